@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Raised when the environment cannot make a valid configuration; its message is one clear sentence. */
+export class ConfigError extends Error {}
+
+export type NodeEnv = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface RatingConfig {
+  initialRating: number;
+  initialRd: number;
+  initialVolatility: number;
+  tau: number;
+  minRd: number;
+  maxRd: number;
+  ratingFloor: number;
+  /** Rating periods per day of inactivity (RD grows by t·σ² with t = days × this). */
+  periodsPerDay: number;
+}
+
+export interface AppConfig {
+  nodeEnv: NodeEnv;
+  host: string;
+  port: number;
+  /** null: start the embedded PostgreSQL server. */
+  databaseUrl: string | null;
+  embeddedPgPort: number | null;
+  dataDir: string;
+  dbPoolSize: number;
+  migrationsRun: boolean;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  logLevel: LogLevel;
+  authRateLimit: number;
+  authRateWindowSeconds: number;
+  sseHeartbeatSeconds: number;
+  leaderboardMinGames: number;
+  leaderboardActiveDays: number;
+  cpuTakeoverSeconds: number;
+  ratings: RatingConfig;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}".`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}.`);
+  return value;
+}
+
+function num(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a number between ${min} and ${max}, got "${raw}".`);
+  }
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}".`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}".`);
+  }
+  return raw as T;
+}
+
+function databaseUrl(env: Env): string | null {
+  const raw = env.DATABASE_URL;
+  if (raw === undefined || raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL, e.g. postgres://user:pass@localhost:5432/outflank.');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//".`);
+  }
+  return raw;
+}
+
+/**
+ * Reads and validates the configuration from the environment. Without JWT_SECRET outside
+ * production, `jwtSecretFallback` supplies one (the CLI passes {@link resolveJwtSecret}).
+ */
+export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir: string) => string): AppConfig {
+  const nodeEnv = oneOf<NodeEnv>(env, 'NODE_ENV', 'development', ['development', 'production', 'test']);
+  const dataDir = resolve(env.DATA_DIR || '.data');
+  let jwtSecret = env.JWT_SECRET ?? '';
+  if (jwtSecret === '') {
+    if (nodeEnv === 'production') throw new ConfigError('JWT_SECRET is required when NODE_ENV=production.');
+    jwtSecret = jwtSecretFallback ? jwtSecretFallback(dataDir) : '';
+    if (jwtSecret === '') throw new ConfigError('JWT_SECRET is required.');
+  } else if (jwtSecret.length < 16) {
+    throw new ConfigError('JWT_SECRET must be at least 16 characters long.');
+  }
+  const jwtExpiresIn = env.JWT_EXPIRES_IN || '30d';
+  if (!/^\d+[smhd]?$/.test(jwtExpiresIn)) {
+    throw new ConfigError(`JWT_EXPIRES_IN must look like 3600, 12h or 30d, got "${jwtExpiresIn}".`);
+  }
+  const embeddedPgPort = env.EMBEDDED_PG_PORT ? int(env, 'EMBEDDED_PG_PORT', 0, 1, 65535) : null;
+  return {
+    nodeEnv,
+    host: env.HOST || '0.0.0.0',
+    port: int(env, 'PORT', 3000, 0, 65535),
+    databaseUrl: databaseUrl(env),
+    embeddedPgPort,
+    dataDir,
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1, 500),
+    migrationsRun: bool(env, 'MIGRATIONS_RUN', true),
+    jwtSecret,
+    jwtExpiresIn,
+    logLevel: oneOf<LogLevel>(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', [
+      'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent',
+    ]),
+    authRateLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
+    authRateWindowSeconds: int(env, 'AUTH_RATE_WINDOW_SECONDS', 60, 1, 86_400),
+    sseHeartbeatSeconds: int(env, 'SSE_HEARTBEAT_SECONDS', 15, 1, 3600),
+    leaderboardMinGames: int(env, 'LEADERBOARD_MIN_GAMES', 5, 0, 1_000_000),
+    leaderboardActiveDays: int(env, 'LEADERBOARD_ACTIVE_DAYS', 90, 1, 100_000),
+    cpuTakeoverSeconds: int(env, 'CPU_TAKEOVER_SECONDS', 60, 1, 86_400),
+    ratings: {
+      initialRating: num(env, 'RATING_INITIAL', 1500, 100, 5000),
+      initialRd: num(env, 'RATING_INITIAL_RD', 350, 1, 1000),
+      initialVolatility: num(env, 'RATING_INITIAL_VOLATILITY', 0.06, 0.0001, 1),
+      tau: num(env, 'RATING_TAU', 0.5, 0.01, 2),
+      minRd: num(env, 'RATING_MIN_RD', 45, 1, 1000),
+      maxRd: num(env, 'RATING_MAX_RD', 350, 1, 1000),
+      ratingFloor: num(env, 'RATING_FLOOR', 100, 0, 5000),
+      periodsPerDay: num(env, 'RATING_PERIODS_PER_DAY', 0.21436, 0, 100),
+    },
+  };
+}
+
+/** The development default: a random secret generated once and kept in the data folder. */
+export function resolveJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,2 @@
+/** Every TypeORM entity of the app; each module adds its own here. */
+export const ENTITIES: Function[] = [];
