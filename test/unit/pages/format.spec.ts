@@ -1,0 +1,106 @@
+import { describe, it, expect } from '@jest/globals';
+import {
+  escapeHtml,
+  formatDate,
+  formatDelta,
+  formatInt,
+  formatRating,
+  formatRecord,
+  isoDate,
+  playerHref,
+  transcriptHref,
+} from '../../../src/pages/views/format.js';
+import { layout } from '../../../src/pages/views/layout.js';
+
+describe('escapeHtml', () => {
+  it.each([
+    ['<script>alert(1)</script>', '&lt;script&gt;alert(1)&lt;/script&gt;'],
+    ['a"b&c', 'a&quot;b&amp;c'],
+    ["it's", 'it&#39;s'],
+    ['&amp;', '&amp;amp;'],
+    ['plain_name-1', 'plain_name-1'],
+    ['', ''],
+  ])('%s → %s', (input, expected) => {
+    expect(escapeHtml(input)).toBe(expected);
+  });
+
+  it('stringifies non-strings', () => {
+    expect(escapeHtml(42)).toBe('42');
+    expect(escapeHtml(null)).toBe('');
+    expect(escapeHtml(undefined)).toBe('');
+  });
+});
+
+describe('number formatting', () => {
+  it.each([
+    [1500, '1500'],
+    [1499.5, '1500'],
+    [1463.9, '1464'],
+    [-0.2, '0'],
+    [Number.NaN, '—'],
+    [null, '—'],
+  ])('formatInt(%p) = %s', (n, s) => {
+    expect(formatInt(n)).toBe(s);
+  });
+
+  it.each([
+    [1500.4, false, '1500'],
+    [1662.31, true, '1662?'],
+  ])('formatRating(%p, %p) = %s', (r, p, s) => {
+    expect(formatRating(r, p)).toBe(s);
+  });
+
+  it.each([
+    [12.4, '+12'],
+    [-7.6, '-8'],
+    [0.3, '0'],
+    [-0.3, '0'],
+    [null, '—'],
+  ])('formatDelta(%p) = %s', (d, s) => {
+    expect(formatDelta(d)).toBe(s);
+  });
+
+  it('formats a record', () => {
+    expect(formatRecord(12, 3, 5)).toBe('12–3–5');
+  });
+});
+
+describe('dates and links', () => {
+  it('shows the UTC date in a <time> element', () => {
+    expect(isoDate('2024-05-01T23:30:00.000Z')).toBe('2024-05-01');
+    expect(isoDate('nope')).toBeNull();
+    expect(formatDate('2024-05-01T23:30:00.000Z')).toBe(
+      '<time datetime="2024-05-01T23:30:00.000Z" title="2024-05-01 23:30 UTC">2024-05-01</time>',
+    );
+    expect(formatDate(null)).toBe('—');
+    expect(formatDate('<b>')).toBe('&lt;b&gt;');
+  });
+
+  it('encodes path segments', () => {
+    expect(playerHref('a"b&c')).toBe('/players/a%22b%26c');
+    expect(playerHref('<script>')).toBe('/players/%3Cscript%3E');
+    expect(transcriptHref('g/1')).toBe('/api/games/g%2F1/transcript');
+    expect(transcriptHref(17)).toBe('/api/games/17/transcript');
+  });
+});
+
+describe('layout', () => {
+  const html = layout('Title <&>', '<p id="body">hello</p>');
+
+  it('is a complete HTML document with the escaped title and the body', () => {
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toContain('<title>Title &lt;&amp;&gt; · Outflank</title>');
+    expect(html).toContain('<p id="body">hello</p>');
+    expect(html).not.toContain('Title <&>');
+  });
+
+  it('has the header nav, a disc logo and embedded CSS, and no scripts', () => {
+    expect(html).toMatch(/<a class="brand" href="\/">[\s\S]*<svg class="logo"[\s\S]*Outflank/);
+    expect(html).toContain('<a href="/docs">');
+    expect(html.match(/<circle /g)?.length).toBe(2);
+    expect(html).toMatch(/<style>[\s\S]*system-ui[\s\S]*max-width: 960px[\s\S]*@media \(max-width: 640px\)[\s\S]*<\/style>/);
+    expect(html).not.toMatch(/<script/i);
+  });
+});

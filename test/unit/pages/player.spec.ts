@@ -1,0 +1,143 @@
+import { describe, it, expect } from '@jest/globals';
+import { renderNotFound, renderPlayer, type PlayerPageView, type RecentGameView } from '../../../src/pages/views/player.js';
+
+function view(over: Partial<PlayerPageView['player']> = {}, games: RecentGameView[] = [], historyLength = 3): PlayerPageView {
+  return {
+    player: {
+      username: 'alice',
+      guest: false,
+      rating: 1612.6,
+      rd: 84.2,
+      volatility: 0.059987,
+      provisional: false,
+      rank: 7,
+      games: 12,
+      wins: 7,
+      draws: 1,
+      losses: 4,
+      createdAt: '2024-01-02T10:00:00.000Z',
+      ...over,
+    },
+    history: Array.from({ length: historyLength }, (_, i) => ({
+      gameId: i + 1,
+      at: new Date(Date.UTC(2024, 1, 1 + i)).toISOString(),
+      rating: 1500 + i * 30,
+      rd: 300 - i * 40,
+      delta: 30,
+    })),
+    recentGames: games,
+  };
+}
+
+const game = (over: Partial<RecentGameView> = {}): RecentGameView => ({
+  id: 'g-1',
+  opponent: 'bob',
+  color: 'black',
+  outcome: 'win',
+  discs: { black: 40, white: 24 },
+  rated: true,
+  ratingDelta: 11.6,
+  finishedAt: '2024-03-01T09:00:00.000Z',
+  ...over,
+});
+
+const dd = (html: string, id: string): string | undefined => html.match(new RegExp(`data-testid="${id}">([\\s\\S]*?)</dd>`))?.[1];
+const td = (row: string, id: string): string | undefined => row.match(new RegExp(`data-testid="${id}"[^>]*>([\\s\\S]*?)</td>`))?.[1];
+const text = (s: string | undefined): string | undefined => s?.replace(/<[^>]+>/g, '');
+
+describe('renderPlayer', () => {
+  it('shows rating, RD, rank, record and volatility', () => {
+    const html = renderPlayer(view());
+    expect(html).toContain('<title>alice · Outflank</title>');
+    expect(html).toContain('<h1 data-testid="player-name">alice</h1>');
+    expect(dd(html, 'player-rating')).toBe('1613');
+    expect(dd(html, 'player-rd')).toBe('84');
+    expect(dd(html, 'player-rank')).toBe('#7');
+    expect(dd(html, 'player-record')).toBe('7–1–4');
+    expect(dd(html, 'player-games')).toBe('12');
+    expect(dd(html, 'player-volatility')).toBe('0.0600');
+    expect(html).toContain('Member since <time datetime="2024-01-02T10:00:00.000Z"');
+  });
+
+  it('marks provisional, unranked and guest players', () => {
+    const html = renderPlayer(view({ provisional: true, rank: null, guest: true, rating: 1500, rd: 350 }));
+    expect(text(dd(html, 'player-rating'))).toBe('1500?');
+    expect(dd(html, 'player-rank')).toBe('Unranked');
+    expect(html).toContain('data-testid="guest-badge"');
+    expect(html).toContain('data-testid="provisional-badge"');
+  });
+
+  it('includes the rating chart with one point per history entry', () => {
+    const html = renderPlayer(view({}, [], 5));
+    expect(html).toContain('data-testid="rating-chart"');
+    expect(html.match(/data-testid="chart-point"/g)).toHaveLength(5);
+    expect(html).toContain('data-testid="rating-band"');
+  });
+
+  it('renders the recent games with result, colour, discs, delta and transcript link', () => {
+    const html = renderPlayer(
+      view({}, [
+        game(),
+        game({ id: 'g-2', opponent: 'carol', color: 'white', outcome: 'loss', ratingDelta: -9.2, discs: { black: 33, white: 31 } }),
+        game({ id: 'g-3', outcome: 'draw', ratingDelta: 0.2, discs: { black: 32, white: 32 } }),
+        game({ id: 'g-4', outcome: 'aborted', rated: false, ratingDelta: null, discs: null, finishedAt: '2024-03-02T00:00:00Z' }),
+        game({ id: 'g-5', outcome: 'active', rated: false, ratingDelta: null, discs: { black: 2, white: 2 }, finishedAt: null }),
+      ]),
+    );
+    const rows: string[] = [...(html.match(/<tr data-testid="game-row"[\s\S]*?<\/tr>/g) ?? [])];
+    expect(rows).toHaveLength(5);
+    expect(td(rows[0], 'opponent')).toBe('<a href="/players/bob">bob</a>');
+    expect(text(td(rows[0], 'color'))).toBe('Black');
+    expect(rows[0]).toContain('disc-black');
+    expect(td(rows[0], 'outcome')).toBe('Won');
+    expect(td(rows[0], 'discs')).toBe('40–24');
+    expect(td(rows[0], 'rated')).toBe('Rated');
+    expect(text(td(rows[0], 'rating-delta'))).toBe('+12');
+    expect(text(td(rows[0], 'finished-at'))).toBe('2024-03-01');
+    expect(rows[0]).toContain('<a data-testid="transcript-link" href="/api/games/g-1/transcript">');
+
+    expect(text(td(rows[1], 'color'))).toBe('White');
+    expect(td(rows[1], 'outcome')).toBe('Lost');
+    expect(text(td(rows[1], 'rating-delta'))).toBe('-9');
+    expect(rows[1]).toContain('class="delta-down"');
+    expect(td(rows[2], 'outcome')).toBe('Draw');
+    expect(text(td(rows[2], 'rating-delta'))).toBe('0');
+    expect(td(rows[3], 'outcome')).toBe('Aborted');
+    expect(td(rows[3], 'discs')).toBe('—');
+    expect(td(rows[3], 'rated')).toBe('Casual');
+    expect(td(rows[3], 'rating-delta')).toBe('—');
+    expect(td(rows[4], 'outcome')).toBe('In progress');
+    expect(td(rows[4], 'finished-at')).toBe('—');
+    expect(rows[4]).toContain('href="/api/games/g-5/transcript"');
+  });
+
+  it('has empty states for no games and no history', () => {
+    const html = renderPlayer(view({ games: 0, wins: 0, draws: 0, losses: 0 }, [], 0));
+    expect(html).toContain('data-testid="games-empty"');
+    expect(html).toContain('No rated games yet');
+    expect(html).not.toContain('data-testid="chart-point"');
+  });
+
+  it.each(['<script>', 'a"b&c'])('escapes the user name %s and opponent names everywhere', (name) => {
+    const html = renderPlayer(view({ username: name }, [game({ opponent: name, id: `${name}/1` })]));
+    expect(html).not.toContain(name);
+    const escaped = name === '<script>' ? '&lt;script&gt;' : 'a&quot;b&amp;c';
+    const encoded = encodeURIComponent(name);
+    expect(html).toContain(`<title>${escaped} · Outflank</title>`);
+    expect(html).toContain(`<h1 data-testid="player-name">${escaped}</h1>`);
+    expect(html).toContain(`<a href="/players/${encoded}">${escaped}</a>`);
+    expect(html).toContain(`href="/api/games/${encodeURIComponent(`${name}/1`)}/transcript"`);
+    expect(html).not.toMatch(/<script/i);
+  });
+});
+
+describe('renderNotFound', () => {
+  it('says the player does not exist, escaped', () => {
+    const html = renderNotFound('<script>alert("x")</script>');
+    expect(html).toContain('data-testid="player-not-found"');
+    expect(html).toContain('<title>Player not found · Outflank</title>');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('<a href="/">Back to the leaderboard</a>');
+  });
+});
