@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
 import { writeFileSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { ConfigError, loadConfig, resolveJwtSecret } from './config/config.js';
 import { resolveDatabase } from './database/database-url.js';
 import { pendingSchemaChanges, revertLastMigration, runMigrations } from './database/migrate.js';
@@ -31,7 +30,7 @@ async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
   }
 }
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const repoRoot = join(__dirname, '..', '..');
 
 async function generateMigration(name: string | undefined): Promise<number> {
   if (!name || !/^[A-Z][A-Za-z0-9]*$/.test(name)) {

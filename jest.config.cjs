@@ -1,10 +1,9 @@
-/** Jest in ESM mode (NestJS 12 is ESM-only); run with NODE_OPTIONS=--experimental-vm-modules. */
-export default {
+/** Jest with ts-jest (CommonJS, like NestJS 11). Each e2e file gets its own database copy. */
+module.exports = {
   testEnvironment: 'node',
-  extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.test.json' }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/setup/global-setup.ts',

@@ -10,7 +10,7 @@ const frameworkImports = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'test/artifacts/**', '*.js'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'test/artifacts/**', '*.js', '*.cjs'] },
   ...tseslint.configs.recommended,
   {
     rules: {

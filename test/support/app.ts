@@ -1,0 +1,45 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createApp } from '../../src/app.factory.js';
+import { AppConfig, loadConfig } from '../../src/config/config.js';
+import { createTestDatabase, TestDatabase } from './database.js';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  /** The Node http.Server, for supertest. */
+  http: any;
+  /** http://127.0.0.1:<port> of the listening app. */
+  baseUrl: string;
+  db: TestDatabase;
+  config: AppConfig & { databaseUrl: string };
+  close(): Promise<void>;
+}
+
+export const TEST_ENV = {
+  NODE_ENV: 'test',
+  JWT_SECRET: 'test-secret-0123456789abcdef',
+  AUTH_RATE_LIMIT: '100000',
+};
+
+/** The real app on its own copy of the migrated database, listening on a free loopback port. */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { db?: TestDatabase } = {},
+): Promise<TestApp> {
+  const db = options.db ?? (await createTestDatabase());
+  const config = { ...loadConfig({ ...TEST_ENV, ...env }), databaseUrl: db.url };
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    http: app.getHttpServer(),
+    baseUrl: `http://127.0.0.1:${port}`,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      if (!options.db) await db.drop();
+    },
+  };
+}
