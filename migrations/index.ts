@@ -1,2 +1,5 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
-export const MIGRATIONS: Function[] = [];
+import { CreatePlayers1795969626085 } from './1795969626085-CreatePlayers.js';
+export const MIGRATIONS: Function[] = [
+  CreatePlayers1795969626085,
+];

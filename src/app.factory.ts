@@ -1,4 +1,3 @@
-import { RequestMethod } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -12,14 +11,6 @@ import { createValidationPipe } from './common/validation.js';
 import { AppConfig } from './config/config.js';
 
 export const BODY_LIMIT = '16kb';
-
-/** Routes served outside the /api prefix: health, docs and the HTML pages. */
-const UNPREFIXED = [
-  { path: 'health', method: RequestMethod.ALL },
-  { path: '/', method: RequestMethod.GET },
-  { path: 'leaderboard', method: RequestMethod.GET },
-  { path: 'players/:username', method: RequestMethod.GET },
-];
 
 /** Builds the fully configured app (not yet listening): used by `serve`, the tests and benchmarks. */
 export async function createApp(config: AppConfig & { databaseUrl: string }): Promise<NestExpressApplication> {
@@ -38,7 +29,6 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   );
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
-  app.setGlobalPrefix('api', { exclude: UNPREFIXED });
   app.useGlobalPipes(createValidationPipe());
 
   const document = SwaggerModule.createDocument(

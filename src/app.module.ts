@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { APP_FILTER } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
@@ -9,6 +9,8 @@ import { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { HealthModule } from './health/health.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { PlayersModule } from './players/players.module.js';
 
 @Module({})
 export class AppModule {
@@ -31,12 +33,16 @@ export class AppModule {
           },
         }),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.dbPoolSize), retryAttempts: 3, retryDelay: 500 }),
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: 1_000_000 }] }),
+        // Applied where a route asks for it (ThrottlerGuard): login, register and guest.
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'default', ttl: config.authRateWindowSeconds * 1000, limit: config.authRateLimit }],
+        }),
         HealthModule,
+        AuthModule,
+        PlayersModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        { provide: APP_GUARD, useClass: ThrottlerGuard },
       ],
     };
   }

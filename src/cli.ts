@@ -67,7 +67,7 @@ ${[...changes.down].reverse().map(q).join('\n')}
   const indexPath = join(repoRoot, 'migrations', 'index.ts');
   const index = readFileSync(indexPath, 'utf8')
     .replace(/^(\/\*\*[^]*?\*\/\n)/, `$1import { ${className} } from './${file}.js';\n`)
-    .replace(/\];\s*$/, `  ${className},\n];\n`);
+    .replace(/\n\];\s*$/, `\n  ${className},\n];\n`);
   writeFileSync(indexPath, index);
   process.stdout.write(`Wrote migrations/${file}.ts; review it by hand before committing.\n`);
   return 0;

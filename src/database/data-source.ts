@@ -11,6 +11,7 @@ export function dataSourceOptions(url: string, poolSize = 20): DataSourceOptions
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
+    uuidExtension: 'pgcrypto', // gen_random_uuid(), built into PostgreSQL 13+
     synchronize: false,
     migrationsRun: false,
     extra: { max: poolSize, application_name: 'outflank' },

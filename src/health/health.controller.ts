@@ -1,11 +1,9 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 
 @ApiTags('health')
-@SkipThrottle()
 @Controller('health')
 export class HealthController {
   constructor(

@@ -1,0 +1,37 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ThrottlerGuard } from '@nestjs/throttler';
+import { Player } from '../players/entities/player.entity.js';
+import { AuthService } from './auth.service.js';
+import { CurrentPlayer } from './current-player.decorator.js';
+import { AuthResponseDto, GuestDto, LoginDto, RegisterDto } from './dto/auth.dto.js';
+import { LocalAuthGuard } from './guards.js';
+
+@ApiTags('auth')
+@ApiTooManyRequestsResponse({ description: 'RATE_LIMITED: too many attempts from this address; see Retry-After' })
+@UseGuards(ThrottlerGuard)
+@Controller('api/auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('register')
+  @ApiCreatedResponse({ type: AuthResponseDto })
+  register(@Body() dto: RegisterDto): Promise<AuthResponseDto> {
+    return this.auth.register(dto.username, dto.password);
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LocalAuthGuard)
+  @ApiBody({ type: LoginDto })
+  @ApiOkResponse({ type: AuthResponseDto, description: '401 UNAUTHENTICATED for a wrong pair' })
+  login(@CurrentPlayer() player: Player): Promise<AuthResponseDto> {
+    return this.auth.issue(player);
+  }
+
+  @Post('guest')
+  @ApiCreatedResponse({ type: AuthResponseDto, description: 'A guest player (unranked play only) with a long-lived token' })
+  guest(@Body() _dto: GuestDto): Promise<AuthResponseDto> {
+    return this.auth.guest();
+  }
+}

@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { AppError } from '../../common/errors.js';
+import { APP_CONFIG, AppConfig } from '../../config/config.js';
+import { Player } from '../../players/entities/player.entity.js';
+import { PlayersService } from '../../players/players.service.js';
+import type { TokenPayload } from '../auth.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly players: PlayersService,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.jwtSecret,
+      algorithms: ['HS256'],
+      ignoreExpiration: false,
+    });
+  }
+
+  /** A valid signature is not enough: the player must still exist. */
+  async validate(payload: TokenPayload): Promise<Player> {
+    if (typeof payload?.sub !== 'string' || !UUID.test(payload.sub)) {
+      throw new AppError('UNAUTHENTICATED', 'The token is not valid.');
+    }
+    const player = await this.players.findById(payload.sub);
+    if (!player) throw new AppError('UNAUTHENTICATED', 'The token names a player who no longer exists.');
+    return player;
+  }
+}

@@ -1,0 +1,23 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class PlayerDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'alice' }) username: string;
+  @ApiProperty() guest: boolean;
+  @ApiProperty({ example: 1500, description: 'Glicko-2 rating on the 1500 scale' }) rating: number;
+  @ApiProperty({ example: 350, description: 'Rating deviation, grown for inactivity since the last rated game' }) rd: number;
+  @ApiProperty({ example: 0.06 }) volatility: number;
+  @ApiProperty({ description: 'true while RD ≥ 110' }) provisional: boolean;
+  @ApiProperty({ type: Number, nullable: true, description: 'Leaderboard position, null when not on it' }) rank: number | null;
+  @ApiProperty({ description: 'Rated games played' }) games: number;
+  @ApiProperty() wins: number;
+  @ApiProperty() draws: number;
+  @ApiProperty() losses: number;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class SeatPlayerDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() username: string;
+  @ApiProperty() rating: number;
+}

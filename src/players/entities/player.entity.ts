@@ -1,0 +1,52 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+const numeric = { from: (v: string | number) => Number(v), to: (v: number) => v };
+
+@Entity('players')
+@Index('players_leaderboard_idx', ['rating', 'rd', 'usernameKey'], { where: 'NOT guest' })
+export class Player {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** As typed by the player. */
+  @Column({ type: 'varchar', length: 40 })
+  username: string;
+
+  /** Lower-cased username: unique, so names are unique case-insensitively. */
+  @Index('players_username_key_uq', { unique: true })
+  @Column({ name: 'username_key', type: 'varchar', length: 40 })
+  usernameKey: string;
+
+  @Column({ name: 'password_hash', type: 'text', nullable: true, select: false })
+  passwordHash: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  guest: boolean;
+
+  @Column({ type: 'double precision', transformer: numeric })
+  rating: number;
+
+  @Column({ type: 'double precision', transformer: numeric })
+  rd: number;
+
+  @Column({ type: 'double precision', transformer: numeric })
+  volatility: number;
+
+  @Column({ type: 'integer', default: 0 })
+  games: number;
+
+  @Column({ type: 'integer', default: 0 })
+  wins: number;
+
+  @Column({ type: 'integer', default: 0 })
+  draws: number;
+
+  @Column({ type: 'integer', default: 0 })
+  losses: number;
+
+  @Column({ name: 'last_rated_at', type: 'timestamptz', nullable: true })
+  lastRatedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}
