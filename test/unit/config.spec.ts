@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ConfigError, loadConfig, resolveJwtSecret } from '../../src/config/config.js';
+
+const SECRET = 'a-secret-of-at-least-16-chars';
+const fallback = () => 'generated-secret-0123456789abcdef';
+
+/** loadConfig's error for `env`, or a failure when it does not throw. */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env, fallback);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw new Error(`expected a ConfigError, got ${String(err)}`);
+  }
+  throw new Error(`expected loadConfig(${JSON.stringify(env)}) to throw`);
+}
+
+describe('loadConfig', () => {
+  it('has sensible defaults for development', () => {
+    const config = loadConfig({}, fallback);
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      host: '0.0.0.0',
+      port: 3000,
+      databaseUrl: null,
+      embeddedPgPort: null,
+      dataDir: resolve('.data'),
+      dbPoolSize: 20,
+      migrationsRun: true,
+      jwtSecret: 'generated-secret-0123456789abcdef',
+      jwtExpiresIn: '30d',
+      logLevel: 'info',
+      authRateLimit: 10,
+      authRateWindowSeconds: 60,
+      sseHeartbeatSeconds: 15,
+      leaderboardMinGames: 5,
+      leaderboardActiveDays: 90,
+      cpuTakeoverSeconds: 60,
+      ratings: {
+        initialRating: 1500,
+        initialRd: 350,
+        initialVolatility: 0.06,
+        tau: 0.5,
+        minRd: 45,
+        maxRd: 350,
+        ratingFloor: 100,
+        periodsPerDay: 0.21436,
+      },
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', MIGRATIONS_RUN: '', LOG_LEVEL: '', JWT_EXPIRES_IN: '' }, fallback);
+    expect(config).toMatchObject({ port: 3000, databaseUrl: null, migrationsRun: true, logLevel: 'info', jwtExpiresIn: '30d' });
+  });
+
+  it('is silent by default under NODE_ENV=test', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }, fallback).logLevel).toBe('silent');
+  });
+
+  it.each<[string, Record<string, string>, Record<string, unknown>]>([
+    ['PORT', { PORT: '8080' }, { port: 8080 }],
+    ['PORT=0 (any free port)', { PORT: '0' }, { port: 0 }],
+    ['HOST', { HOST: '127.0.0.1' }, { host: '127.0.0.1' }],
+    ['postgres:// URL', { DATABASE_URL: 'postgres://u:p@db:5432/outflank' }, { databaseUrl: 'postgres://u:p@db:5432/outflank' }],
+    ['postgresql:// URL', { DATABASE_URL: 'postgresql://db/outflank' }, { databaseUrl: 'postgresql://db/outflank' }],
+    ['EMBEDDED_PG_PORT', { EMBEDDED_PG_PORT: '5433' }, { embeddedPgPort: 5433 }],
+    ['DATA_DIR', { DATA_DIR: '/var/lib/outflank' }, { dataDir: '/var/lib/outflank' }],
+    ['MIGRATIONS_RUN=false', { MIGRATIONS_RUN: 'false' }, { migrationsRun: false }],
+    ['MIGRATIONS_RUN=0', { MIGRATIONS_RUN: '0' }, { migrationsRun: false }],
+    ['MIGRATIONS_RUN=YES', { MIGRATIONS_RUN: 'YES' }, { migrationsRun: true }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'debug' }, { logLevel: 'debug' }],
+    ['JWT_SECRET', { JWT_SECRET: SECRET }, { jwtSecret: SECRET }],
+    ['JWT_EXPIRES_IN seconds', { JWT_EXPIRES_IN: '3600' }, { jwtExpiresIn: '3600' }],
+    ['JWT_EXPIRES_IN hours', { JWT_EXPIRES_IN: '12h' }, { jwtExpiresIn: '12h' }],
+    ['production with JWT_SECRET', { NODE_ENV: 'production', JWT_SECRET: SECRET }, { nodeEnv: 'production', jwtSecret: SECRET }],
+    ['DB_POOL_SIZE', { DB_POOL_SIZE: '50' }, { dbPoolSize: 50 }],
+    ['RATING_TAU', { RATING_TAU: '0.3' }, { ratings: expect.objectContaining({ tau: 0.3 }) }],
+  ])('accepts %s', (_name, env, expected) => {
+    expect(loadConfig(env, fallback)).toMatchObject(expected);
+  });
+
+  it.each<[string, Record<string, string>, string]>([
+    ['PORT=abc', { PORT: 'abc' }, 'PORT'],
+    ['PORT=70000', { PORT: '70000' }, 'PORT'],
+    ['PORT=-1', { PORT: '-1' }, 'PORT'],
+    ['PORT=80.5', { PORT: '80.5' }, 'PORT'],
+    ['DATABASE_URL=mysql://…', { DATABASE_URL: 'mysql://root@localhost:3306/outflank' }, 'DATABASE_URL'],
+    ['DATABASE_URL=garbage', { DATABASE_URL: 'garbage' }, 'DATABASE_URL'],
+    ['MIGRATIONS_RUN=maybe', { MIGRATIONS_RUN: 'maybe' }, 'MIGRATIONS_RUN'],
+    ['LOG_LEVEL=loud', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    ['NODE_ENV=staging', { NODE_ENV: 'staging' }, 'NODE_ENV'],
+    ['JWT_SECRET too short', { JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    ['NODE_ENV=production without JWT_SECRET', { NODE_ENV: 'production' }, 'JWT_SECRET'],
+    ['JWT_EXPIRES_IN=forever', { JWT_EXPIRES_IN: 'forever' }, 'JWT_EXPIRES_IN'],
+    ['EMBEDDED_PG_PORT=0', { EMBEDDED_PG_PORT: '0' }, 'EMBEDDED_PG_PORT'],
+    ['DB_POOL_SIZE=lots', { DB_POOL_SIZE: 'lots' }, 'DB_POOL_SIZE'],
+    ['RATING_TAU=NaN', { RATING_TAU: 'NaN' }, 'RATING_TAU'],
+  ])('rejects %s with one clear sentence naming the variable', (_name, env, variable) => {
+    const { message } = configError(env);
+    expect(message).toContain(variable);
+    expect(message).toMatch(/^[A-Z_]+ .*\.$/); // starts with the variable, ends with a full stop
+    expect(message).not.toMatch(/\n/);
+    expect(message).not.toMatch(/[.!?]\s+[A-Z]/); // no second sentence
+  });
+
+  it('does not accept production with a generated secret', () => {
+    let called = false;
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production' }, () => {
+        called = true;
+        return 'generated-secret-0123456789abcdef';
+      }),
+    ).toThrow(ConfigError);
+    expect(called).toBe(false);
+  });
+
+  it('asks the fallback for a secret only when JWT_SECRET is unset, passing the data folder', () => {
+    const asked: string[] = [];
+    const remember = (dir: string) => {
+      asked.push(dir);
+      return 'generated-secret-0123456789abcdef';
+    };
+    loadConfig({ JWT_SECRET: SECRET, DATA_DIR: '/srv/outflank' }, remember);
+    expect(asked).toEqual([]);
+    loadConfig({ DATA_DIR: '/srv/outflank' }, remember);
+    expect(asked).toEqual(['/srv/outflank']);
+  });
+
+  it('without JWT_SECRET and without a fallback, says JWT_SECRET is required', () => {
+    expect(() => loadConfig({})).toThrow(new ConfigError('JWT_SECRET is required.'));
+  });
+});
+
+describe('resolveJwtSecret', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'outflank-config-'));
+    chmodSync(dir, 0o755);
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('generates a secret once, keeps it in the data folder, and returns the same one afterwards', () => {
+    const dataDir = join(dir, 'nested', '.data'); // created on demand
+    const first = resolveJwtSecret(dataDir);
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    const file = join(dataDir, 'jwt-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(resolveJwtSecret(dataDir)).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }, resolveJwtSecret).jwtSecret).toBe(first);
+  });
+
+  it('gives different data folders different secrets', () => {
+    expect(resolveJwtSecret(join(dir, 'a'))).not.toBe(resolveJwtSecret(join(dir, 'b')));
+  });
+});
