@@ -1,0 +1,430 @@
+/**
+ * The CPU player: a fixed-depth alpha-beta with a positional + mobility evaluation, and an exact
+ * endgame solver (disc difference, empties to the winner, as in the FFO test suite). Everything is
+ * deterministic: limits are counted in nodes, never in time, so the same position always gets the
+ * same move unless an rng is passed.
+ */
+import { computeMoves, moveSet, popcount, popcount64 } from './bitboard.js';
+import { computeFlips, flipSet } from './flips.js';
+import { type Position } from './position.js';
+
+export interface CpuOptions {
+  /** Midgame search depth in plies (default 6). */
+  depth?: number;
+  /** Solve exactly when this many empty squares or fewer remain (default 10). */
+  endgameEmpties?: number;
+  /** Node budget: the deepest fully searched iteration within it is used (default 100 000). */
+  nodeLimit?: number;
+  /** When given, equally good moves are chosen at random (root moves are shuffled with it). */
+  rng?: () => number;
+}
+
+export interface EndgameSolution {
+  /** Exact final disc difference for the side to move with perfect play (empties to the winner). */
+  score: number;
+  /** A best move, or null when the side to move must pass or the game is over. */
+  move: number | null;
+  /** Positions visited. */
+  nodes: number;
+}
+
+const DEFAULT_DEPTH = 6;
+const DEFAULT_ENDGAME_EMPTIES = 10;
+const DEFAULT_NODE_LIMIT = 100_000;
+const MAX_PLY = 80;
+/** A finished game in the midgame search is worth more than any evaluation. */
+const WIN = 100_000;
+const INF = 1_000_000;
+
+/* ---------------------------------------------------------------- square classes */
+
+function maskOf(squares: number[]): [number, number] {
+  let lo = 0;
+  let hi = 0;
+  for (const s of squares) {
+    if (s < 32) lo |= 1 << s;
+    else hi |= 1 << (s - 32);
+  }
+  return [lo, hi];
+}
+
+/** The 8 symmetric images of a square given as (file, rank) 0..7. */
+function symmetric(file: number, rank: number): number[] {
+  const out = new Set<number>();
+  for (const [f, r] of [[file, rank], [rank, file]]) {
+    for (const ff of [f, 7 - f]) for (const rr of [r, 7 - r]) out.add(rr * 8 + ff);
+  }
+  return [...out];
+}
+
+const CORNERS = symmetric(0, 0);
+/** Search order: corners, then edges, inner squares, and the squares next to corners last. */
+const ORDER_CLASSES: number[][] = [
+  CORNERS,
+  [...symmetric(2, 0), ...symmetric(3, 0)],
+  [...symmetric(2, 2), ...symmetric(3, 2), ...symmetric(3, 3)],
+  [...symmetric(2, 1), ...symmetric(3, 1)],
+  symmetric(1, 0),
+  symmetric(1, 1),
+];
+const ORDER_LO = new Int32Array(ORDER_CLASSES.map((c) => maskOf(c)[0]));
+const ORDER_HI = new Int32Array(ORDER_CLASSES.map((c) => maskOf(c)[1]));
+const ORDER_COUNT = ORDER_CLASSES.length;
+
+/**
+ * Square weights (a classic table); the X and C squares next to a corner only count while that
+ * corner is empty, so they are handled separately below.
+ */
+const WEIGHT_CLASSES: Array<[number, number[]]> = [
+  [120, CORNERS],
+  [20, symmetric(2, 0)],
+  [10, symmetric(3, 0)],
+  [-4, [...symmetric(2, 1), ...symmetric(3, 1)]],
+  [2, symmetric(2, 2)],
+  [1, [...symmetric(3, 2), ...symmetric(3, 3)]],
+];
+const W_VALUE = new Int32Array(WEIGHT_CLASSES.map(([w]) => w));
+const W_LO = new Int32Array(WEIGHT_CLASSES.map(([, s]) => maskOf(s)[0]));
+const W_HI = new Int32Array(WEIGHT_CLASSES.map(([, s]) => maskOf(s)[1]));
+const X_WEIGHT = -50;
+const C_WEIGHT = -20;
+const MOBILITY_WEIGHT = 12;
+// Per corner: the corner, its X square and its two C squares.
+const CORNER_SQ = [0, 7, 56, 63];
+const X_SQ = [9, 14, 49, 54];
+const C_SQ = [[1, 8], [6, 15], [48, 57], [55, 62]];
+const CORNER_LO = new Int32Array(CORNER_SQ.map((s) => maskOf([s])[0]));
+const CORNER_HI = new Int32Array(CORNER_SQ.map((s) => maskOf([s])[1]));
+const X_LO = new Int32Array(X_SQ.map((s) => maskOf([s])[0]));
+const X_HI = new Int32Array(X_SQ.map((s) => maskOf([s])[1]));
+const C_LO = new Int32Array(C_SQ.map((s) => maskOf(s)[0]));
+const C_HI = new Int32Array(C_SQ.map((s) => maskOf(s)[1]));
+
+/** Heuristic value of a position for P (the side to move) against O. */
+function evaluate(pL: number, pH: number, oL: number, oH: number): number {
+  let s = 0;
+  for (let c = 0; c < W_VALUE.length; c++) {
+    s += W_VALUE[c] * (popcount64(pL & W_LO[c], pH & W_HI[c]) - popcount64(oL & W_LO[c], oH & W_HI[c]));
+  }
+  const occL = pL | oL;
+  const occH = pH | oH;
+  let xL = 0, xH = 0, cL = 0, cH = 0;
+  for (let k = 0; k < 4; k++) {
+    if (((occL & CORNER_LO[k]) | (occH & CORNER_HI[k])) === 0) {
+      xL |= X_LO[k]; xH |= X_HI[k]; cL |= C_LO[k]; cH |= C_HI[k];
+    }
+  }
+  s += X_WEIGHT * (popcount64(pL & xL, pH & xH) - popcount64(oL & xL, oH & xH));
+  s += C_WEIGHT * (popcount64(pL & cL, pH & cH) - popcount64(oL & cL, oH & cH));
+  computeMoves(pL, pH, oL, oH);
+  const mobP = popcount64(moveSet[0], moveSet[1]);
+  computeMoves(oL, oH, pL, pH);
+  const mobO = popcount64(moveSet[0], moveSet[1]);
+  return s + MOBILITY_WEIGHT * (mobP - mobO);
+}
+
+/** Final disc difference for P, empties to the winner. */
+function finalScore(pL: number, pH: number, oL: number, oH: number): number {
+  const p = popcount(pL) + popcount(pH);
+  const o = popcount(oL) + popcount(oH);
+  const empties = 64 - p - o;
+  const d = p - o;
+  return d > 0 ? d + empties : d < 0 ? d - empties : 0;
+}
+
+/* ---------------------------------------------------------------- search state */
+
+let nodes = 0;
+let nodeLimit = 0;
+let aborted = false;
+const listSq = new Int32Array(MAX_PLY * 32);
+const listKey = new Int32Array(MAX_PLY * 32);
+
+/* ---------------------------------------------------------------- midgame */
+
+function midgame(pL: number, pH: number, oL: number, oH: number, depth: number, alpha: number, beta: number): number {
+  if (++nodes > nodeLimit) {
+    aborted = true;
+    return 0;
+  }
+  if (depth === 0) return evaluate(pL, pH, oL, oH);
+  computeMoves(pL, pH, oL, oH);
+  const mL = moveSet[0];
+  const mH = moveSet[1];
+  if ((mL | mH) === 0) {
+    computeMoves(oL, oH, pL, pH);
+    if ((moveSet[0] | moveSet[1]) === 0) {
+      const f = finalScore(pL, pH, oL, oH);
+      return f > 0 ? WIN + f : f < 0 ? -WIN + f : 0;
+    }
+    return -midgame(oL, oH, pL, pH, depth, -beta, -alpha); // a pass costs no depth
+  }
+  let best = -INF;
+  for (let c = 0; c < ORDER_COUNT; c++) {
+    let a = mL & ORDER_LO[c];
+    let b = mH & ORDER_HI[c];
+    while ((a | b) !== 0) {
+      let sq: number;
+      if (a !== 0) {
+        const bit = a & -a;
+        a ^= bit;
+        sq = 31 - Math.clz32(bit);
+      } else {
+        const bit = b & -b;
+        b ^= bit;
+        sq = 63 - Math.clz32(bit);
+      }
+      computeFlips(pL, pH, oL, oH, sq);
+      const fL = flipSet[0];
+      const fH = flipSet[1];
+      const v = sq < 32
+        ? -midgame(oL & ~fL, oH & ~fH, pL | fL | (1 << sq), pH | fH, depth - 1, -beta, -alpha)
+        : -midgame(oL & ~fL, oH & ~fH, pL | fL, pH | fH | (1 << sq), depth - 1, -beta, -alpha);
+      if (aborted) return 0;
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          alpha = v;
+          if (alpha >= beta) return best;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/* ---------------------------------------------------------------- endgame */
+
+/** Exact score for P with `empties` empty squares left, fail-soft alpha-beta. */
+function endgame(pL: number, pH: number, oL: number, oH: number, alpha: number, beta: number, empties: number, ply: number): number {
+  if (++nodes > nodeLimit) {
+    aborted = true;
+    return 0;
+  }
+  if (empties === 0) return finalScore(pL, pH, oL, oH);
+  computeMoves(pL, pH, oL, oH);
+  const mL = moveSet[0];
+  const mH = moveSet[1];
+  if ((mL | mH) === 0) {
+    computeMoves(oL, oH, pL, pH);
+    if ((moveSet[0] | moveSet[1]) === 0) return finalScore(pL, pH, oL, oH);
+    return -endgame(oL, oH, pL, pH, -beta, -alpha, empties, ply + 1);
+  }
+  if (empties === 1) {
+    // The only empty square is a legal move: play it; the opponent then has no square left.
+    const sq = mL !== 0 ? 31 - Math.clz32(mL) : 63 - Math.clz32(mH);
+    computeFlips(pL, pH, oL, oH, sq);
+    const n = popcount64(flipSet[0], flipSet[1]);
+    // P gains n + 1 discs, O loses n; the board is then full.
+    return (popcount(pL) + popcount(pH) + n + 1) * 2 - 64;
+  }
+  let best = -INF;
+  if (empties <= 6) {
+    // Few moves: the static square order is cheaper than sorting.
+    for (let c = 0; c < ORDER_COUNT; c++) {
+      let a = mL & ORDER_LO[c];
+      let b = mH & ORDER_HI[c];
+      while ((a | b) !== 0) {
+        let sq: number;
+        if (a !== 0) {
+          const bit = a & -a;
+          a ^= bit;
+          sq = 31 - Math.clz32(bit);
+        } else {
+          const bit = b & -b;
+          b ^= bit;
+          sq = 63 - Math.clz32(bit);
+        }
+        computeFlips(pL, pH, oL, oH, sq);
+        const fL = flipSet[0];
+        const fH = flipSet[1];
+        const v = sq < 32
+          ? -endgame(oL & ~fL, oH & ~fH, pL | fL | (1 << sq), pH | fH, -beta, -alpha, empties - 1, ply + 1)
+          : -endgame(oL & ~fL, oH & ~fH, pL | fL, pH | fH | (1 << sq), -beta, -alpha, empties - 1, ply + 1);
+        if (aborted) return 0;
+        if (v > best) {
+          best = v;
+          if (v > alpha) {
+            alpha = v;
+            if (alpha >= beta) return best;
+          }
+        }
+      }
+    }
+    return best;
+  }
+  // Fastest first: try the moves that leave the opponent the fewest replies first.
+  const base = ply * 32;
+  const n = orderFastestFirst(pL, pH, oL, oH, mL, mH, base);
+  for (let i = 0; i < n; i++) {
+    const sq = listSq[base + i];
+    computeFlips(pL, pH, oL, oH, sq);
+    const fL = flipSet[0];
+    const fH = flipSet[1];
+    const v = sq < 32
+      ? -endgame(oL & ~fL, oH & ~fH, pL | fL | (1 << sq), pH | fH, -beta, -alpha, empties - 1, ply + 1)
+      : -endgame(oL & ~fL, oH & ~fH, pL | fL, pH | fH | (1 << sq), -beta, -alpha, empties - 1, ply + 1);
+    if (aborted) return 0;
+    if (v > best) {
+      best = v;
+      if (v > alpha) {
+        alpha = v;
+        if (alpha >= beta) return best;
+      }
+    }
+  }
+  return best;
+}
+
+const CORNER_MASK_LO = maskOf(CORNERS)[0];
+const CORNER_MASK_HI = maskOf(CORNERS)[1];
+
+/** Fills listSq[base..] with the moves, sorted by the opponent's mobility after each (corners first). */
+function orderFastestFirst(pL: number, pH: number, oL: number, oH: number, mL: number, mH: number, base: number): number {
+  let n = 0;
+  while ((mL | mH) !== 0) {
+    let sq: number;
+    let key: number;
+    if (mL !== 0) {
+      const bit = mL & -mL;
+      mL ^= bit;
+      sq = 31 - Math.clz32(bit);
+      computeFlips(pL, pH, oL, oH, sq);
+      computeMoves(oL & ~flipSet[0], oH & ~flipSet[1], pL | flipSet[0] | bit, pH | flipSet[1]);
+      key = popcount64(moveSet[0], moveSet[1]) * 4 - ((bit & CORNER_MASK_LO) !== 0 ? 8 : 0);
+    } else {
+      const bit = mH & -mH;
+      mH ^= bit;
+      sq = 63 - Math.clz32(bit);
+      computeFlips(pL, pH, oL, oH, sq);
+      computeMoves(oL & ~flipSet[0], oH & ~flipSet[1], pL | flipSet[0], pH | flipSet[1] | bit);
+      key = popcount64(moveSet[0], moveSet[1]) * 4 - ((bit & CORNER_MASK_HI) !== 0 ? 8 : 0);
+    }
+    // Insertion sort: stable, and n is small.
+    let i = n++;
+    while (i > 0 && listKey[base + i - 1] > key) {
+      listKey[base + i] = listKey[base + i - 1];
+      listSq[base + i] = listSq[base + i - 1];
+      i--;
+    }
+    listKey[base + i] = key;
+    listSq[base + i] = sq;
+  }
+  return n;
+}
+
+/* ---------------------------------------------------------------- public */
+
+function sides(p: Position): [number, number, number, number] {
+  return p.toMove === 'black'
+    ? [p.blackLo, p.blackHi, p.whiteLo, p.whiteHi]
+    : [p.whiteLo, p.whiteHi, p.blackLo, p.blackHi];
+}
+
+function rootMoves(pL: number, pH: number, oL: number, oH: number): number[] {
+  computeMoves(pL, pH, oL, oH);
+  const out: number[] = [];
+  const mL = moveSet[0];
+  const mH = moveSet[1];
+  for (let c = 0; c < ORDER_COUNT; c++) {
+    for (let s = 0; s < 64; s++) {
+      const inMoves = s < 32 ? (mL >>> s) & 1 : (mH >>> (s - 32)) & 1;
+      const inClass = s < 32 ? (ORDER_LO[c] >>> s) & 1 : (ORDER_HI[c] >>> (s - 32)) & 1;
+      if (inMoves & inClass) out.push(s);
+    }
+  }
+  return out;
+}
+
+type Child = (pL: number, pH: number, oL: number, oH: number, alpha: number, beta: number) => number;
+
+/** Searches the root moves in order; returns the best move and score, or null when aborted. */
+function searchRoot(pL: number, pH: number, oL: number, oH: number, moves: number[], child: Child): { move: number; score: number; scores: Map<number, number> } | null {
+  let alpha = -INF;
+  let bestMove = moves[0];
+  const scores = new Map<number, number>();
+  for (const sq of moves) {
+    computeFlips(pL, pH, oL, oH, sq);
+    const fL = flipSet[0];
+    const fH = flipSet[1];
+    const bitL = sq < 32 ? 1 << sq : 0;
+    const bitH = sq < 32 ? 0 : 1 << sq;
+    const v = -child(oL & ~fL, oH & ~fH, pL | fL | bitL, pH | fH | bitH, -INF, -alpha);
+    if (aborted) return null;
+    scores.set(sq, v);
+    if (v > alpha) {
+      alpha = v;
+      bestMove = sq;
+    }
+  }
+  return { move: bestMove, score: alpha, scores };
+}
+
+function emptiesOf(pL: number, pH: number, oL: number, oH: number): number {
+  return 64 - popcount(pL | oL) - popcount(pH | oH);
+}
+
+/**
+ * Solves the position exactly: the final disc difference for the side to move with perfect play
+ * (empties to the winner) and a move that achieves it. Throws a RangeError when nodeLimit
+ * (default: unlimited) is exceeded.
+ */
+export function solveEndgame(p: Position, opts: { nodeLimit?: number } = {}): EndgameSolution {
+  const [pL, pH, oL, oH] = sides(p);
+  const empties = emptiesOf(pL, pH, oL, oH);
+  nodes = 0;
+  nodeLimit = opts.nodeLimit ?? Number.MAX_SAFE_INTEGER;
+  aborted = false;
+  const moves = rootMoves(pL, pH, oL, oH);
+  if (moves.length === 0) {
+    const score = endgame(pL, pH, oL, oH, -INF, INF, empties, 0);
+    if (aborted) throw new RangeError('solveEndgame: node limit exceeded');
+    return { score, move: null, nodes };
+  }
+  const r = searchRoot(pL, pH, oL, oH, moves, (a, b, c, d, al, be) => endgame(a, b, c, d, al, be, empties - 1, 1));
+  if (r === null) throw new RangeError('solveEndgame: node limit exceeded');
+  return { score: r.score, move: r.move, nodes };
+}
+
+/**
+ * The CPU player's move for the side to move. Deterministic unless opts.rng is given. With
+ * endgameEmpties or fewer empty squares left it plays a perfect move (when the exact search fits
+ * in the node budget); otherwise it runs iterative deepening up to opts.depth and keeps the
+ * deepest iteration that finished within the node budget. Throws a RangeError when the side to
+ * move has no legal move (the server passes automatically; a pass is never chosen).
+ */
+export function chooseCpuMove(p: Position, opts: CpuOptions = {}): number {
+  const [pL, pH, oL, oH] = sides(p);
+  const moves = rootMoves(pL, pH, oL, oH);
+  if (moves.length === 0) throw new RangeError('chooseCpuMove: the side to move has no legal move');
+  if (opts.rng) {
+    for (let i = moves.length - 1; i > 0; i--) {
+      const j = Math.min(i, Math.floor(opts.rng() * (i + 1)));
+      [moves[i], moves[j]] = [moves[j], moves[i]];
+    }
+  }
+  if (moves.length === 1) return moves[0];
+  const limit = opts.nodeLimit ?? DEFAULT_NODE_LIMIT;
+  const empties = emptiesOf(pL, pH, oL, oH);
+  if (empties <= (opts.endgameEmpties ?? DEFAULT_ENDGAME_EMPTIES)) {
+    nodes = 0;
+    nodeLimit = limit;
+    aborted = false;
+    const r = searchRoot(pL, pH, oL, oH, moves, (a, b, c, d, al, be) => endgame(a, b, c, d, al, be, empties - 1, 1));
+    if (r !== null) return r.move;
+  }
+  const maxDepth = Math.max(1, Math.floor(opts.depth ?? DEFAULT_DEPTH));
+  nodes = 0;
+  nodeLimit = limit;
+  aborted = false;
+  let best = moves[0];
+  let order = moves;
+  for (let depth = 1; depth <= maxDepth; depth++) {
+    const r = searchRoot(pL, pH, oL, oH, order, (a, b, c, d, al, be) => midgame(a, b, c, d, depth - 1, al, be));
+    if (r === null) break;
+    best = r.move;
+    // Best move first next time; the rest keep their order.
+    order = [best, ...order.filter((m) => m !== best)];
+  }
+  return best;
+}

@@ -1,0 +1,29 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { type Color, fromBoardString, type Position } from '../../../src/engine/index.js';
+
+export const repoRoot = path.resolve(__dirname, '../../..');
+export const sharedData = path.resolve(repoRoot, '../shared/data');
+
+/**
+ * A position from an 8x8 picture: rank 1 first (the top row, as in RULES.md), files a..h left to
+ * right; 'B' black, 'W' white, '.' empty; spaces and line breaks are ignored.
+ */
+export function diagram(picture: string, toMove: Color): Position {
+  return fromBoardString(picture.replace(/\s+/g, ''), toMove);
+}
+
+/** A small deterministic random generator (mulberry32) for reproducible games. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function readShared(...parts: string[]): string {
+  return fs.readFileSync(path.join(sharedData, ...parts), 'utf8');
+}
