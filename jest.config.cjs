@@ -1,9 +1,9 @@
-/** Jest with ts-jest (CommonJS, like NestJS 11). Each e2e file gets its own database copy. */
+/** Jest with ts-jest (CommonJS, like NestJS 11), transpile-only (tsc -p tsconfig.test.json type-checks in lint). */
 module.exports = {
   testEnvironment: 'node',
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }],
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/setup/global-setup.ts',

@@ -1,5 +1,8 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { GamesRoomsRatings1795969921902 } from './1795969921902-GamesRoomsRatings.js';
+import type { MigrationInterface } from 'typeorm';
 import { CreatePlayers1795969626085 } from './1795969626085-CreatePlayers.js';
-export const MIGRATIONS: Function[] = [
+export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CreatePlayers1795969626085,
+  GamesRoomsRatings1795969921902,
 ];

@@ -11,6 +11,9 @@ import { dataSourceOptions } from './database/data-source.js';
 import { HealthModule } from './health/health.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { PlayersModule } from './players/players.module.js';
+import { EventsModule } from './events/events.module.js';
+import { GamesModule } from './games/games.module.js';
+import { RoomsModule } from './rooms/rooms.module.js';
 
 @Module({})
 export class AppModule {
@@ -38,8 +41,11 @@ export class AppModule {
           throttlers: [{ name: 'default', ttl: config.authRateWindowSeconds * 1000, limit: config.authRateLimit }],
         }),
         HealthModule,
+        EventsModule,
         AuthModule,
         PlayersModule,
+        GamesModule,
+        RoomsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

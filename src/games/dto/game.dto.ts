@@ -1,0 +1,116 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { SeatPlayerDto } from '../../players/dto/player.dto.js';
+
+export class PlayMoveDto {
+  @ApiProperty({ example: 'd3', description: 'a1..h8, case-insensitive' })
+  @IsString()
+  @Matches(/^[a-hA-H][1-8]$/, { message: 'square must be a1..h8' })
+  square: string;
+
+  @ApiProperty({ example: 0, description: "The game's current ply (records so far, passes included)" })
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  ply: number;
+}
+
+export class EmptyBodyDto {}
+
+export class GamesQueryDto {
+  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'ISO time: only games created before it (paging)' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/, { message: 'before must be an ISO-8601 time' })
+  before?: string;
+}
+
+export class SeatDto {
+  @ApiProperty({ type: SeatPlayerDto }) player: SeatPlayerDto;
+  @ApiProperty({ description: 'true while the CPU plays this seat' }) standIn: boolean;
+}
+
+export class GameSettingsDto {
+  @ApiProperty() rated: boolean;
+  @ApiProperty({ type: Number, nullable: true, enum: [30, 60] }) turnSeconds: number | null;
+  @ApiProperty() showLegalMoves: boolean;
+}
+
+export class DiscsDto {
+  @ApiProperty() black: number;
+  @ApiProperty() white: number;
+}
+
+export class RatingChangesDto {
+  @ApiProperty() black: number;
+  @ApiProperty() white: number;
+}
+
+export class GameResultDto {
+  @ApiProperty({ type: String, nullable: true, enum: ['black', 'white'] }) winner: 'black' | 'white' | null;
+  @ApiProperty({ enum: ['board', 'resign', 'aborted'] }) reason: 'board' | 'resign' | 'aborted';
+  @ApiProperty({ type: DiscsDto }) discs: DiscsDto;
+  @ApiProperty({ type: RatingChangesDto, nullable: true }) ratingChanges: RatingChangesDto | null;
+}
+
+export class GameDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() rated: boolean;
+  @ApiProperty({ enum: ['active', 'finished', 'aborted'] }) status: 'active' | 'finished' | 'aborted';
+  @ApiProperty({ type: GameSettingsDto }) settings: GameSettingsDto;
+  @ApiProperty({ type: SeatDto }) black: SeatDto;
+  @ApiProperty({ type: SeatDto }) white: SeatDto;
+  @ApiProperty({ description: '64 characters B/W/. ; index = (rank-1)*8 + file' }) board: string;
+  @ApiProperty({ type: String, nullable: true, enum: ['black', 'white'] }) toMove: 'black' | 'white' | null;
+  @ApiProperty() ply: number;
+  @ApiProperty({ type: [String], nullable: true, description: 'null when hints are off' }) legalMoves: string[] | null;
+  @ApiProperty({ type: DiscsDto }) discs: DiscsDto;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) turnDeadline: string | null;
+  @ApiProperty({ type: GameResultDto, nullable: true }) result: GameResultDto | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finishedAt: string | null;
+}
+
+export class MoveDto {
+  @ApiProperty() ply: number;
+  @ApiProperty({ enum: ['black', 'white'] }) color: 'black' | 'white';
+  @ApiProperty({ type: String, nullable: true }) square: string | null;
+  @ApiProperty() pass: boolean;
+  @ApiProperty({ type: [String] }) flipped: string[];
+  @ApiProperty({ enum: ['player', 'cpu'] }) by: 'player' | 'cpu';
+  @ApiProperty({ format: 'date-time' }) at: string;
+}
+
+export class MoveResponseDto {
+  @ApiProperty({ type: MoveDto }) move: MoveDto;
+  @ApiProperty({ type: GameDto }) game: GameDto;
+}
+
+export class MovesDto {
+  @ApiProperty({ type: [MoveDto] }) moves: MoveDto[];
+}
+
+export class GameSummaryDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() rated: boolean;
+  @ApiProperty({ enum: ['active', 'finished', 'aborted'] }) status: string;
+  @ApiProperty({ type: SeatPlayerDto }) black: SeatPlayerDto;
+  @ApiProperty({ type: SeatPlayerDto }) white: SeatPlayerDto;
+  @ApiProperty({ type: GameResultDto, nullable: true }) result: GameResultDto | null;
+  @ApiProperty() ply: number;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finishedAt: string | null;
+}
+
+export class GameSummariesDto {
+  @ApiProperty({ type: [GameSummaryDto] }) games: GameSummaryDto[];
+}

@@ -1,0 +1,92 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Player } from '../../players/entities/player.entity.js';
+
+export type GameStatus = 'active' | 'finished' | 'aborted';
+export type ResultReason = 'board' | 'resign' | 'aborted';
+export type ColorName = 'black' | 'white';
+
+const nullableNumber = { from: (v: string | number | null) => (v == null ? null : Number(v)), to: (v: number | null) => v };
+
+@Entity('games')
+@Index('games_black_created_idx', ['blackId', 'createdAt'])
+@Index('games_white_created_idx', ['whiteId', 'createdAt'])
+@Index('games_deadline_idx', ['turnDeadline'], { where: `status = 'active' AND turn_deadline IS NOT NULL` })
+@Index('games_rated_finished_idx', ['finishedAt'], { where: `rated AND status = 'finished'` })
+export class Game {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index('games_room_idx')
+  @Column({ name: 'room_id', type: 'uuid', nullable: true })
+  roomId: string | null;
+
+  @Column({ type: 'boolean' })
+  rated: boolean;
+
+  @Column({ name: 'turn_seconds', type: 'integer', nullable: true })
+  turnSeconds: number | null;
+
+  @Column({ name: 'show_legal_moves', type: 'boolean' })
+  showLegalMoves: boolean;
+
+  @Column({ name: 'black_id', type: 'uuid' })
+  blackId: string;
+
+  @ManyToOne(() => Player, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'black_id' })
+  black?: Player;
+
+  @Column({ name: 'white_id', type: 'uuid' })
+  whiteId: string;
+
+  @ManyToOne(() => Player, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'white_id' })
+  white?: Player;
+
+  @Column({ name: 'black_stand_in', type: 'boolean', default: false })
+  blackStandIn: boolean;
+
+  @Column({ name: 'white_stand_in', type: 'boolean', default: false })
+  whiteStandIn: boolean;
+
+  /** 64 characters B / W / . in API order (a1..h1, a2..h2, …). */
+  @Column({ type: 'char', length: 64 })
+  board: string;
+
+  @Column({ name: 'to_move', type: 'varchar', length: 5, nullable: true })
+  toMove: ColorName | null;
+
+  /** Records in the move list, passes included. */
+  @Column({ type: 'integer', default: 0 })
+  ply: number;
+
+  @Column({ type: 'varchar', length: 8 })
+  status: GameStatus;
+
+  @Column({ name: 'winner', type: 'varchar', length: 5, nullable: true })
+  winner: ColorName | null;
+
+  @Column({ name: 'result_reason', type: 'varchar', length: 8, nullable: true })
+  resultReason: ResultReason | null;
+
+  @Column({ name: 'black_discs', type: 'integer', nullable: true })
+  blackDiscs: number | null;
+
+  @Column({ name: 'white_discs', type: 'integer', nullable: true })
+  whiteDiscs: number | null;
+
+  @Column({ name: 'black_rating_change', type: 'double precision', nullable: true, transformer: nullableNumber })
+  blackRatingChange: number | null;
+
+  @Column({ name: 'white_rating_change', type: 'double precision', nullable: true, transformer: nullableNumber })
+  whiteRatingChange: number | null;
+
+  @Column({ name: 'turn_deadline', type: 'timestamptz', nullable: true })
+  turnDeadline: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt: Date | null;
+}

@@ -1,0 +1,36 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ColorName, Game } from './game.entity.js';
+
+/** One record of a game's move list; (game, ply) is unique, so a ply can never hold two moves. */
+@Entity('moves')
+export class Move {
+  @PrimaryColumn({ name: 'game_id', type: 'uuid' })
+  gameId: string;
+
+  @ManyToOne(() => Game, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'game_id' })
+  game?: Game;
+
+  /** The game's ply when this record was made: 0 for the first move. */
+  @PrimaryColumn({ type: 'integer' })
+  ply: number;
+
+  @Column({ type: 'varchar', length: 5 })
+  color: ColorName;
+
+  /** Square index 0..63, null for a pass. */
+  @Column({ type: 'smallint', nullable: true })
+  square: number | null;
+
+  @Column({ type: 'boolean' })
+  pass: boolean;
+
+  @Column({ type: 'smallint', array: true })
+  flipped: number[];
+
+  @Column({ type: 'varchar', length: 6 })
+  by: 'player' | 'cpu';
+
+  @Column({ name: 'played_at', type: 'timestamptz', default: () => 'now()' })
+  at: Date;
+}

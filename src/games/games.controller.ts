@@ -1,0 +1,123 @@
+import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { CurrentPlayer } from '../auth/current-player.decorator.js';
+import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/guards.js';
+import { lastEventId, SseStream } from '../common/sse.js';
+import { UuidOr404Pipe } from '../common/uuid-or-404.pipe.js';
+import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { EventsService, TopicEvent } from '../events/events.service.js';
+import { Player } from '../players/entities/player.entity.js';
+import { EmptyBodyDto, GameDto, MoveResponseDto, MovesDto, PlayMoveDto } from './dto/game.dto.js';
+import { gameTopic, GamesService, playerTopic, toMoveDto } from './games.service.js';
+
+@ApiTags('games')
+@Controller('api/games')
+export class GamesController {
+  constructor(
+    private readonly games: GamesService,
+    private readonly events: EventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get(':id')
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiOkResponse({ type: GameDto, description: 'A seated player opening the game takes their seat back from a CPU stand-in.' })
+  get(@Param('id', UuidOr404Pipe) id: string, @CurrentPlayer() viewer?: Player): Promise<GameDto> {
+    return this.games.getGame(id, viewer);
+  }
+
+  @Post(':id/moves')
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @ApiCreatedResponse({ type: MoveResponseDto, description: '200 with the recorded move for a safe retry' })
+  async move(
+    @Param('id', UuidOr404Pipe) id: string,
+    @Body() dto: PlayMoveDto,
+    @CurrentPlayer() player: Player,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MoveResponseDto> {
+    const outcome = await this.games.playMove(id, player, dto.square, dto.ply);
+    if (!outcome.created) res.status(200);
+    return { move: outcome.move, game: outcome.game };
+  }
+
+  @Post(':id/resign')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @ApiOkResponse({ type: GameDto })
+  resign(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: Player): Promise<GameDto> {
+    return this.games.resign(id, player);
+  }
+
+  @Get(':id/moves')
+  @ApiOkResponse({ type: MovesDto })
+  async moves(@Param('id', UuidOr404Pipe) id: string): Promise<MovesDto> {
+    return { moves: await this.games.listMoves(id) };
+  }
+
+  @Get(':id/transcript')
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  @ApiProduces('text/plain')
+  @ApiOkResponse({ description: 'e.g. f5d6c3d3c4… (passes omitted)', schema: { type: 'string' } })
+  transcript(@Param('id', UuidOr404Pipe) id: string): Promise<string> {
+    return this.games.transcript(id);
+  }
+
+  @Get(':id/events')
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ description: 'SSE: move, end, seat; id = the game ply; resume with Last-Event-ID' })
+  async stream(@Param('id', UuidOr404Pipe) id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.games.mustExist(id);
+    const since = lastEventId(req);
+    const sse = new SseStream(req, res, this.config.sseHeartbeatSeconds);
+    // Subscribe first and hold live events until the replay is out, so nothing falls between.
+    let lastSent = since ?? -1;
+    let endSent = false;
+    const held: TopicEvent[] = [];
+    let replaying = true;
+    const deliver = (e: TopicEvent) => {
+      if (e.event === 'move') {
+        if ((e.id ?? 0) <= lastSent) return;
+        lastSent = e.id ?? lastSent;
+      }
+      if (e.event === 'end') {
+        if (endSent) return;
+        endSent = true;
+      }
+      sse.send(e.event, e.data, e.id);
+    };
+    sse.onClose(this.events.subscribe(gameTopic(id), (e) => (replaying ? held.push(e) : deliver(e))));
+    try {
+      if (since !== null) {
+        for (const m of await this.games.movesSince(id, since)) deliver({ topic: gameTopic(id), event: 'move', id: m.ply + 1, data: toMoveDto(m) });
+        const game = await this.games.getGame(id);
+        if (game.status !== 'active') deliver({ topic: gameTopic(id), event: 'end', id: game.ply, data: game });
+      }
+      replaying = false;
+      for (const e of held.splice(0)) deliver(e);
+    } catch {
+      sse.close();
+    }
+  }
+}
+
+@ApiTags('players')
+@Controller('api/me')
+export class MeController {
+  constructor(
+    private readonly events: EventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('events')
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ description: "SSE of the player's own events: matched, game" })
+  stream(@CurrentPlayer() player: Player, @Req() req: Request, @Res() res: Response): void {
+    const sse = new SseStream(req, res, this.config.sseHeartbeatSeconds);
+    sse.onClose(this.events.subscribe(playerTopic(player.id), (e) => sse.send(e.event, e.data, e.id)));
+  }
+}

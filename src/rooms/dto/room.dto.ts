@@ -1,0 +1,44 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { PlayerDto } from '../../players/dto/player.dto.js';
+
+export class RoomSettingsInput {
+  @ApiPropertyOptional({ default: false, description: 'Rated games need two registered players' })
+  @IsOptional()
+  @IsBoolean()
+  rated?: boolean;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, enum: [30, 60], default: null, description: 'Seconds per turn; null = no limit' })
+  @IsOptional()
+  @IsIn([30, 60, null], { message: 'turnSeconds must be null, 30 or 60' })
+  turnSeconds?: 30 | 60 | null;
+
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean()
+  showLegalMoves?: boolean;
+
+  @ApiPropertyOptional({ default: true, description: 'Swap who plays Black after every game' })
+  @IsOptional()
+  @IsBoolean()
+  swapColors?: boolean;
+}
+
+export class CreateRoomDto extends RoomSettingsInput {}
+export class UpdateRoomDto extends RoomSettingsInput {}
+
+export class RoomSettingsDto {
+  @ApiProperty() rated: boolean;
+  @ApiProperty({ type: Number, nullable: true, enum: [30, 60] }) turnSeconds: number | null;
+  @ApiProperty() showLegalMoves: boolean;
+  @ApiProperty() swapColors: boolean;
+}
+
+export class RoomDto {
+  @ApiProperty({ example: 'K7QX2M' }) code: string;
+  @ApiProperty({ format: 'uuid' }) hostId: string;
+  @ApiProperty({ type: RoomSettingsDto }) settings: RoomSettingsDto;
+  @ApiProperty({ type: [PlayerDto], description: '[host, second player | null]' }) seats: (PlayerDto | null)[];
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The current (latest) game' }) gameId: string | null;
+  @ApiProperty({ type: [String], description: "The room's games, oldest first" }) games: string[];
+}

@@ -1,0 +1,49 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Player } from '../../players/entities/player.entity.js';
+
+@Entity('rooms')
+export class Room {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** Short shareable code, upper case. */
+  @Index('rooms_code_uq', { unique: true })
+  @Column({ type: 'varchar', length: 12 })
+  code: string;
+
+  @Column({ name: 'host_id', type: 'uuid' })
+  hostId: string;
+
+  @Column({ type: 'boolean', default: false })
+  rated: boolean;
+
+  @Column({ name: 'turn_seconds', type: 'integer', nullable: true })
+  turnSeconds: number | null;
+
+  @Column({ name: 'show_legal_moves', type: 'boolean', default: true })
+  showLegalMoves: boolean;
+
+  @Column({ name: 'swap_colors', type: 'boolean', default: true })
+  swapColors: boolean;
+
+  /** The first seat is the host's. */
+  @Column({ name: 'seat1_id', type: 'uuid' })
+  seat1Id: string;
+
+  @ManyToOne(() => Player, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'seat1_id' })
+  seat1?: Player;
+
+  @Column({ name: 'seat2_id', type: 'uuid', nullable: true })
+  seat2Id: string | null;
+
+  @ManyToOne(() => Player, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'seat2_id' })
+  seat2?: Player;
+
+  @Column({ name: 'current_game_id', type: 'uuid', nullable: true })
+  currentGameId: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

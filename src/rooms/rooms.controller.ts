@@ -1,0 +1,54 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentPlayer } from '../auth/current-player.decorator.js';
+import { JwtAuthGuard } from '../auth/guards.js';
+import { EmptyBodyDto } from '../games/dto/game.dto.js';
+import { Player } from '../players/entities/player.entity.js';
+import { CreateRoomDto, RoomDto, UpdateRoomDto } from './dto/room.dto.js';
+import { RoomsService } from './rooms.service.js';
+
+@ApiTags('rooms')
+@Controller('api/rooms')
+export class RoomsController {
+  constructor(private readonly rooms: RoomsService) {}
+
+  @Post()
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @ApiCreatedResponse({ type: RoomDto, description: 'The host takes the first seat. 403 GUEST_NOT_ALLOWED for a rated room made by a guest.' })
+  create(@Body() dto: CreateRoomDto, @CurrentPlayer() player: Player): Promise<RoomDto> {
+    return this.rooms.create(player, dto);
+  }
+
+  @Get(':code')
+  @ApiOkResponse({ type: RoomDto })
+  get(@Param('code') code: string): Promise<RoomDto> {
+    return this.rooms.get(code);
+  }
+
+  @Post(':code/join')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @ApiOkResponse({ type: RoomDto, description: 'When the second seat fills, the first game starts (the host plays Black).' })
+  @ApiConflictResponse({ description: 'ROOM_FULL' })
+  join(@Param('code') code: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: Player): Promise<RoomDto> {
+    return this.rooms.join(code, player);
+  }
+
+  @Patch(':code')
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @ApiOkResponse({ type: RoomDto, description: 'Host only (403), only between games (409 GAME_IN_PROGRESS).' })
+  update(@Param('code') code: string, @Body() dto: UpdateRoomDto, @CurrentPlayer() player: Player): Promise<RoomDto> {
+    return this.rooms.update(code, player, dto);
+  }
+
+  @Post(':code/rematch')
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @ApiCreatedResponse({ type: RoomDto, description: 'A new game; colours swap when swapColors is on. 409 GAME_IN_PROGRESS while one is on.' })
+  rematch(@Param('code') code: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: Player): Promise<RoomDto> {
+    return this.rooms.rematch(code, player);
+  }
+}
