@@ -1,8 +1,10 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
 import { GamesRoomsRatings1795969921902 } from './1795969921902-GamesRoomsRatings.js';
 import type { MigrationInterface } from 'typeorm';
+import { LeaderboardIndex1795970104162 } from './1795970104162-LeaderboardIndex.js';
 import { CreatePlayers1795969626085 } from './1795969626085-CreatePlayers.js';
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CreatePlayers1795969626085,
   GamesRoomsRatings1795969921902,
+  LeaderboardIndex1795970104162,
 ];

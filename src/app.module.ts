@@ -14,6 +14,7 @@ import { PlayersModule } from './players/players.module.js';
 import { EventsModule } from './events/events.module.js';
 import { GamesModule } from './games/games.module.js';
 import { RoomsModule } from './rooms/rooms.module.js';
+import { LeaderboardModule } from './leaderboard/leaderboard.module.js';
 
 @Module({})
 export class AppModule {
@@ -46,6 +47,7 @@ export class AppModule {
         PlayersModule,
         GamesModule,
         RoomsModule,
+        LeaderboardModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

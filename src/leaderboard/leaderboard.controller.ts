@@ -1,0 +1,16 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { LeaderboardDto, LeaderboardQueryDto } from './dto/leaderboard.dto.js';
+import { LeaderboardService } from './leaderboard.service.js';
+
+@ApiTags('leaderboard')
+@Controller('api/leaderboard')
+export class LeaderboardController {
+  constructor(private readonly leaderboard: LeaderboardService) {}
+
+  @Get()
+  @ApiOkResponse({ type: LeaderboardDto })
+  get(@Query() query: LeaderboardQueryDto): Promise<LeaderboardDto> {
+    return this.leaderboard.page(query.limit ?? 50, query.offset ?? 0);
+  }
+}
