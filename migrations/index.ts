@@ -1,4 +1,5 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { RatingHistorySeq1795970153174 } from './1795970153174-RatingHistorySeq.js';
 import { GamesRoomsRatings1795969921902 } from './1795969921902-GamesRoomsRatings.js';
 import type { MigrationInterface } from 'typeorm';
 import { LeaderboardIndex1795970104162 } from './1795970104162-LeaderboardIndex.js';
@@ -7,4 +8,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CreatePlayers1795969626085,
   GamesRoomsRatings1795969921902,
   LeaderboardIndex1795970104162,
+  RatingHistorySeq1795970153174,
 ];

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Game } from '../../games/entities/game.entity.js';
 import { Player } from '../../players/entities/player.entity.js';
 
@@ -19,6 +19,12 @@ export class RatingHistory {
   @ManyToOne(() => Player, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'player_id' })
   player?: Player;
+
+  /** Order in which ratings were applied (taken after both player rows were locked): the audit replays in it. */
+  @Index('rating_history_seq_uq', { unique: true })
+  @Column({ type: 'bigint' })
+  @Generated('increment')
+  seq: string;
 
   @Column({ type: 'timestamptz' })
   at: Date;
