@@ -15,6 +15,7 @@ import { EventsModule } from './events/events.module.js';
 import { GamesModule } from './games/games.module.js';
 import { RoomsModule } from './rooms/rooms.module.js';
 import { LeaderboardModule } from './leaderboard/leaderboard.module.js';
+import { MatchmakingModule } from './matchmaking/matchmaking.module.js';
 
 @Module({})
 export class AppModule {
@@ -48,6 +49,7 @@ export class AppModule {
         GamesModule,
         RoomsModule,
         LeaderboardModule,
+        MatchmakingModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

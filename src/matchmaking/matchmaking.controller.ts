@@ -1,0 +1,34 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentPlayer } from '../auth/current-player.decorator.js';
+import { JwtAuthGuard } from '../auth/guards.js';
+import { Player } from '../players/entities/player.entity.js';
+import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
+import { MatchmakingService } from './matchmaking.service.js';
+
+@ApiTags('queue')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('api/queue')
+export class MatchmakingController {
+  constructor(private readonly matchmaking: MatchmakingService) {}
+
+  @Post()
+  @ApiCreatedResponse({ type: TicketDto, description: 'Paired at once when a player with the same mode and turn limit waits (state matched, gameId set). 403 GUEST_NOT_ALLOWED, 409 ALREADY_QUEUED / ALREADY_IN_GAME.' })
+  join(@Body() dto: JoinQueueDto, @CurrentPlayer() player: Player): Promise<TicketDto> {
+    return this.matchmaking.join(player, dto);
+  }
+
+  @Get()
+  @ApiOkResponse({ type: TicketDto, description: '404 when not queued and not just matched' })
+  current(@CurrentPlayer() player: Player): Promise<TicketDto> {
+    return this.matchmaking.current(player);
+  }
+
+  @Delete()
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Also 204 when you were not queued' })
+  leave(@CurrentPlayer() player: Player): Promise<void> {
+    return this.matchmaking.leave(player);
+  }
+}
