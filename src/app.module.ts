@@ -16,6 +16,7 @@ import { GamesModule } from './games/games.module.js';
 import { RoomsModule } from './rooms/rooms.module.js';
 import { LeaderboardModule } from './leaderboard/leaderboard.module.js';
 import { MatchmakingModule } from './matchmaking/matchmaking.module.js';
+import { PagesModule } from './pages/pages.module.js';
 
 @Module({})
 export class AppModule {
@@ -50,6 +51,7 @@ export class AppModule {
         RoomsModule,
         LeaderboardModule,
         MatchmakingModule,
+        PagesModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

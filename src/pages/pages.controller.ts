@@ -1,0 +1,34 @@
+import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { clampPaging, PagesService } from './pages.service.js';
+import { renderLeaderboard, renderNotFound, renderPlayer } from './views/index.js';
+
+const HTML = 'text/html; charset=utf-8';
+
+/** Server-rendered HTML pages (outside /api, left out of the OpenAPI document). */
+@ApiExcludeController()
+@Controller()
+export class PagesController {
+  constructor(private readonly pages: PagesService) {}
+
+  @Get(['', 'leaderboard'])
+  @Header('Content-Type', HTML)
+  @Header('Cache-Control', 'no-cache')
+  async leaderboard(@Query('limit') limit?: unknown, @Query('offset') offset?: unknown): Promise<string> {
+    const paging = clampPaging(limit, offset);
+    return renderLeaderboard(await this.pages.leaderboardView(paging.limit, paging.offset));
+  }
+
+  @Get('players/:username')
+  @Header('Content-Type', HTML)
+  @Header('Cache-Control', 'no-cache')
+  async player(@Param('username') username: string, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const view = await this.pages.playerView(username);
+    if (!view) {
+      res.status(404);
+      return renderNotFound(username);
+    }
+    return renderPlayer(view);
+  }
+}

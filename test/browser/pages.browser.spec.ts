@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import request from 'supertest';
+import { startTestApp, TestApp } from '../support/app.js';
+import { RATED_GAMES, seedLadder } from './ladder.js';
+
+/** Debian's chromium (apt-get install chromium; .ci/run installs it). The tests fail, never skip, without it. */
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+/** Screenshots for people to look at (ignored by git). */
+const ARTIFACTS = resolve(__dirname, '..', 'artifacts');
+/** Runs in the page (a string: the project's TypeScript has no DOM types): true when nothing scrolls sideways. */
+const FITS_WIDTH = 'document.documentElement.scrollWidth <= window.innerWidth';
+
+interface ApiEntry {
+  rank: number;
+  username: string;
+  rating: number;
+  provisional: boolean;
+}
+
+describe('pages in a real browser (chromium)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let api: ApiEntry[];
+  /** Console errors, page errors and failed requests of every page opened (CSP violations show up here). */
+  const problems: string[] = [];
+
+  async function open(context: BrowserContext, path: string): Promise<Page> {
+    const page = await context.newPage();
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`${path}: console: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => problems.push(`${path}: page error: ${err.message}`));
+    page.on('requestfailed', (req) => problems.push(`${path}: request failed: ${req.url()} ${req.failure()?.errorText}`));
+    await page.goto(t.baseUrl + path, { waitUntil: 'load' });
+    return page;
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(
+        `The browser tests need Debian's Chromium at ${CHROMIUM}, which is missing. Install it with ` +
+          '`sudo apt-get update && sudo apt-get install -y chromium` (.ci/run does this in CI); these tests fail rather than skip.',
+      );
+    }
+    mkdirSync(ARTIFACTS, { recursive: true });
+    t = await startTestApp();
+    await seedLadder(t);
+    api = (await request(t.http).get('/api/leaderboard').expect(200)).body.entries;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('the leaderboard lists the ranked players in the API order, with ? on provisional ratings', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    try {
+      const page = await open(context, '/');
+      expect(await page.title()).toBe('Leaderboard · Outflank');
+      const rows = page.getByTestId('leaderboard-row');
+      expect(await rows.count()).toBe(api.length);
+      expect(await rows.getByTestId('username').allInnerTexts()).toEqual(api.map((e) => e.username));
+      expect(await rows.getByTestId('rating').allInnerTexts()).toEqual(api.map((e) => `${Math.round(e.rating)}${e.provisional ? '?' : ''}`));
+      expect(await rows.getByTestId('rank').allInnerTexts()).toEqual(api.map((e) => String(e.rank)));
+      // The table fits the page: no horizontal scrolling at desktop width.
+      expect(await page.evaluate(FITS_WIDTH)).toBe(true);
+      await page.screenshot({ path: join(ARTIFACTS, 'leaderboard.png'), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a name links to the player page, whose chart has one point per rated game', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    try {
+      const page = await open(context, '/leaderboard');
+      await page.getByTestId('leaderboard-row').filter({ has: page.getByRole('link', { name: 'ada', exact: true }) }).getByRole('link').click();
+      await page.waitForURL(`${t.baseUrl}/players/ada`);
+      expect(await page.getByTestId('player-name').innerText()).toMatch(/^ada/);
+
+      const history = (await request(t.http).get('/api/players/ada/rating-history').expect(200)).body.points as { rating: number }[];
+      expect(history).toHaveLength(RATED_GAMES);
+      const chart = page.getByTestId('rating-chart');
+      await chart.waitFor({ state: 'visible' });
+      const box = (await chart.boundingBox())!;
+      expect(box.width).toBeGreaterThan(300);
+      expect(box.height).toBeGreaterThan(100);
+      const points = chart.getByTestId('chart-point');
+      expect(await points.count()).toBe(history.length);
+      expect(await points.evaluateAll((els) => els.map((e) => e.getAttribute('data-rating')))).toEqual(history.map((p) => String(Math.round(p.rating))));
+      // Oldest on the left; a higher rating is drawn higher up; every point inside the chart.
+      const centres = await points.evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        }),
+      );
+      for (let i = 1; i < centres.length; i++) {
+        expect(centres[i].x).toBeGreaterThan(centres[i - 1].x);
+        const up = history[i].rating - history[i - 1].rating;
+        if (Math.abs(up) >= 1) expect(Math.sign(centres[i - 1].y - centres[i].y)).toBe(Math.sign(up));
+      }
+      for (const c of centres) {
+        expect(c.x).toBeGreaterThanOrEqual(box.x);
+        expect(c.x).toBeLessThanOrEqual(box.x + box.width);
+        expect(c.y).toBeGreaterThanOrEqual(box.y);
+        expect(c.y).toBeLessThanOrEqual(box.y + box.height);
+      }
+      await expect(page.getByTestId('game-row').count()).resolves.toBe(RATED_GAMES + 1);
+      await page.screenshot({ path: join(ARTIFACTS, 'player.png'), fullPage: true });
+
+      // And back: an opponent's name on the player page leads to their page.
+      await page.getByTestId('opponent').getByRole('link', { name: 'bruno', exact: true }).first().click();
+      await page.waitForURL(`${t.baseUrl}/players/bruno`);
+      expect(await page.getByTestId('chart-point').count()).toBe(RATED_GAMES);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an unknown player gets the not-found page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 600 } });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(`${t.baseUrl}/players/nobody_here`);
+      expect(response?.status()).toBe(404);
+      expect(await page.getByTestId('missing-username').innerText()).toBe('nobody_here');
+      await page.screenshot({ path: join(ARTIFACTS, 'not-found.png'), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reads on a phone and in dark mode (screenshots)', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    try {
+      const board = await open(phone, '/');
+      expect(await board.getByTestId('leaderboard-row').count()).toBe(api.length);
+      expect(await board.evaluate(FITS_WIDTH)).toBe(true);
+      await board.screenshot({ path: join(ARTIFACTS, 'leaderboard-phone.png'), fullPage: true });
+      const player = await open(phone, '/players/ada');
+      expect(await player.getByTestId('chart-point').count()).toBe(RATED_GAMES);
+      await player.screenshot({ path: join(ARTIFACTS, 'player-phone.png'), fullPage: true });
+    } finally {
+      await phone.close();
+    }
+    const dark = await browser.newContext({ viewport: { width: 1100, height: 800 }, colorScheme: 'dark' });
+    try {
+      const page = await open(dark, '/players/ada');
+      await page.screenshot({ path: join(ARTIFACTS, 'player-dark.png'), fullPage: true });
+    } finally {
+      await dark.close();
+    }
+  });
+
+  it('no page logged an error, broke a CSP rule or failed a request', () => {
+    expect(problems).toEqual([]);
+  });
+});
