@@ -8,6 +8,11 @@
  * loops allocate nothing (measured a little faster than module variables, in ESM and CommonJS).
  */
 
+// Module constants instead of Math.* at each use: global lookups are slow inside jest's vm
+// contexts (the engine tests ran 2-4x slower), and the constants cost nothing in plain Node.
+const clz32 = Math.clz32;
+const imul = Math.imul;
+
 /** Files b..g: discs a horizontal or diagonal line can run through without wrapping. */
 const INNER = 0x7e7e7e7e;
 
@@ -86,7 +91,7 @@ export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
+  return imul(x, 0x01010101) >>> 24;
 }
 
 /** Number of set bits in a 64-bit set given as two halves. */
@@ -95,7 +100,7 @@ export function popcount64(lo: number, hi: number): number {
   hi -= (hi >>> 1) & 0x55555555;
   lo = (lo & 0x33333333) + ((lo >>> 2) & 0x33333333) + (hi & 0x33333333) + ((hi >>> 2) & 0x33333333);
   lo = (lo & 0x0f0f0f0f) + ((lo >>> 4) & 0x0f0f0f0f);
-  return Math.imul(lo, 0x01010101) >>> 24;
+  return imul(lo, 0x01010101) >>> 24;
 }
 
 /** Square indices of a set, ascending. */
@@ -104,12 +109,12 @@ export function squaresOf(lo: number, hi: number): number[] {
   while (lo !== 0) {
     const b = lo & -lo;
     lo ^= b;
-    out.push(31 - Math.clz32(b));
+    out.push(31 - clz32(b));
   }
   while (hi !== 0) {
     const b = hi & -hi;
     hi ^= b;
-    out.push(63 - Math.clz32(b));
+    out.push(63 - clz32(b));
   }
   return out;
 }

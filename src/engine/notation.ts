@@ -18,5 +18,5 @@ export function squareName(i: number): string {
 
 /** Whether i is an integer in 0..63. */
 export function isSquare(i: unknown): i is number {
-  return typeof i === 'number' && Number.isInteger(i) && i >= 0 && i < 64;
+  return typeof i === 'number' && i >= 0 && i < 64 && (i | 0) === i;
 }

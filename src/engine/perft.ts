@@ -7,6 +7,8 @@ import { computeMoves, moveSet, popcount64 } from './bitboard.js';
 import { computeFlips, flipSet } from './flips.js';
 import { type Position, startPosition } from './position.js';
 
+const clz32 = Math.clz32; // see bitboard.ts
+
 export function perft(depth: number, position: Position = startPosition()): number {
   if (!Number.isInteger(depth) || depth < 0) throw new RangeError(`perft depth must be a non-negative integer, got ${depth}`);
   if (depth === 0) return 1;
@@ -34,7 +36,7 @@ function count(pL: number, pH: number, oL: number, oH: number, depth: number): n
     while (mL !== 0) {
       b = mL & -mL;
       mL ^= b;
-      computeFlips(pL, pH, oL, oH, 31 - Math.clz32(b));
+      computeFlips(pL, pH, oL, oH, 31 - clz32(b));
       fL = flipSet[0];
       fH = flipSet[1];
       n += lastPly(oL & ~fL, oH & ~fH, pL | fL | b, pH | fH);
@@ -42,7 +44,7 @@ function count(pL: number, pH: number, oL: number, oH: number, depth: number): n
     while (mH !== 0) {
       b = mH & -mH;
       mH ^= b;
-      computeFlips(pL, pH, oL, oH, 63 - Math.clz32(b));
+      computeFlips(pL, pH, oL, oH, 63 - clz32(b));
       fL = flipSet[0];
       fH = flipSet[1];
       n += lastPly(oL & ~fL, oH & ~fH, pL | fL, pH | fH | b);
@@ -52,7 +54,7 @@ function count(pL: number, pH: number, oL: number, oH: number, depth: number): n
   while (mL !== 0) {
     b = mL & -mL;
     mL ^= b;
-    computeFlips(pL, pH, oL, oH, 31 - Math.clz32(b));
+    computeFlips(pL, pH, oL, oH, 31 - clz32(b));
       fL = flipSet[0];
       fH = flipSet[1];
     n += count(oL & ~fL, oH & ~fH, pL | fL | b, pH | fH, depth - 1);
@@ -60,7 +62,7 @@ function count(pL: number, pH: number, oL: number, oH: number, depth: number): n
   while (mH !== 0) {
     b = mH & -mH;
     mH ^= b;
-    computeFlips(pL, pH, oL, oH, 63 - Math.clz32(b));
+    computeFlips(pL, pH, oL, oH, 63 - clz32(b));
       fL = flipSet[0];
       fH = flipSet[1];
     n += count(oL & ~fL, oH & ~fH, pL | fL, pH | fH | b, depth - 1);

@@ -26,9 +26,11 @@ export interface SquareMask {
   readonly hi: number;
 }
 
+const freeze = Object.freeze; // see bitboard.ts
+
 /** Internal constructor: no checks (the kernel never makes overlapping sets). */
 export function createPosition(blackLo: number, blackHi: number, whiteLo: number, whiteHi: number, toMove: Color): Position {
-  return Object.freeze({ blackLo: blackLo | 0, blackHi: blackHi | 0, whiteLo: whiteLo | 0, whiteHi: whiteHi | 0, toMove });
+  return freeze({ blackLo: blackLo | 0, blackHi: blackHi | 0, whiteLo: whiteLo | 0, whiteHi: whiteHi | 0, toMove });
 }
 
 /** A position from raw masks; throws a RangeError when a square holds both colours. */

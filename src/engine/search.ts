@@ -28,6 +28,8 @@ export interface EndgameSolution {
   nodes: number;
 }
 
+const clz32 = Math.clz32; // see bitboard.ts
+
 const DEFAULT_DEPTH = 6;
 const DEFAULT_ENDGAME_EMPTIES = 10;
 const DEFAULT_NODE_LIMIT = 100_000;
@@ -168,11 +170,11 @@ function midgame(pL: number, pH: number, oL: number, oH: number, depth: number, 
       if (a !== 0) {
         const bit = a & -a;
         a ^= bit;
-        sq = 31 - Math.clz32(bit);
+        sq = 31 - clz32(bit);
       } else {
         const bit = b & -b;
         b ^= bit;
-        sq = 63 - Math.clz32(bit);
+        sq = 63 - clz32(bit);
       }
       computeFlips(pL, pH, oL, oH, sq);
       const fL = flipSet[0];
@@ -212,7 +214,7 @@ function endgame(pL: number, pH: number, oL: number, oH: number, alpha: number, 
   }
   if (empties === 1) {
     // The only empty square is a legal move: play it; the opponent then has no square left.
-    const sq = mL !== 0 ? 31 - Math.clz32(mL) : 63 - Math.clz32(mH);
+    const sq = mL !== 0 ? 31 - clz32(mL) : 63 - clz32(mH);
     computeFlips(pL, pH, oL, oH, sq);
     const n = popcount64(flipSet[0], flipSet[1]);
     // P gains n + 1 discs, O loses n; the board is then full.
@@ -229,11 +231,11 @@ function endgame(pL: number, pH: number, oL: number, oH: number, alpha: number, 
         if (a !== 0) {
           const bit = a & -a;
           a ^= bit;
-          sq = 31 - Math.clz32(bit);
+          sq = 31 - clz32(bit);
         } else {
           const bit = b & -b;
           b ^= bit;
-          sq = 63 - Math.clz32(bit);
+          sq = 63 - clz32(bit);
         }
         computeFlips(pL, pH, oL, oH, sq);
         const fL = flipSet[0];
@@ -288,14 +290,14 @@ function orderFastestFirst(pL: number, pH: number, oL: number, oH: number, mL: n
     if (mL !== 0) {
       const bit = mL & -mL;
       mL ^= bit;
-      sq = 31 - Math.clz32(bit);
+      sq = 31 - clz32(bit);
       computeFlips(pL, pH, oL, oH, sq);
       computeMoves(oL & ~flipSet[0], oH & ~flipSet[1], pL | flipSet[0] | bit, pH | flipSet[1]);
       key = popcount64(moveSet[0], moveSet[1]) * 4 - ((bit & CORNER_MASK_LO) !== 0 ? 8 : 0);
     } else {
       const bit = mH & -mH;
       mH ^= bit;
-      sq = 63 - Math.clz32(bit);
+      sq = 63 - clz32(bit);
       computeFlips(pL, pH, oL, oH, sq);
       computeMoves(oL & ~flipSet[0], oH & ~flipSet[1], pL | flipSet[0], pH | flipSet[1] | bit);
       key = popcount64(moveSet[0], moveSet[1]) * 4 - ((bit & CORNER_MASK_HI) !== 0 ? 8 : 0);

@@ -1,6 +1,6 @@
 /** Othello transcripts: 'f5d6c3d3c4f4…', one square per move, passes not written. */
 import { IllegalMoveError, TranscriptError } from './errors.js';
-import { parseSquare, squareName } from './notation.js';
+import { isSquare, parseSquare, squareName } from './notation.js';
 import { type Position, startPosition } from './position.js';
 import { type GameResult, passIfNeeded, playTurn, result, type TurnRecord } from './rules.js';
 
@@ -78,5 +78,5 @@ export function replay(transcript: string | readonly number[]): Replay {
 
 function squareNameOrRaw(sq: number | null): string {
   if (sq === null) return 'null';
-  return Number.isInteger(sq) && sq >= 0 && sq < 64 ? squareName(sq) : String(sq);
+  return isSquare(sq) ? squareName(sq) : String(sq);
 }

@@ -29,23 +29,37 @@ export function refStart(): Cell[] {
 /** Squares `side` would flip by playing on `sq` (empty list if none or if occupied), ascending. */
 export function refFlips(board: Cell[], side: Side, sq: number): number[] {
   if (board[sq] !== EMPTY) return [];
-  const file = sq % 8;
-  const rank = Math.floor(sq / 8);
+  const opp = other(side);
+  const file = sq & 7;
+  const rank = sq >> 3;
   const out: number[] = [];
-  for (const [df, dr] of STEPS) {
-    const line: number[] = [];
+  for (let d = 0; d < 8; d++) {
+    const df = STEPS[d][0];
+    const dr = STEPS[d][1];
+    // Walk over opposing discs; the line counts if a disc of `side` closes it.
     let f = file + df;
     let r = rank + dr;
-    while (f >= 0 && f < 8 && r >= 0 && r < 8 && board[r * 8 + f] === other(side)) {
-      line.push(r * 8 + f);
+    let run = 0;
+    while (f >= 0 && f < 8 && r >= 0 && r < 8 && board[r * 8 + f] === opp) {
+      run++;
       f += df;
       r += dr;
     }
-    if (line.length > 0 && f >= 0 && f < 8 && r >= 0 && r < 8 && board[r * 8 + f] === side) {
-      out.push(...line);
+    if (run > 0 && f >= 0 && f < 8 && r >= 0 && r < 8 && board[r * 8 + f] === side) {
+      for (let k = 1; k <= run; k++) out.push((rank + dr * k) * 8 + file + df * k);
     }
   }
-  return out.sort((a, b) => a - b);
+  return out.length > 1 ? out.sort((a, b) => a - b) : out;
+}
+
+/** For each legal square of `side`, ascending: the square and the discs it flips. */
+export function refMovesWithFlips(board: Cell[], side: Side): Array<{ square: number; flips: number[] }> {
+  const out: Array<{ square: number; flips: number[] }> = [];
+  for (let sq = 0; sq < 64; sq++) {
+    const flips = refFlips(board, side, sq);
+    if (flips.length > 0) out.push({ square: sq, flips });
+  }
+  return out;
 }
 
 export function refLegalMoves(board: Cell[], side: Side): number[] {
