@@ -381,11 +381,11 @@ export function solveEndgame(p: Position, opts: { nodeLimit?: number } = {}): En
   if (moves.length === 0) {
     const score = endgame(pL, pH, oL, oH, -INF, INF, empties, 0);
     if (aborted) throw new RangeError('solveEndgame: node limit exceeded');
-    return { score, move: null, nodes };
+    return { score: score + 0, move: null, nodes };
   }
   const r = searchRoot(pL, pH, oL, oH, moves, (a, b, c, d, al, be) => endgame(a, b, c, d, al, be, empties - 1, 1));
   if (r === null) throw new RangeError('solveEndgame: node limit exceeded');
-  return { score: r.score, move: r.move, nodes };
+  return { score: r.score + 0, move: r.move, nodes }; // + 0 turns a negated 0 (-0) into 0
 }
 
 /**

@@ -134,9 +134,9 @@ export function refSolve(board: Cell[], side: Side): number {
       const d = side === BLACK ? black - white : white - black;
       return d > 0 ? d + empties : d < 0 ? d - empties : 0;
     }
-    return -refSolve(board, other(side));
+    return 0 - refSolve(board, other(side));
   }
   let best = -Infinity;
-  for (const m of moves) best = Math.max(best, -refSolve(refPlay(board, side, m), other(side)));
+  for (const m of moves) best = Math.max(best, 0 - refSolve(refPlay(board, side, m), other(side)));
   return best;
 }
