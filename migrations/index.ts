@@ -1,4 +1,5 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { CpuTakeover1795970493717 } from './1795970493717-CpuTakeover.js';
 import { QueueTickets1795970322423 } from './1795970322423-QueueTickets.js';
 import { RatingHistorySeq1795970153174 } from './1795970153174-RatingHistorySeq.js';
 import { GamesRoomsRatings1795969921902 } from './1795969921902-GamesRoomsRatings.js';
@@ -11,4 +12,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   LeaderboardIndex1795970104162,
   RatingHistorySeq1795970153174,
   QueueTickets1795970322423,
+  CpuTakeover1795970493717,
 ];

@@ -10,6 +10,7 @@ export class SseStream {
     req: Request,
     private readonly res: Response,
     heartbeatSeconds: number,
+    onHeartbeat?: () => void,
   ) {
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
@@ -18,7 +19,10 @@ export class SseStream {
     res.setHeader('X-Accel-Buffering', 'no');
     res.flushHeaders();
     res.write(': connected\n\n');
-    this.heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatSeconds * 1000);
+    this.heartbeat = setInterval(() => {
+      res.write(': heartbeat\n\n');
+      onHeartbeat?.();
+    }, heartbeatSeconds * 1000);
     req.on('close', () => this.close());
   }
 

@@ -66,12 +66,24 @@ export class GamesController {
   }
 
   @Get(':id/events')
+  @UseGuards(OptionalJwtAuthGuard)
   @ApiProduces('text/event-stream')
-  @ApiOkResponse({ description: 'SSE: move, end, seat; id = the game ply; resume with Last-Event-ID' })
-  async stream(@Param('id', UuidOr404Pipe) id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @ApiOkResponse({
+    description:
+      'SSE: move, end, seat; id = the game ply; resume with Last-Event-ID. A seated player who sends their token ' +
+      'counts as present while the stream is open (no CPU stand-in in games without a turn limit).',
+  })
+  async stream(
+    @Param('id', UuidOr404Pipe) id: string,
+    @Req() req: Request,
+    @Res() res: Response,
+    @CurrentPlayer() viewer?: Player,
+  ): Promise<void> {
     await this.games.mustExist(id);
     const since = lastEventId(req);
-    const sse = new SseStream(req, res, this.config.sseHeartbeatSeconds);
+    const present = viewer ? () => void this.games.touch(id, viewer.id).catch(() => undefined) : undefined;
+    present?.();
+    const sse = new SseStream(req, res, this.config.sseHeartbeatSeconds, present);
     // Subscribe first and hold live events until the replay is out, so nothing falls between.
     let lastSent = since ?? -1;
     let endSent = false;

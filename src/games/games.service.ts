@@ -102,6 +102,7 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
     if (viewer) {
       const reclaimed = await this.reclaimSeat(id, viewer.id);
       if (reclaimed) return reclaimed;
+      await this.touch(id, viewer.id);
     }
     const game = await this.dataSource.getRepository(Game).findOneBy({ id });
     if (!game) throw notFound(`Game "${id}"`);
@@ -174,8 +175,8 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
       toMove: 'black',
       ply: 0,
       status: 'active',
-      turnDeadline: spec.turnSeconds ? new Date(Date.now() + spec.turnSeconds * 1000) : null,
     });
+    this.startTurn(game);
     return repo.save(game);
   }
 
@@ -246,8 +247,8 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
           .createQueryBuilder('g')
           .setLock('pessimistic_write')
           .setOnLocked('skip_locked')
-          .where(`g.status = 'active' AND g.turn_deadline < now()`)
-          .orderBy('g.turn_deadline', 'ASC')
+          .where(`g.status = 'active' AND g.takeover_at < now()`)
+          .orderBy('g.takeover_at', 'ASC')
           .limit(MAX_SWEEP_BATCH)
           .getMany();
         for (const game of due) {
@@ -273,7 +274,7 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
     return this.dataSource.transaction(async (m) => {
       const game = await this.lockGame(m, gameId);
       if (game.status === 'active' && this.setStandIn(game, color, false)) {
-        if (game.toMove === color) game.turnDeadline = this.deadlineFromNow(game);
+        if (game.toMove === color) this.startTurn(game);
         await this.persist(m, game, [], [this.seatEvent(game, color)]);
       }
       return this.toDto(game, m);
@@ -292,8 +293,24 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
     return new AppError('STALE_PLY', `ply ${ply} is not the game's current ply (${game.ply}).`, { game: await this.toDto(game, m) });
   }
 
-  private deadlineFromNow(game: Game): Date | null {
-    return game.turnSeconds ? new Date(Date.now() + game.turnSeconds * 1000) : null;
+  /** The clock of a new turn: the turn limit, or the wait before a CPU stands in for a dropped player. */
+  private startTurn(game: Game): void {
+    const now = Date.now();
+    game.turnDeadline = game.turnSeconds ? new Date(now + game.turnSeconds * 1000) : null;
+    game.takeoverAt = game.turnDeadline ?? new Date(now + this.config.cpuTakeoverSeconds * 1000);
+  }
+
+  /**
+   * The player is here (a request, or an open event stream): in a game without a turn limit, their
+   * turn's takeover moves forward. One conditional UPDATE; nothing when it is not their turn.
+   */
+  async touch(gameId: string, playerId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE games SET takeover_at = now() + make_interval(secs => $3)
+       WHERE id = $1 AND status = 'active' AND turn_seconds IS NULL
+         AND ((to_move = 'black' AND black_id = $2 AND NOT black_stand_in) OR (to_move = 'white' AND white_id = $2 AND NOT white_stand_in))`,
+      [gameId, playerId, this.config.cpuTakeoverSeconds],
+    );
   }
 
   /** Applies one move to the game row (not saved) and returns its records with their plies. */
@@ -309,7 +326,7 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
       this.finish(game, r.winner, 'board', r.discs);
     } else {
       game.toMove = turn.position.toMove;
-      game.turnDeadline = this.deadlineFromNow(game);
+      this.startTurn(game);
     }
     return records;
   }
@@ -345,6 +362,7 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
     game.whiteDiscs = discs.white;
     game.toMove = null;
     game.turnDeadline = null;
+    game.takeoverAt = null;
     game.finishedAt = new Date();
   }
 

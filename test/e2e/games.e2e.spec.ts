@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { discCounts, fromBoardString, legalMoves, playTurn, result, squareName, startPosition, toBoardString } from '../../src/engine/index.js';
 import { GamesService } from '../../src/games/games.service.js';
-import { startTestApp, TestApp } from '../support/app.js';
+import { startTestApp, TestApp, TEST_ENV } from '../support/app.js';
+import { startServerProcess } from '../support/server-process.js';
 import { openSse } from '../support/sse.js';
 import { startRoomGame } from '../factories/games.js';
 import { guestPlayer, registerPlayer, TestPlayer } from '../factories/players.js';
@@ -236,7 +237,7 @@ describe('games and rooms over HTTP', () => {
 
   it('a CPU stands in when the turn time runs out, and the player takes the seat back', async () => {
     const { gameId } = await startRoomGame(t.http, alice, bob, { turnSeconds: 30 });
-    await t.db.query(`UPDATE games SET turn_deadline = now() - interval '1 second' WHERE id = $1`, [gameId]);
+    await t.db.query(`UPDATE games SET turn_deadline = now() - interval '1 second', takeover_at = now() - interval '1 second' WHERE id = $1`, [gameId]);
     const games = t.app.get(GamesService);
     await games.sweepDeadlines();
     const after = await request(t.http).get(`/api/games/${gameId}`).expect(200);
@@ -253,6 +254,32 @@ describe('games and rooms over HTTP', () => {
     // Alice reopens the game on her device: her seat comes back.
     const back = await request(t.http).get(`/api/games/${gameId}`).set(alice.auth).expect(200);
     expect(back.body.black.standIn).toBe(false);
+  });
+
+  it('without a turn limit, a CPU stands in only for a player who is gone, not one who is here', async () => {
+    // A second app copy (its own process) with short clocks; its sweep runs every second.
+    const copy = await startServerProcess({ DATABASE_URL: t.db.url, JWT_SECRET: TEST_ENV.JWT_SECRET, CPU_TAKEOVER_SECONDS: '2', SSE_HEARTBEAT_SECONDS: '1' });
+    try {
+      const { gameId } = await startRoomGame(copy.baseUrl, alice, bob);
+      const created = await request(copy.baseUrl).get(`/api/games/${gameId}`).expect(200);
+      expect(created.body.turnDeadline).toBeNull();
+      // Alice watches her game with her token: the stream's heartbeats keep her seat.
+      const watching = openSse(`${copy.baseUrl}/api/games/${gameId}/events`, alice.auth);
+      expect(await watching.ready).toBe(200);
+      await new Promise((r) => setTimeout(r, 3500));
+      expect((await request(copy.baseUrl).get(`/api/games/${gameId}`).expect(200)).body.black.standIn).toBe(false);
+      // She leaves; after CPU_TAKEOVER_SECONDS the CPU plays for her, and the seat event says so.
+      watching.close();
+      const observer = openSse(`${copy.baseUrl}/api/games/${gameId}/events`);
+      const seat = await observer.waitFor((e) => e.some((x) => x.event === 'seat'), 15_000);
+      expect(seat.find((e) => e.event === 'seat')!.data).toEqual({ gameId, color: 'black', standIn: true });
+      await observer.waitFor((e) => e.some((x) => x.event === 'move' && x.data.by === 'cpu'), 15_000);
+      observer.close();
+      const taken = await request(copy.baseUrl).get(`/api/games/${gameId}`).expect(200);
+      expect(taken.body).toMatchObject({ toMove: 'white', black: { standIn: true }, white: { standIn: false } });
+    } finally {
+      await copy.stop();
+    }
   });
 
   describe('live events (SSE)', () => {
@@ -300,10 +327,10 @@ describe('games and rooms over HTTP', () => {
     });
 
     it('a move through one app copy reaches a stream on another copy (LISTEN/NOTIFY)', async () => {
-      const other = await startTestApp({}, { db: t.db });
+      const copy = await startServerProcess({ DATABASE_URL: t.db.url, JWT_SECRET: TEST_ENV.JWT_SECRET });
       try {
         const { gameId } = await startRoomGame(t.http, alice, bob);
-        const stream = openSse(`${other.baseUrl}/api/games/${gameId}/events`);
+        const stream = openSse(`${copy.baseUrl}/api/games/${gameId}/events`);
         expect(await stream.ready).toBe(200);
         await new Promise((r) => setTimeout(r, 100));
         await request(t.http).post(`/api/games/${gameId}/moves`).set(alice.auth).send({ square: 'd3', ply: 0 }).expect(201);
@@ -311,7 +338,7 @@ describe('games and rooms over HTTP', () => {
         expect(events.find((e) => e.event === 'move')!.data).toMatchObject({ ply: 0, square: 'd3', color: 'black' });
         stream.close();
       } finally {
-        await other.close();
+        await copy.stop();
       }
     });
 

@@ -1,125 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { ensureBuilt, exitWithin, freePort, Served, serveEnv, sleep, spawnServe, waitHealthy } from '../support/server-process.js';
 
 // The real `outflank serve` process, as `npm start` runs it: embedded PostgreSQL under DATA_DIR,
 // migrations, HTTP; a clean stop on SIGTERM; the data still there on the next start.
-
-const ROOT = join(__dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'src', 'cli.js');
-const SOURCES = ['src', 'migrations'];
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds dist/ when it is missing or older than a source file. */
-function ensureBuilt(): void {
-  const sourcesAt = Math.max(statSync(join(ROOT, 'tsconfig.json')).mtimeMs, ...SOURCES.map((d) => newestSource(join(ROOT, d))));
-  if (existsSync(CLI) && statSync(CLI).mtimeMs >= sourcesAt) return;
-  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
-  // tsc still emits on type errors; those are the lint step's business. A missing CLI is ours.
-  if (!existsSync(CLI) || statSync(CLI).mtimeMs < sourcesAt) {
-    throw new Error(`the build did not produce ${CLI}:\n${tsc.stdout}${tsc.stderr}${tsc.error ?? ''}`);
-  }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Served {
-  child: ChildProcess;
-  port: number;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** A minimal environment: no DATABASE_URL, NODE_ENV, JWT_SECRET… from the test run leaks in. */
-function serveEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn' };
-  if (process.env.TMPDIR) env.TMPDIR = process.env.TMPDIR;
-  return { ...env, ...extra };
-}
-
-function spawnServe(env: NodeJS.ProcessEnv, port: number): Served {
-  const child = spawn(process.execPath, [CLI, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (chunk) => (out += String(chunk)));
-  child.stderr!.on('data', (chunk) => (err += String(chunk)));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, port, stdout: () => out, stderr: () => err, exited };
-}
-
-/** Resolves with the exit status, or rejects after `ms`. */
-async function exitWithin(served: Served, ms: number) {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the process did not exit within ${ms} ms; stdout:\n${served.stdout()}\nstderr:\n${served.stderr()}`)), ms);
-  });
-  try {
-    return await Promise.race([served.exited, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function getHealth(port: number): Promise<{ status: number; body: unknown } | null> {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(2000) });
-    return { status: res.status, body: await res.json() };
-  } catch {
-    return null; // not listening yet
-  }
-}
-
-/** Polls /health until it answers ok; fails when the process exits first or after `ms`. */
-async function waitHealthy(served: Served, ms = 60_000): Promise<void> {
-  let done = false;
-  void served.exited.then(() => (done = true));
-  const deadline = Date.now() + ms;
-  let last: unknown = null;
-  while (Date.now() < deadline && !done) {
-    const health = await getHealth(served.port);
-    last = health;
-    if (health?.status === 200) {
-      expect(health.body).toEqual({ status: 'ok', db: 'up' });
-      return;
-    }
-    await sleep(200);
-  }
-  throw new Error(
-    `/health never answered ok (${done ? 'the process exited' : `after ${ms} ms`}; last: ${JSON.stringify(last)});\n` +
-      `stdout:\n${served.stdout()}\nstderr:\n${served.stderr()}`,
-  );
-}
 
 function embeddedPgPort(served: Served): number {
   const match = /embedded PostgreSQL 17 on 127\.0\.0\.1:(\d+)/.exec(served.stdout());

@@ -10,7 +10,7 @@ const nullableNumber = { from: (v: string | number | null) => (v == null ? null 
 @Entity('games')
 @Index('games_black_created_idx', ['blackId', 'createdAt'])
 @Index('games_white_created_idx', ['whiteId', 'createdAt'])
-@Index('games_deadline_idx', ['turnDeadline'], { where: `status = 'active' AND turn_deadline IS NOT NULL` })
+@Index('games_takeover_idx', ['takeoverAt'], { where: `status = 'active'` })
 @Index('games_rated_finished_idx', ['finishedAt'], { where: `rated AND status = 'finished'` })
 export class Game {
   @PrimaryGeneratedColumn('uuid')
@@ -81,8 +81,16 @@ export class Game {
   @Column({ name: 'white_rating_change', type: 'double precision', nullable: true, transformer: nullableNumber })
   whiteRatingChange: number | null;
 
+  /** When the side to move runs out of time (games with a turn limit only). */
   @Column({ name: 'turn_deadline', type: 'timestamptz', nullable: true })
   turnDeadline: Date | null;
+
+  /**
+   * When a CPU stands in for the side to move if nothing happens: the turn deadline in timed
+   * games; otherwise CPU_TAKEOVER_SECONDS after the player was last seen on their turn.
+   */
+  @Column({ name: 'takeover_at', type: 'timestamptz', nullable: true })
+  takeoverAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
