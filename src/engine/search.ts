@@ -13,7 +13,7 @@ export interface CpuOptions {
   depth?: number;
   /** Solve exactly when this many empty squares or fewer remain (default 10). */
   endgameEmpties?: number;
-  /** Node budget: the deepest fully searched iteration within it is used (default 100 000). */
+  /** Node budget: the deepest fully searched iteration within it is used (default 60 000; depth 6 needed at most ~50 000 in random games). */
   nodeLimit?: number;
   /** When given, equally good moves are chosen at random (root moves are shuffled with it). */
   rng?: () => number;
@@ -32,7 +32,7 @@ const clz32 = Math.clz32; // see bitboard.ts
 
 const DEFAULT_DEPTH = 6;
 const DEFAULT_ENDGAME_EMPTIES = 10;
-const DEFAULT_NODE_LIMIT = 100_000;
+const DEFAULT_NODE_LIMIT = 60_000;
 const MAX_PLY = 80;
 /** A finished game in the midgame search is worth more than any evaluation. */
 const WIN = 100_000;
@@ -144,7 +144,7 @@ const listKey = new Int32Array(MAX_PLY * 32);
 
 /* ---------------------------------------------------------------- midgame */
 
-function midgame(pL: number, pH: number, oL: number, oH: number, depth: number, alpha: number, beta: number): number {
+function midgame(pL: number, pH: number, oL: number, oH: number, depth: number, alpha: number, beta: number, ply: number): number {
   if (++nodes > nodeLimit) {
     aborted = true;
     return 0;
@@ -159,40 +159,59 @@ function midgame(pL: number, pH: number, oL: number, oH: number, depth: number, 
       const f = finalScore(pL, pH, oL, oH);
       return f > 0 ? WIN + f : f < 0 ? -WIN + f : 0;
     }
-    return -midgame(oL, oH, pL, pH, depth, -beta, -alpha); // a pass costs no depth
+    return -midgame(oL, oH, pL, pH, depth, -beta, -alpha, ply + 1); // a pass costs no depth
   }
+  // Near the leaves the static square order is cheaper; higher up, fewer opponent replies first.
+  const base = ply * 32;
+  const n = depth >= 3 ? orderFastestFirst(pL, pH, oL, oH, mL, mH, base) : orderStatic(mL, mH, base);
   let best = -INF;
-  for (let c = 0; c < ORDER_COUNT; c++) {
-    let a = mL & ORDER_LO[c];
-    let b = mH & ORDER_HI[c];
-    while ((a | b) !== 0) {
-      let sq: number;
-      if (a !== 0) {
-        const bit = a & -a;
-        a ^= bit;
-        sq = 31 - clz32(bit);
-      } else {
-        const bit = b & -b;
-        b ^= bit;
-        sq = 63 - clz32(bit);
-      }
-      computeFlips(pL, pH, oL, oH, sq);
-      const fL = flipSet[0];
-      const fH = flipSet[1];
-      const v = sq < 32
-        ? -midgame(oL & ~fL, oH & ~fH, pL | fL | (1 << sq), pH | fH, depth - 1, -beta, -alpha)
-        : -midgame(oL & ~fL, oH & ~fH, pL | fL, pH | fH | (1 << sq), depth - 1, -beta, -alpha);
-      if (aborted) return 0;
-      if (v > best) {
-        best = v;
-        if (v > alpha) {
-          alpha = v;
-          if (alpha >= beta) return best;
-        }
+  for (let i = 0; i < n; i++) {
+    const sq = listSq[base + i];
+    computeFlips(pL, pH, oL, oH, sq);
+    const fL = flipSet[0];
+    const fH = flipSet[1];
+    const cL = oL & ~fL;
+    const cH = oH & ~fH;
+    const nL = sq < 32 ? pL | fL | (1 << sq) : pL | fL;
+    const nH = sq < 32 ? pH | fH : pH | fH | (1 << sq);
+    let v: number;
+    if (i === 0) {
+      v = -midgame(cL, cH, nL, nH, depth - 1, -beta, -alpha, ply + 1);
+    } else {
+      // Principal variation search: prove the move is no better with a null window first.
+      v = -midgame(cL, cH, nL, nH, depth - 1, -alpha - 1, -alpha, ply + 1);
+      if (v > alpha && v < beta && !aborted) v = -midgame(cL, cH, nL, nH, depth - 1, -beta, -v, ply + 1);
+    }
+    if (aborted) return 0;
+    if (v > best) {
+      best = v;
+      if (v > alpha) {
+        alpha = v;
+        if (alpha >= beta) return best;
       }
     }
   }
   return best;
+}
+
+/** Fills listSq[base..] with the moves in the static square order. */
+function orderStatic(mL: number, mH: number, base: number): number {
+  let n = 0;
+  for (let c = 0; c < ORDER_COUNT; c++) {
+    let a = mL & ORDER_LO[c];
+    let b = mH & ORDER_HI[c];
+    while (a !== 0) {
+      const bit = a & -a;
+      a ^= bit;
+      listSq[base + n++] = 31 - clz32(bit);
+    }
+    while (b !== 0) {
+      const bit = b & -b;
+      b ^= bit;
+      listSq[base + n++] = 63 - clz32(bit);
+    }
+  }
+  return n;
 }
 
 /* ---------------------------------------------------------------- endgame */
@@ -263,9 +282,18 @@ function endgame(pL: number, pH: number, oL: number, oH: number, alpha: number, 
     computeFlips(pL, pH, oL, oH, sq);
     const fL = flipSet[0];
     const fH = flipSet[1];
-    const v = sq < 32
-      ? -endgame(oL & ~fL, oH & ~fH, pL | fL | (1 << sq), pH | fH, -beta, -alpha, empties - 1, ply + 1)
-      : -endgame(oL & ~fL, oH & ~fH, pL | fL, pH | fH | (1 << sq), -beta, -alpha, empties - 1, ply + 1);
+    const cL = oL & ~fL;
+    const cH = oH & ~fH;
+    const nL = sq < 32 ? pL | fL | (1 << sq) : pL | fL;
+    const nH = sq < 32 ? pH | fH : pH | fH | (1 << sq);
+    let v: number;
+    if (i === 0) {
+      v = -endgame(cL, cH, nL, nH, -beta, -alpha, empties - 1, ply + 1);
+    } else {
+      // Principal variation search: a null window first, the full window only when it fails high.
+      v = -endgame(cL, cH, nL, nH, -alpha - 1, -alpha, empties - 1, ply + 1);
+      if (v > alpha && v < beta && !aborted) v = -endgame(cL, cH, nL, nH, -beta, -v, empties - 1, ply + 1);
+    }
     if (aborted) return 0;
     if (v > best) {
       best = v;
@@ -422,7 +450,7 @@ export function chooseCpuMove(p: Position, opts: CpuOptions = {}): number {
   let best = moves[0];
   let order = moves;
   for (let depth = 1; depth <= maxDepth; depth++) {
-    const r = searchRoot(pL, pH, oL, oH, order, (a, b, c, d, al, be) => midgame(a, b, c, d, depth - 1, al, be));
+    const r = searchRoot(pL, pH, oL, oH, order, (a, b, c, d, al, be) => midgame(a, b, c, d, depth - 1, al, be, 1));
     if (r === null) break;
     best = r.move;
     // Best move first next time; the rest keep their order.
