@@ -20,7 +20,7 @@ const INNER = 0x7e7e7e7e;
 export const moveSet = new Int32Array(2);
 
 /**
- * Legal moves for P against O, into moveSet. A shift-fill in each of the 8 directions;
+ * Legal moves for P against O, into moveSet. A shift-fill in 7 directions (east is one addition);
  * for the 6 directions that cross between the halves, the half the line starts in is filled first
  * and carries its last rank into the other, so every step is a 32-bit operation. Each fill uses
  * the doubling trick (pre = O & O shifted) so a run of up to 6 opposing discs takes 4 steps.
@@ -28,21 +28,22 @@ export const moveSet = new Int32Array(2);
 export function computeMoves(pL: number, pH: number, oL: number, oH: number): void {
   const iL = oL & INNER;
   const iH = oH & INNER;
-  let mL = 0;
-  let mH = 0;
+  let mL: number;
+  let mH: number;
   let f: number;
   let g: number;
   let preL: number;
   let preH: number;
 
-  // East (+1) and west (-1): never cross between halves.
-  preL = iL & (iL << 1);
-  f = iL & (pL << 1); f |= iL & (f << 1); f |= preL & (f << 2); f |= preL & (f << 2); mL |= f << 1;
-  preL >>>= 1;
+  // East (+1): a run of opposing discs right after a disc of P is contiguous bits, so adding its
+  // first bit carries through the run onto the square after it (inner files only: no run crosses
+  // a rank or reaches bit 31). & ~iL keeps only that square.
+  mL = (iL + ((pL << 1) & iL)) & ~iL;
+  mH = (iH + ((pH << 1) & iH)) & ~iH;
+  // West (-1): shift-fill. Neither direction crosses between halves.
+  preL = iL & (iL >>> 1);
   f = iL & (pL >>> 1); f |= iL & (f >>> 1); f |= preL & (f >>> 2); f |= preL & (f >>> 2); mL |= f >>> 1;
-  preH = iH & (iH << 1);
-  f = iH & (pH << 1); f |= iH & (f << 1); f |= preH & (f << 2); f |= preH & (f << 2); mH |= f << 1;
-  preH >>>= 1;
+  preH = iH & (iH >>> 1);
   f = iH & (pH >>> 1); f |= iH & (f >>> 1); f |= preH & (f >>> 2); f |= preH & (f >>> 2); mH |= f >>> 1;
 
   // North (+8): fill the low half, carry rank 4 into rank 5, fill the high half.
