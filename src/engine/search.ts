@@ -33,7 +33,10 @@ const clz32 = Math.clz32; // see bitboard.ts
 const DEFAULT_DEPTH = 6;
 const DEFAULT_ENDGAME_EMPTIES = 10;
 const DEFAULT_NODE_LIMIT = 60_000;
-const MAX_PLY = 80;
+/** Deepest recursion: 60 moves and at most one pass between two of them. */
+const MAX_PLY = 128;
+/** Room for one position's moves per ply (no position has more than 33 legal moves; 64 is safe). */
+const LIST_STRIDE = 64;
 /** A finished game in the midgame search is worth more than any evaluation. */
 const WIN = 100_000;
 const INF = 1_000_000;
@@ -139,8 +142,8 @@ function finalScore(pL: number, pH: number, oL: number, oH: number): number {
 let nodes = 0;
 let nodeLimit = 0;
 let aborted = false;
-const listSq = new Int32Array(MAX_PLY * 32);
-const listKey = new Int32Array(MAX_PLY * 32);
+const listSq = new Int32Array(MAX_PLY * LIST_STRIDE);
+const listKey = new Int32Array(MAX_PLY * LIST_STRIDE);
 
 /* ---------------------------------------------------------------- midgame */
 
@@ -162,7 +165,7 @@ function midgame(pL: number, pH: number, oL: number, oH: number, depth: number, 
     return -midgame(oL, oH, pL, pH, depth, -beta, -alpha, ply + 1); // a pass costs no depth
   }
   // Near the leaves the static square order is cheaper; higher up, fewer opponent replies first.
-  const base = ply * 32;
+  const base = ply * LIST_STRIDE;
   const n = depth >= 3 ? orderFastestFirst(pL, pH, oL, oH, mL, mH, base) : orderStatic(mL, mH, base);
   let best = -INF;
   for (let i = 0; i < n; i++) {
@@ -275,7 +278,7 @@ function endgame(pL: number, pH: number, oL: number, oH: number, alpha: number, 
     return best;
   }
   // Fastest first: try the moves that leave the opponent the fewest replies first.
-  const base = ply * 32;
+  const base = ply * LIST_STRIDE;
   const n = orderFastestFirst(pL, pH, oL, oH, mL, mH, base);
   for (let i = 0; i < n; i++) {
     const sq = listSq[base + i];
