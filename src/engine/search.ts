@@ -372,10 +372,9 @@ function rootMoves(pL: number, pH: number, oL: number, oH: number): number[] {
 type Child = (pL: number, pH: number, oL: number, oH: number, alpha: number, beta: number) => number;
 
 /** Searches the root moves in order; returns the best move and score, or null when aborted. */
-function searchRoot(pL: number, pH: number, oL: number, oH: number, moves: number[], child: Child): { move: number; score: number; scores: Map<number, number> } | null {
+function searchRoot(pL: number, pH: number, oL: number, oH: number, moves: number[], child: Child): { move: number; score: number } | null {
   let alpha = -INF;
   let bestMove = moves[0];
-  const scores = new Map<number, number>();
   for (const sq of moves) {
     computeFlips(pL, pH, oL, oH, sq);
     const fL = flipSet[0];
@@ -384,13 +383,12 @@ function searchRoot(pL: number, pH: number, oL: number, oH: number, moves: numbe
     const bitH = sq < 32 ? 0 : 1 << sq;
     const v = -child(oL & ~fL, oH & ~fH, pL | fL | bitL, pH | fH | bitH, -INF, -alpha);
     if (aborted) return null;
-    scores.set(sq, v);
     if (v > alpha) {
       alpha = v;
       bestMove = sq;
     }
   }
-  return { move: bestMove, score: alpha, scores };
+  return { move: bestMove, score: alpha };
 }
 
 function emptiesOf(pL: number, pH: number, oL: number, oH: number): number {
