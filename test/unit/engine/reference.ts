@@ -32,7 +32,7 @@ export function refFlips(board: Cell[], side: Side, sq: number): number[] {
   const opp = other(side);
   const file = sq & 7;
   const rank = sq >> 3;
-  const out: number[] = [];
+  let out: number[] | null = null;
   for (let d = 0; d < 8; d++) {
     const df = STEPS[d][0];
     const dr = STEPS[d][1];
@@ -46,9 +46,11 @@ export function refFlips(board: Cell[], side: Side, sq: number): number[] {
       r += dr;
     }
     if (run > 0 && f >= 0 && f < 8 && r >= 0 && r < 8 && board[r * 8 + f] === side) {
+      out ??= [];
       for (let k = 1; k <= run; k++) out.push((rank + dr * k) * 8 + file + df * k);
     }
   }
+  if (out === null) return [];
   return out.length > 1 ? out.sort((a, b) => a - b) : out;
 }
 
@@ -95,6 +97,17 @@ export function refCounts(board: Cell[]): { black: number; white: number } {
 export function refWinner(board: Cell[]): 'black' | 'white' | null {
   const { black, white } = refCounts(board);
   return black > white ? 'black' : white > black ? 'white' : null;
+}
+
+/** The board as the engine's masks: [blackLo, blackHi, whiteLo, whiteHi] (int32). */
+export function refMasks(board: Cell[]): [number, number, number, number] {
+  const m: [number, number, number, number] = [0, 0, 0, 0];
+  for (let sq = 0; sq < 64; sq++) {
+    if (board[sq] === EMPTY) continue;
+    const i = (board[sq] === BLACK ? 0 : 2) + (sq < 32 ? 0 : 1);
+    m[i] |= 1 << (sq & 31);
+  }
+  return m;
 }
 
 export function refBoardString(board: Cell[]): string {
