@@ -5,6 +5,7 @@ import { Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/
 import { randomBytes } from 'node:crypto';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { AppError } from '../common/errors.js';
+import { usernameKey } from '../players/domain/username.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersService } from '../players/players.service.js';
@@ -47,11 +48,14 @@ export class AuthService {
 
   /** passport-local's check: the player for a right pair, else null (same answer, similar time). */
   async validateCredentials(username: string, password: string): Promise<Player | null> {
-    const player = await this.dataSource
+    const key = usernameKey(username);
+    const player = !key
+      ? null // no player has such a name: don't ask the database, but spend the same time
+      : await this.dataSource
       .getRepository(Player)
       .createQueryBuilder('p')
       .addSelect('p.passwordHash')
-      .where('p.username_key = :key', { key: username.toLowerCase() })
+      .where('p.username_key = :key', { key })
       .getOne();
     const hash = player?.passwordHash ?? (await this.dummyHash);
     const ok = await argon2Verify(hash, password).catch(() => false);

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { effectiveRd, isProvisional } from '../ratings/domain/glicko2.js';
+import { usernameKey } from './domain/username.js';
 import { PlayerDto } from './dto/player.dto.js';
 import { Player } from './entities/player.entity.js';
 
@@ -22,8 +23,9 @@ export class PlayersService {
     return this.repo(manager).findOneBy({ id });
   }
 
-  findByUsername(username: string): Promise<Player | null> {
-    return this.repo().findOneBy({ usernameKey: username.toLowerCase() });
+  async findByUsername(username: string): Promise<Player | null> {
+    const key = usernameKey(username);
+    return key ? this.repo().findOneBy({ usernameKey: key }) : null;
   }
 
   async getByUsername(username: string): Promise<Player> {

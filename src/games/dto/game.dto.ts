@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsISO8601, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { SeatPlayerDto } from '../../players/dto/player.dto.js';
 
 export class PlayMoveDto {
@@ -29,8 +29,8 @@ export class GamesQueryDto {
 
   @ApiPropertyOptional({ description: 'ISO time: only games created before it (paging)' })
   @IsOptional()
-  @IsString()
-  @Matches(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/, { message: 'before must be an ISO-8601 time' })
+  @IsISO8601({ strict: true, strictSeparator: true }, { message: 'before must be an ISO-8601 time' })
+  @Matches(/T\d\d:\d\d/, { message: 'before must be an ISO-8601 time with a time of day' })
   before?: string;
 }
 

@@ -1,0 +1,7 @@
+/** Any player's name: registered names (3–20) and generated guest names (guest-xxxxxxxx). */
+export const USERNAME_SHAPE = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** The lookup key: names are unique case-insensitively. Null for a name no player can have. */
+export function usernameKey(name: string): string | null {
+  return USERNAME_SHAPE.test(name) ? name.toLowerCase() : null;
+}
