@@ -21,7 +21,6 @@ import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { runMigrations } from '../src/database/migrate.js';
 import { LeaderboardService } from '../src/leaderboard/leaderboard.service.js';
 import { Player } from '../src/players/entities/player.entity.js';
-import { PlayersService } from '../src/players/players.service.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -46,6 +45,9 @@ const MIN_REPS = 30;
  * - rating ~ Normal(1500, 260) clamped to [100, 3200]; RD shrinks with games (45..350) plus noise;
  * - W/D/L add up to games; a realistic argon2id-length password hash for registered players.
  */
+/** The leaderboard's rule, written out for the seed report and to find players at given ranks. */
+const ELIGIBLE = `NOT p.guest AND p.games >= $1 AND p.last_rated_at >= now() - make_interval(days => $2)`;
+
 const SEED_SQL = `
 INSERT INTO players (username, username_key, password_hash, guest, rating, rd, volatility, games, wins, draws, losses, last_rated_at, created_at)
 SELECT name, lower(name),
@@ -115,54 +117,6 @@ function report(rows: [string, Stats][]): void {
   for (const [name, s] of rows) console.log(`  ${name.padEnd(58)} ${ms(s.median).padStart(9)} ${ms(s.p95)} ${ms(s.min)} ${ms(s.max)}  ${s.reps}`);
 }
 
-/**
- * Not what the app does today: a measured sketch of a ranked snapshot table (rank computed once
- * by a window function, rebuilt every N seconds and swapped in), to size the proposal in
- * BENCHMARKS.md. Lookups become index probes; the cost moves to the periodic rebuild. Lookups go
- * through the same TypeORM pool as the app's queries above.
- */
-async function proposal(client: pg.Client, ds: DataSource, minGames: number, activeDays: number, targets: { label: string; rank: number; player: Player }[]): Promise<void> {
-  const rebuild = async () => {
-    await client.query('BEGIN');
-    await client.query('DROP TABLE IF EXISTS bench_ranks_next');
-    await client.query(
-      `CREATE TABLE bench_ranks_next AS
-       SELECT (row_number() OVER (ORDER BY p.rating DESC, p.rd ASC, p.username_key ASC))::int AS rank,
-              p.id AS player_id, p.username, p.rating, p.rd, p.volatility, p.games, p.wins, p.draws, p.losses, p.last_rated_at
-       FROM players p WHERE ${PlayersService.ELIGIBLE}`,
-      [minGames, activeDays],
-    );
-    await client.query('ALTER TABLE bench_ranks_next ADD PRIMARY KEY (rank)');
-    await client.query('CREATE UNIQUE INDEX ON bench_ranks_next (player_id)');
-    await client.query('DROP TABLE IF EXISTS bench_ranks');
-    await client.query('ALTER TABLE bench_ranks_next RENAME TO bench_ranks');
-    await client.query('COMMIT');
-    await client.query('ANALYZE bench_ranks');
-  };
-  const builds: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const t0 = performance.now();
-    await rebuild();
-    builds.push(performance.now() - t0);
-  }
-  const rows: [string, Stats][] = [['rebuild snapshot (window function + 2 indexes + swap)', stats(builds)]];
-  rows.push([
-    'snapshot: first page (rank 1..50)',
-    await time(() => ds.query('SELECT * FROM bench_ranks WHERE rank > $1 ORDER BY rank LIMIT $2', [0, 50])),
-  ]);
-  rows.push(['snapshot: count (max(rank))', await time(() => ds.query('SELECT coalesce(max(rank), 0) AS n FROM bench_ranks'))]);
-  for (const t of targets) {
-    rows.push([`snapshot: rank of the ${t.label} player`, await time(() => ds.query('SELECT rank FROM bench_ranks WHERE player_id = $1', [t.player.id]))]);
-  }
-  rows.push([
-    'snapshot: page at rank 100,001..100,050',
-    await time(() => ds.query('SELECT * FROM bench_ranks WHERE rank > $1 ORDER BY rank LIMIT $2', [100_000, 50])),
-  ]);
-  console.log('== proposal, not the app: a ranked snapshot table rebuilt periodically');
-  report(rows);
-  console.log('');
-}
-
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'outflank-bench-'));
   chmodSync(dir, 0o755); // initdb runs as the postgres user when we are root
@@ -209,7 +163,7 @@ async function main(): Promise<void> {
         `SELECT count(*)::int AS players, count(*) FILTER (WHERE guest)::int AS guests,
                 count(*) FILTER (WHERE NOT guest AND games < $1)::int AS few_games,
                 count(*) FILTER (WHERE NOT guest AND games >= $1 AND last_rated_at < now() - make_interval(days => $2))::int AS inactive,
-                count(*) FILTER (WHERE ${PlayersService.ELIGIBLE})::int AS ranked,
+                count(*) FILTER (WHERE ${ELIGIBLE})::int AS ranked,
                 pg_size_pretty(pg_table_size('players')) AS heap, pg_size_pretty(pg_relation_size('players_leaderboard_idx')) AS idx
          FROM players p`,
         [config.leaderboardMinGames, config.leaderboardActiveDays],
@@ -226,17 +180,22 @@ async function main(): Promise<void> {
     await ds.initialize();
     const log: Recorded[] = [];
     const leaderboard = new LeaderboardService(recording(ds, log), config);
-    const players = new PlayersService(recording(ds, log), config);
+    // The flags and rating buckets the app keeps up game by game, built here in one go.
+    t0 = performance.now();
+    await leaderboard.rebuild();
+    console.log(`LeaderboardService.rebuild() (flags + buckets for every player): ${(performance.now() - t0).toFixed(0)} ms\n`);
+    await client.query('ANALYZE players');
+    await client.query('ANALYZE leaderboard_buckets');
 
     // The statements the services send, recorded once.
     log.length = 0;
     const first = await leaderboard.page(50, 0);
-    const [pageSql, countSql] = [log.find((r) => /LIMIT/.test(r.sql))!, log.find((r) => /count\(\*\)/.test(r.sql))!];
+    const [pageSql, countSql] = [log.find((r) => /LIMIT/.test(r.sql))!, log.find((r) => /FROM leaderboard_buckets/.test(r.sql))!];
     if (!pageSql || !countSql) throw new Error('could not find the page and count statements of LeaderboardService.page');
     if (first.total !== shape.ranked) throw new Error(`page().total ${first.total} != ${shape.ranked}`);
 
     // Top, middle and bottom players of the leaderboard (found with the same order).
-    const ordered = `FROM players p WHERE ${PlayersService.ELIGIBLE} ORDER BY p.rating DESC, p.rd ASC, p.username_key ASC`;
+    const ordered = `FROM players p WHERE ${ELIGIBLE} ORDER BY p.rating DESC, p.rd ASC, p.username_key ASC`;
     const at = async (rank: number) =>
       (await client.query(`SELECT p.username ${ordered} OFFSET $3 LIMIT 1`, [config.leaderboardMinGames, config.leaderboardActiveDays, rank - 1])).rows[0]
         .username as string;
@@ -247,10 +206,9 @@ async function main(): Promise<void> {
       ['bottom', shape.ranked],
     ] as const) {
       const name = await at(rank);
-      const player = await players.findByUsername(name);
-      if (!player) throw new Error(`player ${name} not found`);
+      const player = (await ds.getRepository(Player).findOneBy({ usernameKey: name.toLowerCase() }))!;
       log.length = 0;
-      const got = await players.rankOf(player);
+      const got = await leaderboard.rankOf(player.id);
       if (got !== rank) throw new Error(`rankOf(${player.username}) = ${got}, expected ${rank}`);
       targets.push({ label, rank, player, statement: log[0] });
     }
@@ -262,10 +220,10 @@ async function main(): Promise<void> {
       console.log(`== ${phase}`);
       const rows: [string, Stats][] = [];
       rows.push(['first page rows (LIMIT 50 OFFSET 0)', await time(() => ds!.query(pageSql.sql, pageSql.params))]);
-      rows.push(['count of ranked players', await time(() => ds!.query(countSql.sql, countSql.params))]);
+      rows.push(['count of ranked players (sum of buckets)', await time(() => ds!.query(countSql.sql, countSql.params))]);
       rows.push(['LeaderboardService.page(50, 0) = rows + count, as the API', await time(() => leaderboard.page(50, 0))]);
       for (const t of targets) {
-        rows.push([`PlayersService.rankOf: ${t.label} player (rank ${t.rank.toLocaleString('en')})`, await time(() => players.rankOf(t.player))]);
+        rows.push([`LeaderboardService.rankOf: ${t.label} player (rank ${t.rank.toLocaleString('en')})`, await time(() => leaderboard.rankOf(t.player.id))]);
       }
       rows.push(['(for scale) page rows at OFFSET 100,000', await time(() => ds!.query(deepSql.sql, deepSql.params))]);
       report(rows);
@@ -292,7 +250,6 @@ async function main(): Promise<void> {
       await explain(`rankOf ${t.label} (rank ${t.rank})`, t.statement);
     }
 
-    await proposal(client, ds, config.leaderboardMinGames, config.leaderboardActiveDays, targets);
   } finally {
     await cleanup();
   }

@@ -1,4 +1,5 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { LeaderboardBuckets1795971998293 } from './1795971998293-LeaderboardBuckets.js';
 import { CpuTakeover1795970493717 } from './1795970493717-CpuTakeover.js';
 import { QueueTickets1795970322423 } from './1795970322423-QueueTickets.js';
 import { RatingHistorySeq1795970153174 } from './1795970153174-RatingHistorySeq.js';
@@ -13,4 +14,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   RatingHistorySeq1795970153174,
   QueueTickets1795970322423,
   CpuTakeover1795970493717,
+  LeaderboardBuckets1795971998293,
 ];

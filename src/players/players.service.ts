@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import { effectiveRd, isProvisional } from '../ratings/domain/glicko2.js';
 import { usernameKey } from './domain/username.js';
 import { PlayerDto } from './dto/player.dto.js';
@@ -13,6 +14,7 @@ export class PlayersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly leaderboard: LeaderboardService,
   ) {}
 
   private repo(manager: EntityManager = this.dataSource.manager) {
@@ -32,24 +34,6 @@ export class PlayersService {
     const player = await this.findByUsername(username);
     if (!player) throw notFound(`Player "${username}"`);
     return player;
-  }
-
-  /** Leaderboard SQL condition for `p` (a players alias); $1 = min games, $2 = active days. */
-  static readonly ELIGIBLE = `NOT p.guest AND p.games >= $1 AND p.last_rated_at >= now() - make_interval(days => $2)`;
-
-  /** The player's leaderboard position, or null when they are not on it. */
-  async rankOf(player: Player): Promise<number | null> {
-    const rows: { rank: string }[] = await this.dataSource.query(
-      `SELECT CASE WHEN me.eligible THEN 1 + (
-          SELECT count(*) FROM players p
-          WHERE ${PlayersService.ELIGIBLE}
-            AND (p.rating > me.rating
-              OR (p.rating = me.rating AND (p.rd < me.rd OR (p.rd = me.rd AND p.username_key < me.username_key))))
-        ) END AS rank
-       FROM (SELECT p.*, (${PlayersService.ELIGIBLE}) AS eligible FROM players p WHERE p.id = $3) me`,
-      [this.config.leaderboardMinGames, this.config.leaderboardActiveDays, player.id],
-    );
-    return rows[0]?.rank == null ? null : Number(rows[0].rank);
   }
 
   toDto(player: Player, rank: number | null, now = new Date()): PlayerDto {
@@ -72,6 +56,6 @@ export class PlayersService {
   }
 
   async profile(player: Player): Promise<PlayerDto> {
-    return this.toDto(player, await this.rankOf(player));
+    return this.toDto(player, await this.leaderboard.rankOf(player.id));
   }
 }

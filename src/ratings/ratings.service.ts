@@ -7,6 +7,8 @@ import { Player } from '../players/entities/player.entity.js';
 import { Glicko2Config, rateGame, Score } from './domain/glicko2.js';
 import { RatingPointDto } from './dto/rating-history.dto.js';
 import { RatingHistory } from './entities/rating-history.entity.js';
+import { Standing } from '../leaderboard/domain/buckets.js';
+import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 
 export function glickoConfigOf(config: AppConfig): Glicko2Config {
   return { ...config.ratings, epsilon: 1e-6 };
@@ -21,6 +23,7 @@ export class RatingsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly leaderboard: LeaderboardService,
   ) {}
 
   async historyOf(playerId: string): Promise<RatingPointDto[]> {
@@ -48,15 +51,20 @@ export class RatingsService {
     const score = blackScore(game);
     const change = rateGame(black, white, score, glickoConfigOf(this.config), game.finishedAt);
     const history: RatingHistory[] = [];
+    const standings: { before: Standing; after: Standing }[] = [];
     for (const [player, c, s] of [
       [black, change.a, score],
       [white, change.b, 1 - score],
     ] as const) {
+      const games = player.games + 1;
+      const after = this.leaderboard.standingAfter({ guest: player.guest, games, lastRatedAt: game.finishedAt }, c.rating, game.finishedAt);
+      standings.push({ before: { on: player.onLeaderboard, rating: player.rating }, after });
       await repo.update(player.id, {
+        onLeaderboard: after.on,
         rating: c.rating,
         rd: c.rd,
         volatility: c.volatility,
-        games: player.games + 1,
+        games,
         wins: player.wins + (s === 1 ? 1 : 0),
         draws: player.draws + (s === 0.5 ? 1 : 0),
         losses: player.losses + (s === 0 ? 1 : 0),
@@ -79,6 +87,7 @@ export class RatingsService {
       );
     }
     await manager.getRepository(RatingHistory).insert(history);
+    await this.leaderboard.applyStandings(manager, standings);
     game.blackRatingChange = change.a.delta;
     game.whiteRatingChange = change.b.delta;
   }

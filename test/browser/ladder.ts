@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { TestApp } from '../support/app.js';
 import { startRoomGame } from '../factories/games.js';
 import { guestPlayer, registerPlayer, TestPlayer } from '../factories/players.js';
+import { LeaderboardService } from '../../src/leaderboard/leaderboard.service.js';
 
 /**
  * A small seeded ladder for the page tests (e2e and browser):
@@ -94,6 +95,9 @@ export async function seedLadder(t: TestApp): Promise<SeededLadder> {
     if (!ended.body.result?.ratingChanges) throw new Error(`rated game ${gameId} was not rated: ${JSON.stringify(ended.body.result)}`);
     ratedGameIds.push(gameId);
   }
+
+  // The rating rows set by SQL went around the rating service: rebuild the leaderboard from the rows.
+  await t.app.get(LeaderboardService).rebuild();
 
   const casual = await startRoomGame(t.http, players.Chen, ada, {});
   await playSomeMoves(t, casual.gameId, { black: players.Chen, white: ada }, 3);

@@ -6,6 +6,7 @@ import { main as ratingsCli, verifyRatings } from '../../src/ratings/ratings-cli
 import { startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
+import { LeaderboardService } from '../../src/leaderboard/leaderboard.service.js';
 
 const fresh = { rating: 1500, rd: 350, volatility: 0.06, lastRatedAt: null };
 
@@ -135,6 +136,52 @@ describe('ratings at game end, history, audit and leaderboard', () => {
     for (const q of ['limit=0', 'limit=1000', 'offset=-1', 'limit=abc', 'extra=1']) {
       expect((await request(t.http).get(`/api/leaderboard?${q}`).expect(400)).body.code).toBe('VALIDATION_FAILED');
     }
+  });
+
+  it('the leaderboard bookkeeping agrees with a recount after many rated games', async () => {
+    const crowd = await Promise.all(Array.from({ length: 6 }, () => registerPlayer(t.http)));
+    let seed = 11;
+    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+    for (let i = 0; i < 24; i++) {
+      const a = crowd[Math.floor(random() * crowd.length)];
+      const b = crowd.filter((p) => p !== a)[Math.floor(random() * (crowd.length - 1))];
+      const { gameId } = await startRoomGame(t.http, a, b, { rated: true });
+      await request(t.http).post(`/api/games/${gameId}/resign`).set(random() < 0.5 ? a.auth : b.auth).send({}).expect(200);
+    }
+    const flags = await t.db.query(
+      `SELECT count(*)::int AS wrong FROM players
+       WHERE on_leaderboard IS DISTINCT FROM (NOT guest AND games >= 2 AND last_rated_at >= now() - interval '90 days')`,
+    );
+    expect(flags.rows[0].wrong).toBe(0);
+    const buckets = await t.db.query('SELECT bucket, players FROM leaderboard_buckets WHERE players <> 0 ORDER BY bucket');
+    const recount = await t.db.query('SELECT floor(rating)::int AS bucket, count(*)::int AS players FROM players WHERE on_leaderboard GROUP BY 1 ORDER BY 1');
+    expect(buckets.rows).toEqual(recount.rows);
+    const ordered = await t.db.query(
+      'SELECT username FROM players WHERE on_leaderboard ORDER BY rating DESC, rd ASC, username_key ASC',
+    );
+    for (const [i, row] of ordered.rows.entries()) {
+      expect((await request(t.http).get(`/api/players/${row.username}`).expect(200)).body.rank).toBe(i + 1);
+    }
+    expect((await request(t.http).get('/api/leaderboard?limit=200').expect(200)).body.total).toBe(ordered.rows.length);
+  });
+
+  it('players whose last rated game is too old leave the leaderboard at the next sweep', async () => {
+    const before = (await request(t.http).get('/api/leaderboard?limit=200').expect(200)).body;
+    const leaving = before.entries[0].username;
+    const original = (await t.db.query('SELECT last_rated_at FROM players WHERE username = $1', [leaving])).rows[0].last_rated_at;
+    await t.db.query(`UPDATE players SET last_rated_at = now() - interval '91 days' WHERE username = $1`, [leaving]);
+    expect(await t.app.get(LeaderboardService).expire()).toBe(1);
+    const after = (await request(t.http).get('/api/leaderboard?limit=200').expect(200)).body;
+    expect(after.total).toBe(before.total - 1);
+    expect(after.entries.map((e: { username: string }) => e.username)).not.toContain(leaving);
+    expect(after.entries[0].rank).toBe(1);
+    expect((await request(t.http).get(`/api/players/${leaving}`).expect(200)).body.rank).toBeNull();
+    expect(await t.app.get(LeaderboardService).expire()).toBe(0);
+    await t.db.query('UPDATE players SET last_rated_at = $2 WHERE username = $1', [leaving, original]);
+    await t.app.get(LeaderboardService).rebuild();
+    const restored = (await request(t.http).get('/api/leaderboard?limit=200').expect(200)).body;
+    const standings = (b: { entries: { rank: number; username: string; rating: number }[] }) => b.entries.map((e) => [e.rank, e.username, e.rating]);
+    expect(standings(restored)).toEqual(standings(before));
   });
 
   it('ratings verify: passes on real play, and catches a tampered rating', async () => {

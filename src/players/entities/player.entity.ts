@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 const numeric = { from: (v: string | number) => Number(v), to: (v: number) => v };
 
 @Entity('players')
-// (rating DESC, rd, username_key) WHERE NOT guest: made by hand in a migration (TypeORM cannot say DESC).
+// (rating DESC, rd, username_key) WHERE on_leaderboard: made by hand in a migration (TypeORM cannot say DESC).
 @Index('players_leaderboard_idx', { synchronize: false })
 export class Player {
   @PrimaryGeneratedColumn('uuid')
@@ -47,6 +47,10 @@ export class Player {
 
   @Column({ name: 'last_rated_at', type: 'timestamptz', nullable: true })
   lastRatedAt: Date | null;
+
+  /** Kept by the leaderboard: eligible as of the last rated game or expiry sweep. */
+  @Column({ name: 'on_leaderboard', type: 'boolean', default: false })
+  onLeaderboard: boolean;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
