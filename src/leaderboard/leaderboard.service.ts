@@ -165,6 +165,9 @@ export class LeaderboardService implements OnModuleInit, OnModuleDestroy {
         const current: { min_games: number; active_days: number }[] = await m.query('SELECT min_games, active_days FROM leaderboard_settings WHERE id = 1');
         if (current[0]?.min_games === minGames && current[0]?.active_days === activeDays) return false;
       }
+      // Players first, then buckets: the order a rating transaction takes them in (no deadlock).
+      // EXCLUSIVE lets reads through but holds off game ends and sign-ups until the rebuild is in.
+      await m.query('LOCK TABLE players IN EXCLUSIVE MODE');
       await m.query('LOCK TABLE leaderboard_buckets IN EXCLUSIVE MODE');
       await m.query(
         `UPDATE players SET on_leaderboard = eligible FROM (
