@@ -1,24 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_GLICKO2_CONFIG, Glicko2Config } from '../ratings/domain/glicko2.js';
 
 /** Raised when the environment cannot make a valid configuration; its message is one clear sentence. */
 export class ConfigError extends Error {}
 
 export type NodeEnv = 'development' | 'production' | 'test';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-
-export interface RatingConfig {
-  initialRating: number;
-  initialRd: number;
-  initialVolatility: number;
-  tau: number;
-  minRd: number;
-  maxRd: number;
-  ratingFloor: number;
-  /** Rating periods per day of inactivity (RD grows by t·σ² with t = days × this). */
-  periodsPerDay: number;
-}
 
 export interface AppConfig {
   nodeEnv: NodeEnv;
@@ -39,7 +28,7 @@ export interface AppConfig {
   leaderboardMinGames: number;
   leaderboardActiveDays: number;
   cpuTakeoverSeconds: number;
-  ratings: RatingConfig;
+  ratings: Glicko2Config;
 }
 
 type Env = Record<string, string | undefined>;
@@ -144,6 +133,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
       maxRd: num(env, 'RATING_MAX_RD', 350, 1, 1000),
       ratingFloor: num(env, 'RATING_FLOOR', 100, 0, 5000),
       periodsPerDay: num(env, 'RATING_PERIODS_PER_DAY', 0.21436, 0, 100),
+      epsilon: DEFAULT_GLICKO2_CONFIG.epsilon,
     },
   };
 }

@@ -1,21 +1,12 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppConfig } from '../config/config.js';
-import { EmbeddedServer, startEmbeddedPostgres } from './embedded-postgres.js';
+import { EmbeddedServer, isAlive, startEmbeddedPostgres } from './embedded-postgres.js';
 
 export interface ResolvedDatabase {
   url: string;
   embedded: EmbeddedServer | null;
   close(): Promise<void>;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Who runs the embedded server of a data folder: `outflank` commands share it instead of fighting. */

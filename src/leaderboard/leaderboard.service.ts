@@ -73,11 +73,10 @@ export class LeaderboardService implements OnModuleInit, OnModuleDestroy {
       this.total(),
     ]);
     const now = new Date();
-    const glicko = { ...this.config.ratings, epsilon: 1e-6 };
     return {
       total,
       entries: rows.map((r, i) => {
-        const rd = effectiveRd({ rating: r.rating, rd: r.rd, volatility: r.volatility, lastRatedAt: r.last_rated_at }, now, glicko);
+        const rd = effectiveRd({ rating: r.rating, rd: r.rd, volatility: r.volatility, lastRatedAt: r.last_rated_at }, now, this.config.ratings);
         return {
           rank: offset + i + 1,
           username: r.username,

@@ -37,7 +37,7 @@ export class PlayersService {
   }
 
   toDto(player: Player, rank: number | null, now = new Date()): PlayerDto {
-    const rd = effectiveRd(player, now, { ...this.config.ratings, epsilon: 1e-6 });
+    const rd = effectiveRd(player, now, this.config.ratings);
     return {
       id: player.id,
       username: player.username,

@@ -56,7 +56,7 @@ export async function verifyRatings(url: string, config: AppConfig): Promise<{ p
       black: history.get(`${g.id}/${g.black_id}`) ?? null,
       white: history.get(`${g.id}/${g.white_id}`) ?? null,
     }));
-    const discrepancies = auditRatings(players, auditGames, { ...config.ratings, epsilon: 1e-6 });
+    const discrepancies = auditRatings(players, auditGames, config.ratings);
     return { players: players.length, games: auditGames.length, discrepancies };
   } finally {
     await client.end();
