@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import pg from 'pg';
+import type { Request, Response } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
+import { SseStream } from '../common/sse.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 
 /** One server-sent event for a topic (`game:<id>` or `player:<id>`). */
@@ -28,6 +30,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private client: pg.Client | null = null;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  private readonly streams = new Set<SseStream>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -39,6 +42,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    // Open event streams never end by themselves: end them, or the HTTP server could not close.
+    for (const stream of [...this.streams]) stream.close();
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     await this.client?.end().catch(() => undefined);
@@ -86,6 +91,14 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   /** Publishes inside `manager`'s transaction (sent on commit) or at once without one. */
   async publish(event: TopicEvent, manager: EntityManager = this.dataSource.manager): Promise<void> {
     await manager.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+  }
+
+  /** Starts a server-sent event stream on this response; it is ended when the app shuts down. */
+  openStream(req: Request, res: Response, onHeartbeat?: () => void): SseStream {
+    const stream = new SseStream(req, res, this.config.sseHeartbeatSeconds, onHeartbeat);
+    this.streams.add(stream);
+    stream.onClose(() => this.streams.delete(stream));
+    return stream;
   }
 
   subscribe(topic: string, listener: Listener): () => void {

@@ -1,11 +1,10 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/guards.js';
-import { lastEventId, SseStream } from '../common/sse.js';
+import { lastEventId } from '../common/sse.js';
 import { UuidOr404Pipe } from '../common/uuid-or-404.pipe.js';
-import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { EventsService, TopicEvent } from '../events/events.service.js';
 import { Player } from '../players/entities/player.entity.js';
 import { EmptyBodyDto, GameDto, MoveResponseDto, MovesDto, PlayMoveDto } from './dto/game.dto.js';
@@ -17,7 +16,6 @@ export class GamesController {
   constructor(
     private readonly games: GamesService,
     private readonly events: EventsService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get(':id')
@@ -83,7 +81,7 @@ export class GamesController {
     const since = lastEventId(req);
     const present = viewer ? () => void this.games.touch(id, viewer.id).catch(() => undefined) : undefined;
     present?.();
-    const sse = new SseStream(req, res, this.config.sseHeartbeatSeconds, present);
+    const sse = this.events.openStream(req, res, present);
     // Subscribe first and hold live events until the replay is out, so nothing falls between.
     let lastSent = since ?? -1;
     let endSent = false;
@@ -120,7 +118,6 @@ export class GamesController {
 export class MeController {
   constructor(
     private readonly events: EventsService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('events')
@@ -129,7 +126,7 @@ export class MeController {
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: "SSE of the player's own events: matched, game" })
   stream(@CurrentPlayer() player: Player, @Req() req: Request, @Res() res: Response): void {
-    const sse = new SseStream(req, res, this.config.sseHeartbeatSeconds);
+    const sse = this.events.openStream(req, res);
     sse.onClose(this.events.subscribe(playerTopic(player.id), (e) => sse.send(e.event, e.data, e.id)));
   }
 }

@@ -107,8 +107,19 @@ describe('outflank serve (the real process)', () => {
     expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(secret);
     expect(running.stdout()).toContain('database schema is up to date');
 
+    // An open event stream (it never ends by itself) must not hold the shutdown up.
+    const base = `http://127.0.0.1:${env.PORT}`;
+    const guest = await (await fetch(`${base}/api/auth/guest`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json();
+    const stream = await fetch(`${base}/api/me/events`, { headers: { Authorization: `Bearer ${guest.token}` }, signal: AbortSignal.timeout(60_000) });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    await reader.read(); // ": connected"
+
     running.child.kill('SIGTERM');
     expect(await exitWithin(running, 30_000)).toEqual({ code: 0, signal: null });
+    let ended = false;
+    for (let i = 0; i < 10 && !ended; i++) ended = (await reader.read().catch(() => ({ done: true }))).done === true;
+    expect(ended).toBe(true);
     expect(processesMentioning(dataDir)).toEqual([]);
     expect(running.stderr()).toBe('');
   }, 180_000);
