@@ -1,4 +1,4 @@
-import { escapeHtml, formatDelta, formatInt, isoDate } from './format.js';
+import { escapeHtml, formatDelta, formatInt, isoDate, isoTime } from './format.js';
 
 /** One point of a player's rating history (rating and RD after the game). */
 export interface RatingHistoryPoint {
@@ -14,7 +14,7 @@ export interface RatingHistoryPoint {
 export const CHART = Object.freeze({
   width: 720,
   height: 260,
-  marginLeft: 52,
+  marginLeft: 64,
   marginRight: 18,
   marginTop: 14,
   marginBottom: 34,
@@ -51,18 +51,142 @@ export function yTicks(min: number, max: number, approxCount = 5): { lo: number;
   return { lo, hi, ticks };
 }
 
-/** Indexes of up to `count` evenly spread points (always the first and the last). */
-function spreadIndexes(n: number, count: number): number[] {
+/**
+ * Indexes 0, step, 2·step, … and always the last one; a multiple of the step closer than half a
+ * step to the last is dropped.
+ */
+function stepIndexes(n: number, step: number): number[] {
   if (n <= 0) return [];
-  if (n <= count) return Array.from({ length: n }, (_, i) => i);
-  const out = new Set<number>();
-  for (let k = 0; k < count; k += 1) out.add(Math.round((k * (n - 1)) / (count - 1)));
-  return [...out];
+  const out: number[] = [];
+  for (let i = 0; i < n - 1; i += step) out.push(i);
+  if (out.length > 1 && n - 1 - out[out.length - 1] < step / 2) out.pop();
+  out.push(n - 1);
+  return out;
+}
+
+/**
+ * Font sizes of the chart's text in SVG user units: `normal` on wide screens, then larger sizes
+ * under narrower media queries (the SVG shrinks with the page, so its text must grow to stay
+ * readable: at 390 px wide one user unit is about 0.47 px). At or below `hideMinorAt` px the
+ * "minor" x labels are hidden so that the larger ones still fit. layout.ts turns this into CSS.
+ */
+export const CHART_TEXT = Object.freeze({
+  normal: 11,
+  steps: Object.freeze([
+    Object.freeze({ maxWidth: 800, size: 13 }),
+    Object.freeze({ maxWidth: 640, size: 14 }),
+    Object.freeze({ maxWidth: 540, size: 17 }),
+    Object.freeze({ maxWidth: 440, size: 21 }),
+  ]),
+  hideMinorAt: 640,
+});
+/** The largest text while every x label shows, and the largest of all (the narrowest screens). */
+const ALL_LABELS_TEXT = Math.max(CHART_TEXT.normal, ...CHART_TEXT.steps.filter((s) => s.maxWidth > CHART_TEXT.hideMinorAt).map((s) => s.size));
+const LARGEST_TEXT = Math.max(CHART_TEXT.normal, ...CHART_TEXT.steps.map((s) => s.size));
+/** A generous width of one label character, in ems (digits are 0.64 em in DejaVu Sans, less elsewhere). */
+const CHAR_EM = 0.64;
+/** Space kept between two x labels, in user units. */
+const LABEL_GAP = 10;
+
+/** What the x-axis labels show: the game's UTC date, its UTC time (all on one day) or its number. */
+export type XLabelKind = 'date' | 'time' | 'game';
+
+interface XTick {
+  index: number;
+  x: number;
+  anchor: 'start' | 'middle' | 'end';
+  label: string;
+}
+
+function tickAt(n: number, index: number, x: number, label: string): XTick {
+  const anchor = n > 1 && index === 0 ? 'start' : n > 1 && index === n - 1 ? 'end' : 'middle';
+  return { index, x, anchor, label };
+}
+
+/** Left and right edges of a tick's label at `font` user units. */
+function extent(t: XTick, font: number): [number, number] {
+  const w = t.label.length * CHAR_EM * font;
+  if (t.anchor === 'start') return [t.x, t.x + w];
+  if (t.anchor === 'end') return [t.x - w, t.x];
+  return [t.x - w / 2, t.x + w / 2];
+}
+
+/** True when the labels of `ticks` (left to right) do not overlap at `font`. */
+function labelsFit(ticks: readonly XTick[], font: number): boolean {
+  for (let i = 1; i < ticks.length; i += 1) {
+    if (extent(ticks[i - 1], font)[1] + LABEL_GAP > extent(ticks[i], font)[0]) return false;
+  }
+  return true;
+}
+
+/** At most 8 ticks at the smallest whole step whose labels fit side by side at `font`. */
+function pickTicks(labels: readonly string[], xOf: (i: number) => number, font: number): XTick[] {
+  const n = labels.length;
+  if (n === 0) return [];
+  if (n === 1) return [tickAt(n, 0, xOf(0), labels[0])];
+  for (let step = 1; step < n - 1; step += 1) {
+    const indexes = stepIndexes(n, step);
+    if (indexes.length > 8) continue;
+    const ticks = indexes.map((i) => tickAt(n, i, xOf(i), labels[i]));
+    if (labelsFit(ticks, font)) return ticks;
+  }
+  return [0, n - 1].map((i) => tickAt(n, i, xOf(i), labels[i]));
+}
+
+/**
+ * The ticks still labelled on narrow screens, where the text is larger: always the first and the
+ * last, and each one between that fits beside its neighbours.
+ */
+function majorTicks(ticks: readonly XTick[], font: number): Set<number> {
+  if (ticks.length <= 2) return new Set(ticks.map((t) => t.index));
+  const last = ticks[ticks.length - 1];
+  const kept: XTick[] = [ticks[0]];
+  for (const t of ticks.slice(1, -1)) {
+    if (labelsFit([kept[kept.length - 1], t, last], font)) kept.push(t);
+  }
+  if (labelsFit([kept[kept.length - 1], last], font)) kept.push(last);
+  return new Set(kept.map((t) => t.index));
+}
+
+/**
+ * The x-axis labels of a history: UTC dates when the labelled games all fall on different days;
+ * when they would repeat a date, UTC times if every game was on one day and the times differ,
+ * otherwise game numbers (#1, #2…). `noteHtml` says what the axis shows when it is not dates
+ * (a sentence for under the chart; its dates are `<time>` elements).
+ */
+export function xAxisLabels(history: readonly RatingHistoryPoint[]): { kind: XLabelKind; labels: string[]; noteHtml: string | null } {
+  const n = history.length;
+  const { width: W, marginLeft: ML, marginRight: MR } = CHART;
+  const pw = W - ML - MR;
+  const xOf = (i: number): number => (n === 1 ? ML + pw / 2 : ML + (i * pw) / (n - 1));
+  const distinctAtTicks = (labels: (string | null)[]): labels is string[] => {
+    if (labels.some((l) => l === null)) return false;
+    const shown = pickTicks(labels as string[], xOf, ALL_LABELS_TEXT).map((t) => t.label);
+    return new Set(shown).size === shown.length;
+  };
+
+  const day = (d: string): string => `<time datetime="${escapeHtml(d)}">${escapeHtml(d)}</time>`;
+  const dates = history.map((p) => isoDate(p.at));
+  if (distinctAtTicks(dates)) return { kind: 'date', labels: dates, noteHtml: null };
+  const days = new Set(dates);
+  const oneDay = days.size === 1 && dates[0] !== null ? dates[0] : null;
+  if (oneDay !== null) {
+    const times = history.map((p) => isoTime(p.at));
+    if (distinctAtTicks(times)) return { kind: 'time', labels: times, noteHtml: `The x axis shows each game's time (UTC); all were played on ${day(oneDay)}.` };
+  }
+  const numbers = history.map((_, i) => `#${i + 1}`);
+  let noteHtml = 'The x axis numbers the rated games.';
+  if (oneDay !== null) noteHtml = `The x axis numbers the rated games, all played on ${day(oneDay)}.`;
+  else {
+    const [from, to] = [dates[0], dates[n - 1]];
+    if (from !== null && to !== null) noteHtml = `The x axis numbers the rated games, played from ${day(from)} to ${day(to)}.`;
+  }
+  return { kind: 'game', labels: numbers, noteHtml };
 }
 
 /**
  * An inline SVG chart of a rating history: the rating as a line, a shaded band of
- * rating ± 2·RD, labelled y ticks and a few dated x ticks, one `<circle>` per point
+ * rating ± 2·RD, labelled y ticks and a few labelled x ticks (see xAxisLabels), one `<circle>` per point
  * (`data-testid="chart-point"`). Points are evenly spaced by game, oldest on the left.
  * With no points the chart says so; with one point the band is a short bar.
  */
@@ -104,20 +228,25 @@ export function renderRatingChart(history: readonly RatingHistoryPoint[]): strin
     const ty = c(y(t));
     parts.push(
       `<line x1="${ML}" x2="${W - MR}" y1="${ty}" y2="${ty}" stroke="currentColor" stroke-opacity="0.12"/>` +
-        `<text x="${ML - 8}" y="${ty}" dy="0.32em" text-anchor="end">${formatInt(t)}</text>`,
+        `<text x="${ML - 6}" y="${ty}" dy="0.32em" text-anchor="end">${formatInt(t)}</text>`,
     );
   }
   parts.push('</g>');
 
-  // X axis with a few dated ticks.
-  parts.push(`<g class="x-axis" data-testid="chart-x-axis"><line x1="${ML}" x2="${W - MR}" y1="${MT + ph}" y2="${MT + ph}" stroke="currentColor" stroke-opacity="0.35"/>`);
-  for (const i of spreadIndexes(n, 5)) {
-    const tx = c(x(i));
-    const label = isoDate(history[i].at) ?? `#${i + 1}`;
-    const anchor = n > 1 && i === 0 ? 'start' : n > 1 && i === n - 1 ? 'end' : 'middle';
+  // X axis with a few labelled ticks (dates, else times or game numbers); on narrow screens,
+  // where the text is larger, the "minor" labels are hidden by the page's CSS.
+  const axis = xAxisLabels(history);
+  const xTicks = pickTicks(axis.labels, x, ALL_LABELS_TEXT);
+  const major = majorTicks(xTicks, LARGEST_TEXT);
+  parts.push(
+    `<g class="x-axis" data-testid="chart-x-axis" data-labels="${axis.kind}"><line x1="${ML}" x2="${W - MR}" y1="${MT + ph}" y2="${MT + ph}" stroke="currentColor" stroke-opacity="0.35"/>`,
+  );
+  for (const t of xTicks) {
+    const tx = c(t.x);
+    const cls = major.has(t.index) ? '' : ' class="minor"';
     parts.push(
       `<line x1="${tx}" x2="${tx}" y1="${MT + ph}" y2="${MT + ph + 4}" stroke="currentColor" stroke-opacity="0.35"/>` +
-        `<text x="${tx}" y="${MT + ph + 18}" text-anchor="${anchor}">${escapeHtml(label)}</text>`,
+        `<text${cls} x="${tx}" y="${MT + ph + 6}" dy="0.95em" text-anchor="${t.anchor}">${escapeHtml(t.label)}</text>`,
     );
   }
   parts.push('</g>');
@@ -142,7 +271,9 @@ export function renderRatingChart(history: readonly RatingHistoryPoint[]): strin
 
   parts.push('<g class="points">');
   history.forEach((p, i) => {
-    const label = `${isoDate(p.at) ?? p.at}: ${formatInt(p.rating)} (RD ${formatInt(p.rd)}, ${formatDelta(p.delta)})`;
+    const day = isoDate(p.at);
+    const when = day === null ? p.at : `${day} ${isoTime(p.at)} UTC`;
+    const label = `Game #${i + 1}, ${when}: ${formatInt(p.rating)} (RD ${formatInt(p.rd)}, ${formatDelta(p.delta)})`;
     parts.push(
       `<circle data-testid="chart-point" data-game-id="${escapeHtml(p.gameId)}" data-rating="${formatInt(p.rating)}" data-rd="${formatInt(p.rd)}" cx="${c(x(i))}" cy="${c(y(p.rating))}" r="${n > 60 ? 2 : 3.5}" fill="#1f7a4d" stroke="#fff" stroke-width="1"><title>${escapeHtml(label)}</title></circle>`,
     );

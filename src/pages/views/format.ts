@@ -51,6 +51,14 @@ export function isoDate(iso: string | null | undefined): string | null {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** The UTC time of day ("14:03") of an ISO time, or null when it does not parse. */
+export function isoTime(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return null;
+  return new Date(ms).toISOString().slice(11, 16);
+}
+
 /** A `<time>` element showing the UTC date of an ISO time; a dash when absent. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return DASH;

@@ -90,7 +90,7 @@ export function renderLeaderboard(view: LeaderboardView): string {
       );
     }
     parts.push(renderPager(limit, offset, total));
-    return layout('Leaderboard', parts.join('\n'));
+    return layout('Leaderboard', parts.join('\n'), 'leaderboard');
   }
 
   const from = offset + 1;
@@ -105,5 +105,5 @@ export function renderLeaderboard(view: LeaderboardView): string {
     '</table></div>',
     renderPager(limit, offset, total),
   );
-  return layout('Leaderboard', parts.join('\n'));
+  return layout('Leaderboard', parts.join('\n'), 'leaderboard');
 }

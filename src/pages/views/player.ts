@@ -1,4 +1,4 @@
-import { renderRatingChart, type RatingHistoryPoint } from './chart.js';
+import { renderRatingChart, xAxisLabels, type RatingHistoryPoint } from './chart.js';
 import {
   DASH,
   escapeHtml,
@@ -64,18 +64,21 @@ function deltaHtml(delta: number | null, rated: boolean): string {
 
 function renderGameRow(g: RecentGameView): string {
   const colour = g.color === 'white' ? 'white' : 'black';
+  const colourName = colour === 'black' ? 'Black' : 'White';
   const outcome: GameOutcome = g.outcome in OUTCOME_LABEL ? g.outcome : 'active';
   const discs = g.discs ? `${formatInt(g.discs.black)}–${formatInt(g.discs.white)}` : DASH;
+  // A game still being played has a transcript too, of the moves made so far.
+  const movesLabel = outcome === 'active' ? 'Moves so far' : 'Transcript';
   return (
     `<tr data-testid="game-row" data-game-id="${escapeHtml(g.id)}">` +
-    `<td class="name" data-testid="opponent"><a href="${escapeHtml(playerHref(g.opponent))}">${escapeHtml(g.opponent)}</a></td>` +
-    `<td data-testid="color"><span class="disc disc-${colour}" aria-hidden="true"></span>${colour === 'black' ? 'Black' : 'White'}</td>` +
-    `<td class="${outcome}" data-testid="outcome">${OUTCOME_LABEL[outcome]}</td>` +
-    `<td class="num" data-testid="discs">${discs}</td>` +
-    `<td class="hide-sm" data-testid="rated">${g.rated ? 'Rated' : 'Casual'}</td>` +
-    `<td class="num" data-testid="rating-delta">${deltaHtml(g.ratingDelta, g.rated)}</td>` +
-    `<td class="hide-sm" data-testid="finished-at">${formatDate(g.finishedAt)}</td>` +
-    `<td><a data-testid="transcript-link" href="${escapeHtml(transcriptHref(g.id))}">Transcript</a></td>` +
+    `<td class="name g-opp" data-testid="opponent" title="${escapeHtml(g.opponent)}"><a href="${escapeHtml(playerHref(g.opponent))}">${escapeHtml(g.opponent)}</a></td>` +
+    `<td class="g-col" data-testid="color" title="Played ${colourName}"><span class="disc disc-${colour}" aria-hidden="true"></span><span class="color-name">${colourName}</span></td>` +
+    `<td class="${outcome} g-res" data-testid="outcome">${OUTCOME_LABEL[outcome]}</td>` +
+    `<td class="num g-discs" data-testid="discs">${discs}</td>` +
+    `<td class="hide-md" data-testid="rated">${g.rated ? 'Rated' : 'Casual'}</td>` +
+    `<td class="num g-delta" data-testid="rating-delta">${deltaHtml(g.ratingDelta, g.rated)}</td>` +
+    `<td class="hide-md" data-testid="finished-at">${formatDate(g.finishedAt)}</td>` +
+    `<td class="g-moves"><a data-testid="transcript-link" href="${escapeHtml(transcriptHref(g.id))}">${movesLabel}</a></td>` +
     '</tr>'
   );
 }
@@ -83,10 +86,10 @@ function renderGameRow(g: RecentGameView): string {
 function renderRecentGames(games: readonly RecentGameView[]): string {
   if (games.length === 0) return '<div class="card empty" data-testid="games-empty">No games yet.</div>';
   return (
-    '<div class="table-wrap"><table data-testid="recent-games">' +
+    '<div class="table-wrap"><table class="games" data-testid="recent-games">' +
     '<thead><tr><th scope="col">Opponent</th><th scope="col">Colour</th><th scope="col">Result</th>' +
-    '<th class="num" scope="col" title="Black–White discs">Discs (B–W)</th><th class="hide-sm" scope="col">Type</th>' +
-    '<th class="num" scope="col">Rating ±</th><th class="hide-sm" scope="col">Finished</th><th scope="col">Moves</th></tr></thead>' +
+    '<th class="num" scope="col" title="Black–White discs">Discs (B–W)</th><th class="hide-md" scope="col">Type</th>' +
+    '<th class="num" scope="col">Rating ±</th><th class="hide-md" scope="col">Finished</th><th scope="col">Moves</th></tr></thead>' +
     `<tbody>${games.map(renderGameRow).join('')}</tbody></table></div>`
   );
 }
@@ -103,6 +106,8 @@ export function renderPlayer(view: PlayerPageView): string {
     : formatInt(p.rating);
   const rank = p.rank === null || !Number.isFinite(p.rank) ? 'Unranked' : `#${formatInt(p.rank)}`;
   const volatility = Number.isFinite(p.volatility) ? p.volatility.toFixed(4) : DASH;
+  const history = view.history ?? [];
+  const axisNote = history.length > 0 ? xAxisLabels(history).noteHtml : null;
 
   const body = [
     '<section class="profile" data-testid="player-profile">',
@@ -118,8 +123,8 @@ export function renderPlayer(view: PlayerPageView): string {
     '</dl>',
     '</section>',
     '<section><h2>Rating history</h2>',
-    `<div class="card chart-card">${renderRatingChart(view.history ?? [])}</div>`,
-    '<p class="subtle">The line is the rating after each rated game; the shaded band is rating ± 2·RD.</p>',
+    `<div class="card chart-card">${renderRatingChart(history)}</div>`,
+    `<p class="subtle" data-testid="chart-caption">The line is the rating after each rated game; the shaded band is rating&nbsp;±&nbsp;2·RD.${axisNote ? ` ${axisNote}` : ''}</p>`,
     '</section>',
     '<section><h2>Recent games</h2>',
     renderRecentGames(view.recentGames ?? []),

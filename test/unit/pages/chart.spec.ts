@@ -1,15 +1,29 @@
 import { describe, it, expect } from '@jest/globals';
-import { CHART, niceStep, renderRatingChart, yTicks, type RatingHistoryPoint } from '../../../src/pages/views/chart.js';
+import { CHART, CHART_TEXT, niceStep, renderRatingChart, xAxisLabels, yTicks, type RatingHistoryPoint } from '../../../src/pages/views/chart.js';
 
-function history(n: number): RatingHistoryPoint[] {
+function history(n: number, at: (i: number) => string = (i) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString()): RatingHistoryPoint[] {
   return Array.from({ length: n }, (_, i) => ({
     gameId: `g${i}`,
-    at: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
+    at: at(i),
     rating: 1500 + 20 * Math.sin(i) + i * 5,
     rd: Math.max(60, 350 - i * 30),
     delta: i === 0 ? 160 : 5,
   }));
 }
+
+/** The x-axis labels: [text, hidden on phones]. */
+const xLabels = (svg: string): [string, boolean][] =>
+  [...svg.match(/<g class="x-axis"[\s\S]*?<\/g>/)![0].matchAll(/<text( class="minor")?[^>]*>([^<]+)<\/text>/g)].map((m) => [m[2], m[1] !== undefined]);
+/** Left and right edges of each x label at `font` user units, estimated as the renderer does. */
+function labelBoxes(svg: string, font: number): [number, number][] {
+  const x = svg.match(/<g class="x-axis"[\s\S]*?<\/g>/)![0];
+  return [...x.matchAll(/<text(?: class="minor")? x="([\d.]+)"[^>]*text-anchor="(start|middle|end)">([^<]+)<\/text>/g)].map((m) => {
+    const at = Number(m[1]);
+    const w = m[3].length * 0.64 * font;
+    return m[2] === 'start' ? [at, at + w] : m[2] === 'end' ? [at - w, at] : [at - w / 2, at + w / 2];
+  });
+}
+const sameDay = (i: number): string => new Date(Date.UTC(2026, 10, 29, 9, 0, 5 * i)).toISOString();
 
 const points = (svg: string): RegExpMatchArray[] => [...svg.matchAll(/<circle data-testid="chart-point"[^>]*cx="([\d.]+)" cy="([\d.]+)"/g)];
 const bandPath = (svg: string): string | undefined => svg.match(/data-testid="rating-band"[^>]* d="([^"]*)"/)?.[1];
@@ -95,8 +109,83 @@ describe('renderRatingChart', () => {
     const yLabels = [...y.matchAll(/<text[^>]*>(\d+)<\/text>/g)].map((m) => Number(m[1]));
     expect(yLabels.length).toBeGreaterThanOrEqual(3);
     expect([...yLabels].sort((a, b) => a - b)).toEqual(yLabels);
-    const xLabels = [...x.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
-    expect(xLabels).toEqual(['2024-01-01', '2024-01-08', '2024-01-16', '2024-01-23', '2024-01-30']);
+    const labels = [...x.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
+    // a whole step of games between labels, and always the first and the last game
+    expect(labels).toEqual(['2024-01-01', '2024-01-08', '2024-01-15', '2024-01-22', '2024-01-30']);
+    expect(x).toContain('data-labels="date"');
+  });
+
+  it('labels every game when there is room, and never lets x labels overlap', () => {
+    expect(xLabels(renderRatingChart(history(5))).map(([l]) => l)).toEqual(['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05']);
+    for (const n of [2, 3, 7, 8, 9, 13, 30, 61, 200]) {
+      const svg = renderRatingChart(history(n));
+      const labels = xLabels(svg);
+      expect(labels[0][0]).toBe('2024-01-01');
+      expect(labels[labels.length - 1][0]).toBe(new Date(Date.UTC(2024, 0, n)).toISOString().slice(0, 10));
+      expect(labels.length).toBeLessThanOrEqual(8);
+      // every label fits beside the next at the largest size shown with all labels…
+      const wide = labelBoxes(svg, Math.max(CHART_TEXT.normal, ...CHART_TEXT.steps.filter((s) => s.maxWidth > CHART_TEXT.hideMinorAt).map((s) => s.size)));
+      for (let i = 1; i < wide.length; i += 1) expect(wide[i][0]).toBeGreaterThan(wide[i - 1][1]);
+      // …and the ones left on phones (not "minor") at the largest size of all
+      const phone = labelBoxes(svg, Math.max(...CHART_TEXT.steps.map((s) => s.size))).filter((_, i) => !labels[i][1]);
+      for (let i = 1; i < phone.length; i += 1) expect(phone[i][0]).toBeGreaterThan(phone[i - 1][1]);
+      for (const [l, r] of [...wide, ...phone]) {
+        expect(l).toBeGreaterThanOrEqual(CHART.marginLeft);
+        expect(r).toBeLessThanOrEqual(CHART.width - CHART.marginRight);
+      }
+      expect(labels[0][1]).toBe(false);
+      expect(labels[labels.length - 1][1]).toBe(false);
+    }
+  });
+
+  it('several games on one day: times instead of one repeated date', () => {
+    const at = (i: number): string => new Date(Date.UTC(2026, 10, 29, 9 + i, 7 * i)).toISOString();
+    const svg = renderRatingChart(history(6, at));
+    expect(svg).toContain('data-labels="time"');
+    expect(xLabels(svg).map(([l]) => l)).toEqual(['09:00', '10:07', '11:14', '12:21', '13:28', '14:35']);
+    const axis = xAxisLabels(history(6, at));
+    expect(axis.kind).toBe('time');
+    expect(axis.noteHtml).toBe('The x axis shows each game\'s time (UTC); all were played on <time datetime="2026-11-29">2026-11-29</time>.');
+  });
+
+  it('several games in one minute: game numbers', () => {
+    const svg = renderRatingChart(history(8, sameDay));
+    expect(svg).toContain('data-labels="game"');
+    const labels = xLabels(svg).map(([l]) => l);
+    expect(labels).toEqual(['#1', '#2', '#3', '#4', '#5', '#6', '#7', '#8']);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(xAxisLabels(history(8, sameDay)).noteHtml).toBe(
+      'The x axis numbers the rated games, all played on <time datetime="2026-11-29">2026-11-29</time>.',
+    );
+    // the tooltips still give each game's date and time
+    expect(svg).toContain('<title>Game #1, 2026-11-29 09:00 UTC: ');
+  });
+
+  it('dates that would repeat across a few days: game numbers with the date range', () => {
+    // 30 games over 3 days: some labelled ticks would share a date
+    const at = (i: number): string => new Date(Date.UTC(2026, 10, 1 + Math.floor(i / 10), 8, i)).toISOString();
+    const axis = xAxisLabels(history(30, at));
+    expect(axis.kind).toBe('game');
+    expect(axis.noteHtml).toBe(
+      'The x axis numbers the rated games, played from <time datetime="2026-11-01">2026-11-01</time> to <time datetime="2026-11-03">2026-11-03</time>.',
+    );
+    const labels = xLabels(renderRatingChart(history(30, at))).map(([l]) => l);
+    expect(labels[0]).toBe('#1');
+    expect(labels[labels.length - 1]).toBe('#30');
+  });
+
+  it('dates stay when the labelled games are on different days even if others share a day', () => {
+    const at = (i: number): string => new Date(Date.UTC(2026, 10, 1 + Math.floor(i / 10), 8, i)).toISOString();
+    const axis = xAxisLabels(history(120, at));
+    expect(axis.kind).toBe('date');
+    expect(axis.noteHtml).toBeNull();
+    const labels = xLabels(renderRatingChart(history(120, at))).map(([l]) => l);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it('unparseable times fall back to game numbers', () => {
+    const axis = xAxisLabels(history(3, () => 'not a date'));
+    expect(axis).toEqual({ kind: 'game', labels: ['#1', '#2', '#3'], noteHtml: 'The x axis numbers the rated games.' });
   });
 
   it('one point: a point and a short band bar, no line', () => {

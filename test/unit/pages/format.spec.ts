@@ -7,10 +7,10 @@ import {
   formatRating,
   formatRecord,
   isoDate,
+  isoTime,
   playerHref,
   transcriptHref,
 } from '../../../src/pages/views/format.js';
-import { layout } from '../../../src/pages/views/layout.js';
 
 describe('escapeHtml', () => {
   it.each([
@@ -73,7 +73,16 @@ describe('dates and links', () => {
       '<time datetime="2024-05-01T23:30:00.000Z" title="2024-05-01 23:30 UTC">2024-05-01</time>',
     );
     expect(formatDate(null)).toBe('—');
+    expect(formatDate(undefined)).toBe('—');
     expect(formatDate('<b>')).toBe('&lt;b&gt;');
+  });
+
+  it('gives the UTC time of day', () => {
+    expect(isoTime('2024-05-01T23:30:59.000Z')).toBe('23:30');
+    expect(isoTime('2024-05-01T01:05:00+02:00')).toBe('23:05');
+    expect(isoTime('nope')).toBeNull();
+    expect(isoTime(null)).toBeNull();
+    expect(isoTime('')).toBeNull();
   });
 
   it('encodes path segments', () => {
@@ -81,26 +90,5 @@ describe('dates and links', () => {
     expect(playerHref('<script>')).toBe('/players/%3Cscript%3E');
     expect(transcriptHref('g/1')).toBe('/api/games/g%2F1/transcript');
     expect(transcriptHref(17)).toBe('/api/games/17/transcript');
-  });
-});
-
-describe('layout', () => {
-  const html = layout('Title <&>', '<p id="body">hello</p>');
-
-  it('is a complete HTML document with the escaped title and the body', () => {
-    expect(html.startsWith('<!doctype html>')).toBe(true);
-    expect(html).toContain('<html lang="en">');
-    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-    expect(html).toContain('<title>Title &lt;&amp;&gt; · Outflank</title>');
-    expect(html).toContain('<p id="body">hello</p>');
-    expect(html).not.toContain('Title <&>');
-  });
-
-  it('has the header nav, a disc logo and embedded CSS, and no scripts', () => {
-    expect(html).toMatch(/<a class="brand" href="\/">[\s\S]*<svg class="logo"[\s\S]*Outflank/);
-    expect(html).toContain('<a href="/docs">');
-    expect(html.match(/<circle /g)?.length).toBe(2);
-    expect(html).toMatch(/<style>[\s\S]*system-ui[\s\S]*max-width: 960px[\s\S]*@media \(max-width: 640px\)[\s\S]*<\/style>/);
-    expect(html).not.toMatch(/<script/i);
   });
 });

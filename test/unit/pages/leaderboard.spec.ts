@@ -45,6 +45,7 @@ describe('renderLeaderboard', () => {
     expect(cell(r[2], 'last-active')).toBe('—');
     expect(html).toContain('<title>Leaderboard · Outflank</title>');
     expect(html).toContain('Showing 1–3 of 3 ranked players');
+    expect(html).toContain('<a href="/" aria-current="page">Leaderboard</a>');
   });
 
   it('escapes user names in text, attributes and links', () => {
@@ -94,6 +95,7 @@ describe('renderLeaderboard', () => {
     expect(html).toContain('No ranked players yet.');
     expect(html).not.toContain('<table');
     expect(html).not.toContain('data-testid="pager"');
+    expect(html).toContain('<a href="/" aria-current="page">Leaderboard</a>');
   });
 
   it('past the last page it offers the first page and the previous one', () => {

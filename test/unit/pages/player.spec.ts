@@ -87,6 +87,7 @@ describe('renderPlayer', () => {
     const rows: string[] = [...(html.match(/<tr data-testid="game-row"[\s\S]*?<\/tr>/g) ?? [])];
     expect(rows).toHaveLength(5);
     expect(td(rows[0], 'opponent')).toBe('<a href="/players/bob">bob</a>');
+    expect(rows[0]).toContain('data-testid="opponent" title="bob">');
     expect(text(td(rows[0], 'color'))).toBe('Black');
     expect(rows[0]).toContain('disc-black');
     expect(td(rows[0], 'outcome')).toBe('Won');
@@ -94,7 +95,7 @@ describe('renderPlayer', () => {
     expect(td(rows[0], 'rated')).toBe('Rated');
     expect(text(td(rows[0], 'rating-delta'))).toBe('+12');
     expect(text(td(rows[0], 'finished-at'))).toBe('2024-03-01');
-    expect(rows[0]).toContain('<a data-testid="transcript-link" href="/api/games/g-1/transcript">');
+    expect(rows[0]).toContain('<a data-testid="transcript-link" href="/api/games/g-1/transcript">Transcript</a>');
 
     expect(text(td(rows[1], 'color'))).toBe('White');
     expect(td(rows[1], 'outcome')).toBe('Lost');
@@ -108,7 +109,40 @@ describe('renderPlayer', () => {
     expect(td(rows[3], 'rating-delta')).toBe('—');
     expect(td(rows[4], 'outcome')).toBe('In progress');
     expect(td(rows[4], 'finished-at')).toBe('—');
-    expect(rows[4]).toContain('href="/api/games/g-5/transcript"');
+    // a game still being played links to the moves made so far
+    expect(rows[4]).toContain('<a data-testid="transcript-link" href="/api/games/g-5/transcript">Moves so far</a>');
+    expect(rows[3]).toContain('>Transcript</a>');
+  });
+
+  it('marks the cells for the phone layout and hides Type and Finished on narrower screens', () => {
+    const html = renderPlayer(view({}, [game()]));
+    expect(html).toContain('<table class="games" data-testid="recent-games">');
+    const [row] = html.match(/<tr data-testid="game-row"[\s\S]*?<\/tr>/g)!;
+    const classOf = (id: string): string | undefined => row.match(new RegExp(`<td class="([^"]*)" data-testid="${id}"`))?.[1];
+    expect(classOf('opponent')).toBe('name g-opp');
+    expect(classOf('color')).toBe('g-col');
+    expect(classOf('outcome')).toBe('win g-res');
+    expect(classOf('discs')).toBe('num g-discs');
+    expect(classOf('rated')).toBe('hide-md');
+    expect(classOf('rating-delta')).toBe('num g-delta');
+    expect(classOf('finished-at')).toBe('hide-md');
+    expect(row).toContain('<td class="g-moves"><a data-testid="transcript-link"');
+    // the colour's name stays in the cell (screen readers, desktop); the phone layout shows only the disc
+    expect(row).toContain('title="Played Black"><span class="disc disc-black" aria-hidden="true"></span><span class="color-name">Black</span>');
+    const heads = [...html.matchAll(/<th( class="[^"]*")? scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => [m[2], m[1] ?? '']);
+    expect(heads.filter(([, cls]) => cls.includes('hide-md')).map(([name]) => name)).toEqual(['Type', 'Finished']);
+    expect(heads).toHaveLength(8);
+  });
+
+  it('says under the chart what its x axis shows when it is not dates', () => {
+    const dated = renderPlayer(view());
+    expect(dated).toMatch(/data-testid="chart-caption">The line is the rating after each rated game; the shaded band is rating&nbsp;±&nbsp;2·RD\.<\/p>/);
+    const oneDay = view();
+    oneDay.history = oneDay.history.map((p) => ({ ...p, at: '2026-11-29T10:00:00.000Z' }));
+    const html = renderPlayer(oneDay);
+    expect(html).toContain('data-labels="game"');
+    expect(html).toContain('2·RD. The x axis numbers the rated games, all played on <time datetime="2026-11-29">2026-11-29</time>.</p>');
+    expect(renderPlayer(view({}, [], 0))).toMatch(/2·RD\.<\/p>/);
   });
 
   it('has empty states for no games and no history', () => {
@@ -126,6 +160,7 @@ describe('renderPlayer', () => {
     expect(html).toContain(`<title>${escaped} · Outflank</title>`);
     expect(html).toContain(`<h1 data-testid="player-name">${escaped}</h1>`);
     expect(html).toContain(`<a href="/players/${encoded}">${escaped}</a>`);
+    expect(html).toContain(`data-testid="opponent" title="${escaped}">`);
     expect(html).toContain(`href="/api/games/${encodeURIComponent(`${name}/1`)}/transcript"`);
     expect(html).not.toMatch(/<script/i);
   });
@@ -139,5 +174,6 @@ describe('renderNotFound', () => {
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('<a href="/">Back to the leaderboard</a>');
+    expect(html).toContain('<section class="card empty" data-testid="player-not-found"><h1>Player not found</h1>');
   });
 });
