@@ -5,6 +5,32 @@ import { AuditGame, AuditPlayer, auditRatings, Discrepancy, StoredHistory } from
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
+/**
+ * The leaderboard's bookkeeping against the players' rows: every bucket equals a recount of its
+ * flagged players, and every flag says what the rules say (an expired player may stay flagged
+ * until the next sweep, so only flags older than the window plus an hour count).
+ */
+async function leaderboardDiscrepancies(client: pg.Client, config: AppConfig): Promise<Discrepancy[]> {
+  const out: Discrepancy[] = [];
+  const buckets = await client.query(
+    `SELECT bucket, coalesce(b.players, 0) AS stored, coalesce(c.n, 0) AS expected
+     FROM leaderboard_buckets b FULL JOIN (SELECT floor(rating)::int AS bucket, count(*)::int AS n FROM players WHERE on_leaderboard GROUP BY 1) c USING (bucket)
+     WHERE coalesce(b.players, 0) <> coalesce(c.n, 0) ORDER BY bucket`,
+  );
+  for (const r of buckets.rows) out.push({ subject: `leaderboard bucket ${r.bucket}`, field: 'players', stored: r.stored, expected: r.expected });
+  const flags = await client.query(
+    `SELECT username, on_leaderboard FROM players
+     WHERE (on_leaderboard AND (guest OR games < $1 OR last_rated_at IS NULL OR last_rated_at < now() - make_interval(days => $2, hours => 1)))
+        OR (NOT on_leaderboard AND NOT guest AND games >= $1 AND last_rated_at >= now() - make_interval(days => $2))
+     ORDER BY username`,
+    [config.leaderboardMinGames, config.leaderboardActiveDays],
+  );
+  for (const r of flags.rows) {
+    out.push({ subject: `player ${r.username}`, field: 'on_leaderboard', stored: String(r.on_leaderboard), expected: String(!r.on_leaderboard) });
+  }
+  return out;
+}
+
 /** Loads every player and every rated, finished game (in the order ratings were applied) and audits them. */
 export async function verifyRatings(url: string, config: AppConfig): Promise<{ players: number; games: number; discrepancies: Discrepancy[] }> {
   const client = new pg.Client({ connectionString: url });
@@ -44,6 +70,7 @@ export async function verifyRatings(url: string, config: AppConfig): Promise<{ p
         delta: Number(h.delta),
       });
     }
+    const leaderboard = await leaderboardDiscrepancies(client, config);
     await client.query('COMMIT');
     const auditGames: AuditGame[] = games.map((g) => ({
       id: g.id,
@@ -56,7 +83,7 @@ export async function verifyRatings(url: string, config: AppConfig): Promise<{ p
       black: history.get(`${g.id}/${g.black_id}`) ?? null,
       white: history.get(`${g.id}/${g.white_id}`) ?? null,
     }));
-    const discrepancies = auditRatings(players, auditGames, config.ratings);
+    const discrepancies = [...auditRatings(players, auditGames, config.ratings), ...leaderboard];
     return { players: players.length, games: auditGames.length, discrepancies };
   } finally {
     await client.end();

@@ -194,5 +194,20 @@ describe('ratings at game end, history, audit and leaderboard', () => {
     const dirty = await verifyRatings(t.db.url, t.config);
     expect(dirty.discrepancies).toEqual([expect.objectContaining({ subject: `player ${victim.username}`, field: 'rating' })]);
     expect(await ratingsCli(['verify'], t.config)).toBe(1);
+    await t.db.query('UPDATE players SET rating = rating - 0.5 WHERE id = $1', [victim.id]);
+    expect((await verifyRatings(t.db.url, t.config)).discrepancies).toEqual([]);
+
+    // The leaderboard's bookkeeping is audited too.
+    const bucket = (await t.db.query('SELECT bucket FROM leaderboard_buckets WHERE players > 0 ORDER BY bucket LIMIT 1')).rows[0].bucket;
+    await t.db.query('UPDATE leaderboard_buckets SET players = players + 1 WHERE bucket = $1', [bucket]);
+    const flagged = (await t.db.query('SELECT username FROM players WHERE on_leaderboard ORDER BY username LIMIT 1')).rows[0].username;
+    await t.db.query('UPDATE players SET on_leaderboard = false WHERE username = $1', [flagged]);
+    const books = await verifyRatings(t.db.url, t.config);
+    expect(books.discrepancies).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ subject: `leaderboard bucket ${bucket}`, field: 'players' }),
+        expect.objectContaining({ subject: `player ${flagged}`, field: 'on_leaderboard', stored: 'false' }),
+      ]),
+    );
   });
 });
