@@ -109,7 +109,8 @@ describe('outflank serve (the real process)', () => {
 
     // An open event stream (it never ends by itself) must not hold the shutdown up.
     const base = `http://127.0.0.1:${env.PORT}`;
-    const guest: { token: string } = await (await fetch(`${base}/api/auth/guest`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json();
+    const guestRes = await fetch(`${base}/api/auth/guest`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const guest = (await guestRes.json()) as { token: string };
     const stream = await fetch(`${base}/api/me/events`, { headers: { Authorization: `Bearer ${guest.token}` }, signal: AbortSignal.timeout(60_000) });
     expect(stream.status).toBe(200);
     const reader = stream.body!.getReader();
