@@ -5,10 +5,11 @@ import { PlayersModule } from '../players/players.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
 import { PagesController } from './pages.controller.js';
 import { PagesService } from './pages.service.js';
+import { PlayController } from './play.controller.js';
 
 @Module({
   imports: [LeaderboardModule, PlayersModule, RatingsModule, GamesModule],
-  controllers: [PagesController],
+  controllers: [PagesController, PlayController],
   providers: [PagesService],
 })
 export class PagesModule {}

@@ -1,0 +1,32 @@
+import { Controller, Get, Header, Param, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { isGameId, renderPlayGame, renderPlayLobby, renderPlayNotFound } from './views/play.js';
+
+const HTML = 'text/html; charset=utf-8';
+
+/**
+ * The browser client's pages. They are shells: the inline scripts get everything from the JSON
+ * API (with the player's token from localStorage), so nothing here touches the database.
+ */
+@ApiExcludeController()
+@Controller('play')
+export class PlayController {
+  @Get()
+  @Header('Content-Type', HTML)
+  @Header('Cache-Control', 'no-cache')
+  lobby(): string {
+    return renderPlayLobby();
+  }
+
+  @Get(':gameId')
+  @Header('Content-Type', HTML)
+  @Header('Cache-Control', 'no-cache')
+  game(@Param('gameId') gameId: string, @Res({ passthrough: true }) res: Response): string {
+    if (!isGameId(gameId)) {
+      res.status(404);
+      return renderPlayNotFound(gameId);
+    }
+    return renderPlayGame(gameId.toLowerCase());
+  }
+}
