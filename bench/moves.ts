@@ -1,0 +1,706 @@
+/**
+ * Load benchmark of the hot path, POST /api/games/:id/moves, over real HTTP.
+ *
+ *   npm run build && node dist/bench/moves.js [--clients 16,64,128] [--seconds 30] [--copies 1,2]
+ *
+ * It starts everything itself: an embedded PostgreSQL 17 in a temporary directory (not kept),
+ * the migrations, the real app (createApp, as `serve` builds it) on 127.0.0.1 in this process
+ * and, for the two-copy runs, a second copy as a child process (`node dist/src/cli.js serve`:
+ * passport's strategies are process-global, so a second app in this process would share them).
+ *
+ * A pool of players is registered once, two per client (no two concurrent games share a player).
+ * Per concurrency level C it opens rated rooms and joins them over HTTP, enough games for C
+ * clients to stay busy for --seconds at 1.5× the best rate so far, warm-up included (at most 200 per
+ * client), then C clients each play their games one after the other: random legal moves picked
+ * with the engine from the board the previous response returned, with the token of whichever
+ * side is to move, until the level's --seconds are over (the games then in play stay unfinished).
+ * The clients run in a worker thread (its own event loop, so the app in the main thread is not
+ * slowed by the load driver's JavaScript; it still shares the machine's cores) over keep-alive
+ * HTTP to 127.0.0.1 only. Bounded in count (games created) and time (--seconds per level).
+ *
+ * Afterwards it VERIFIES every game in the database: the moves table holds exactly `ply` rows
+ * with plies 0..ply-1, replaying them with the engine gives each row (colour, square, pass,
+ * flips), the stored board, side to move and result; every move a client had acknowledged
+ * (201, or 200 for a retried one) is there and no other; finished rated games have their two
+ * rating_history rows. Exit code 1 if anything is off.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type pg from 'pg';
+import { fromBoardString, legalMoves, replay, squareName, startPosition, toBoardString, type Color, type Position } from '../src/engine/index.js';
+
+// ---- shared by the main thread and the load driver ----------------------------------------------
+
+interface BenchGame {
+  id: string;
+  blackToken: string;
+  whiteToken: string;
+}
+
+interface LevelInput {
+  /** Base URLs of the app copies; client k talks to copy k mod n. */
+  servers: string[];
+  /** The games of each client, played one after the other. */
+  perClient: BenchGame[][];
+  /** Every client stops sending at this many ms (its game is left as it is). */
+  durationMs: number;
+  seed: number;
+}
+
+interface LevelOutput {
+  latencies: Float64Array;
+  elapsedMs: number;
+  moves: number;
+  /** Moves the server acknowledged, by game id (201, or 200 for a retry of a recorded move). */
+  acked: Record<string, number>;
+  finishedGames: number;
+  /** Games left unfinished at the deadline (one per client at most). */
+  cutGames: number;
+  /** Clients that played all their games before the deadline (then idle: less load than asked). */
+  idleClients: number;
+  errors: string[];
+  retries: number;
+  /** Busy share of the driver's event loop over the level (≈ the cores the driver used). */
+  driverUtilization: number;
+}
+
+/** mulberry32: a small seeded PRNG, so a run's moves can be replayed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface HttpAnswer {
+  status: number;
+  body: string;
+}
+
+function request(agent: http.Agent, base: string, method: string, path: string, token: string | null, payload: unknown): Promise<HttpAnswer> {
+  const url = new URL(path, base);
+  if (url.hostname !== '127.0.0.1') throw new Error(`refusing to send load anywhere but 127.0.0.1: ${url.href}`);
+  const body = payload === undefined ? undefined : JSON.stringify(payload);
+  const headers: Record<string, string | number> = { Accept: 'application/json' };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    headers['Content-Length'] = Buffer.byteLength(body);
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return new Promise((resolve, reject) => {
+    const req = http.request({ agent, host: url.hostname, port: url.port, method, path: url.pathname, headers, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('request timed out after 30 s')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The load driver (worker thread): C clients, each playing its games to the end. */
+async function driveLevel(input: LevelInput): Promise<LevelOutput> {
+  const agents = input.servers.map(() => new http.Agent({ keepAlive: true, maxSockets: Infinity }));
+  const latencies: number[] = [];
+  const acked: Record<string, number> = {};
+  const errors: string[] = [];
+  let retries = 0;
+  let finishedGames = 0;
+  let cutGames = 0;
+  let idleClients = 0;
+  const started = performance.now();
+  const elu0 = performance.eventLoopUtilization();
+
+  async function playGame(server: number, game: BenchGame, random: () => number): Promise<void> {
+    let position: Position = startPosition();
+    let ply = 0;
+    acked[game.id] = 0;
+    for (;;) {
+      if (performance.now() - started > input.durationMs) {
+        if (ply > 0) cutGames += 1;
+        return;
+      }
+      const moves = legalMoves(position);
+      const square = squareName(moves[Math.floor(random() * moves.length)]);
+      const token = position.toMove === 'black' ? game.blackToken : game.whiteToken;
+      const path = `/api/games/${game.id}/moves`;
+      const t0 = performance.now();
+      let answer: HttpAnswer;
+      try {
+        answer = await request(agents[server], input.servers[server], 'POST', path, token, { square, ply });
+      } catch {
+        // A keep-alive socket closed under us: the API makes a retry of the same ply safe (200 if it was recorded).
+        retries += 1;
+        try {
+          answer = await request(agents[server], input.servers[server], 'POST', path, token, { square, ply });
+        } catch (err) {
+          errors.push(`game ${game.id} ply ${ply} ${square}: ${String(err)}`);
+          return;
+        }
+      }
+      latencies.push(performance.now() - t0);
+      if (answer.status !== 201 && answer.status !== 200) {
+        errors.push(`game ${game.id} ply ${ply} ${square}: HTTP ${answer.status} ${answer.body.slice(0, 200)}`);
+        return;
+      }
+      acked[game.id] += 1;
+      const state = (JSON.parse(answer.body) as { game: { status: string; board: string; toMove: Color | null; ply: number } }).game;
+      if (state.status !== 'active') {
+        finishedGames += 1;
+        return;
+      }
+      position = fromBoardString(state.board, state.toMove!);
+      ply = state.ply;
+    }
+  }
+
+  await Promise.all(
+    input.perClient.map(async (games, client) => {
+      const random = prng(input.seed * 7919 + client);
+      const server = client % input.servers.length;
+      for (const game of games) {
+        if (performance.now() - started > input.durationMs) return;
+        await playGame(server, game, random);
+      }
+      if (performance.now() - started <= input.durationMs) idleClients += 1;
+    }),
+  );
+  const elapsedMs = performance.now() - started;
+  for (const a of agents) a.destroy();
+  return {
+    latencies: Float64Array.from(latencies),
+    elapsedMs,
+    moves: latencies.length,
+    acked,
+    finishedGames,
+    cutGames,
+    idleClients,
+    errors,
+    retries,
+    driverUtilization: performance.eventLoopUtilization(elu0).utilization,
+  };
+}
+
+if (!isMainThread) {
+  // Ready once loaded (the main thread starts its CPU clocks then); go on 'go'.
+  parentPort!.once('message', () => {
+    driveLevel(workerData as LevelInput).then(
+      (out) => parentPort!.postMessage(out, [out.latencies.buffer as ArrayBuffer]),
+      (err: unknown) => {
+        throw err;
+      },
+    );
+  });
+  parentPort!.postMessage('ready');
+}
+
+// ---- main thread ---------------------------------------------------------------------------------
+
+function listArg(name: string, fallback: number[]): number[] {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const values = (process.argv[i + 1] ?? '').split(',').map(Number);
+  if (values.length === 0 || values.some((v) => !Number.isInteger(v) || v <= 0)) throw new Error(`--${name} needs positive whole numbers, comma-separated`);
+  return values;
+}
+const numArg = (name: string, fallback: number): number => listArg(name, [fallback])[0];
+
+const CLIENTS = listArg('clients', [16, 64, 128]);
+const COPIES = listArg('copies', [1, 2]);
+/** Length of each level (and of the warm-ups, a quarter of it). */
+const SECONDS = numArg('seconds', 30);
+const MAX_GAMES_PER_CLIENT = 200;
+const MAX_CLIENTS = 512;
+if (COPIES.some((c) => c > 2)) throw new Error('--copies: 1 and/or 2');
+if (Math.max(...CLIENTS) > MAX_CLIENTS) throw new Error(`--clients: at most ${MAX_CLIENTS}`);
+
+const JWT_SECRET = 'bench-moves-secret-0123456789abcdef';
+/** The app's settings for the run (both copies). CPU stand-ins would skew the numbers: out of the way. */
+const APP_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  JWT_SECRET,
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT: '1000000',
+  CPU_TAKEOVER_SECONDS: '3600',
+};
+/** Fewer than a real game has (~60 records), so the clients rather have games to spare. */
+const MOVES_PER_GAME_LOW = 50;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+/**
+ * CPU seconds (user + system) of a process from /proc (Linux), or null; with `reaped`, also
+ * those of its children that have exited and been waited for.
+ */
+function cpuSecondsOf(pid: number, reaped = false): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    // utime, stime, cutime, cstime in clock ticks (USER_HZ = 100)
+    return (f[11] + f[12] + (reaped ? f[13] + f[14] : 0)) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds of the postmaster and all its children (backends, walwriter…), live or exited. */
+function postgresCpuSeconds(postmasterPid: number): number {
+  if (!existsSync('/proc')) return Number.NaN; // not Linux: no per-process CPU
+  let total = cpuSecondsOf(postmasterPid, true) ?? 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmasterPid) total += cpuSecondsOf(Number(entry)) ?? 0;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+interface CpuSnapshot {
+  at: number;
+  self: number;
+  postgres: number;
+  child: number;
+}
+
+// -- the second copy: `node dist/src/cli.js serve` (helpers copied from test/support/server-process.ts)
+
+interface Served {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<void>;
+}
+
+function spawnServe(env: NodeJS.ProcessEnv, port: number): Served {
+  const cli = join(__dirname, '..', 'src', 'cli.js');
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
+  const child = spawn(process.execPath, [cli, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (c) => (out += String(c)));
+  child.stderr!.on('data', (c) => (out += String(c)));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return { child, port, output: () => out, exited };
+}
+
+async function waitHealthy(served: Served, ms = 60_000): Promise<void> {
+  let done = false;
+  void served.exited.then(() => (done = true));
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline && !done) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${served.port}/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`the second copy never became healthy (${done ? 'it exited' : `after ${ms} ms`}):\n${served.output()}`);
+}
+
+async function stopServed(served: Served): Promise<void> {
+  if (served.child.exitCode !== null || served.child.signalCode !== null) return;
+  served.child.kill('SIGTERM');
+  const timer = setTimeout(() => served.child.kill('SIGKILL'), 20_000);
+  await served.exited;
+  clearTimeout(timer);
+}
+
+// -- setup over HTTP
+
+interface Seat {
+  token: string;
+  id: string;
+}
+
+async function api<T>(agent: http.Agent, base: string, method: string, path: string, token: string | null, payload: unknown, expect: number): Promise<T> {
+  const answer = await request(agent, base, method, path, token, payload);
+  if (answer.status !== expect) throw new Error(`${method} ${path}: expected ${expect}, got ${answer.status} ${answer.body.slice(0, 300)}`);
+  return JSON.parse(answer.body) as T;
+}
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function pool<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+async function registerPlayers(agent: http.Agent, base: string, count: number, runTag: string): Promise<Seat[]> {
+  return pool(Array.from({ length: count }, (_, i) => i), 8, async (i) => {
+    const res = await api<{ token: string; player: { id: string } }>(
+      agent,
+      base,
+      'POST',
+      '/api/auth/register',
+      null,
+      { username: `b${runTag}_${i}`, password: 'bench-password-1234' },
+      201,
+    );
+    return { token: res.token, id: res.player.id };
+  });
+}
+
+/** One rated room per game, host = Black, joined by the other player: the game starts. */
+async function startGames(agent: http.Agent, base: string, pairs: [Seat, Seat][], gamesPerPair: number): Promise<BenchGame[][]> {
+  return pool(pairs, 16, async ([black, white]) => {
+    const games: BenchGame[] = [];
+    for (let g = 0; g < gamesPerPair; g++) {
+      const room = await api<{ code: string }>(agent, base, 'POST', '/api/rooms', black.token, { rated: true }, 201);
+      const joined = await api<{ gameId: string | null }>(agent, base, 'POST', `/api/rooms/${room.code}/join`, white.token, {}, 200);
+      if (!joined.gameId) throw new Error(`room ${room.code}: no game after the join`);
+      games.push({ id: joined.gameId, blackToken: black.token, whiteToken: white.token });
+    }
+    return games;
+  });
+}
+
+/** Starts the load driver; `go()` runs the level once it is loaded. */
+function startWorker(input: LevelInput): Promise<{ go: () => Promise<LevelOutput> }> {
+  return new Promise((ready, reject) => {
+    const worker = new Worker(__filename, { workerData: input });
+    let settle: ((out: LevelOutput) => void) | null = null;
+    worker.on('message', (msg: 'ready' | LevelOutput) => {
+      if (msg === 'ready') {
+        ready({
+          go: () =>
+            new Promise<LevelOutput>((resolve) => {
+              settle = resolve;
+              worker.postMessage('go');
+            }),
+        });
+      } else settle?.(msg);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the load driver exited with ${code}`));
+    });
+  });
+}
+
+// -- verification
+
+interface VerifyReport {
+  games: number;
+  finished: number;
+  active: number;
+  moveRows: number;
+  problems: string[];
+}
+
+async function verify(client: pg.Client, acked: Map<string, number>): Promise<VerifyReport> {
+  const ids = [...acked.keys()];
+  const games = (
+    await client.query(
+      `SELECT id, ply, board, to_move, status, winner, result_reason, black_discs, white_discs, rated FROM games WHERE id = ANY($1::uuid[])`,
+      [ids],
+    )
+  ).rows as {
+    id: string;
+    ply: number;
+    board: string;
+    to_move: Color | null;
+    status: string;
+    winner: Color | null;
+    result_reason: string | null;
+    black_discs: number | null;
+    white_discs: number | null;
+    rated: boolean;
+  }[];
+  const moveRows = (
+    await client.query(`SELECT game_id, ply, color, square, pass, flipped, by FROM moves WHERE game_id = ANY($1::uuid[]) ORDER BY game_id, ply`, [ids])
+  ).rows as { game_id: string; ply: number; color: Color; square: number | null; pass: boolean; flipped: number[]; by: string }[];
+  const history = new Map<string, number>();
+  for (const r of (await client.query(`SELECT game_id, count(*)::int AS n FROM rating_history WHERE game_id = ANY($1::uuid[]) GROUP BY game_id`, [ids])).rows)
+    history.set(r.game_id as string, r.n as number);
+
+  const byGame = new Map<string, typeof moveRows>();
+  for (const r of moveRows) {
+    const list = byGame.get(r.game_id) ?? [];
+    list.push(r);
+    byGame.set(r.game_id, list);
+  }
+  const problems: string[] = [];
+  const problem = (id: string, what: string) => {
+    if (problems.length < 50) problems.push(`${id}: ${what}`);
+  };
+  if (games.length !== ids.length) problems.push(`${ids.length - games.length} games are missing from the games table`);
+  let finished = 0;
+  let active = 0;
+  for (const g of games) {
+    const rows = byGame.get(g.id) ?? [];
+    if (rows.length !== g.ply) problem(g.id, `${rows.length} move rows for ply ${g.ply}`);
+    rows.forEach((r, i) => {
+      if (r.ply !== i) problem(g.id, `row ${i} has ply ${r.ply}`);
+      if (r.by !== 'player') problem(g.id, `ply ${r.ply} was played by ${r.by}`);
+    });
+    const played = rows.filter((r) => !r.pass);
+    if (played.length !== acked.get(g.id)) problem(g.id, `${played.length} moves stored, ${acked.get(g.id)} acknowledged to the client`);
+    let game;
+    try {
+      game = replay(played.map((r) => r.square!));
+    } catch (err) {
+      problem(g.id, `the stored moves do not replay: ${String(err)}`);
+      continue;
+    }
+    if (game.moves.length !== rows.length) problem(g.id, `replay has ${game.moves.length} records (with passes), the table ${rows.length}`);
+    game.moves.forEach((m, i) => {
+      const r = rows[i];
+      if (!r) return;
+      const same =
+        r.color === m.color && r.square === m.square && r.pass === m.pass && [...r.flipped].sort((a, b) => a - b).join() === [...m.flipped].sort((a, b) => a - b).join();
+      if (!same) problem(g.id, `ply ${i}: stored ${JSON.stringify(r)} but the replay gives ${JSON.stringify(m)}`);
+    });
+    if (toBoardString(game.position) !== g.board) problem(g.id, 'the stored board is not the replayed one');
+    if (g.status === 'finished') {
+      finished += 1;
+      if (!game.finished) problem(g.id, 'finished in the table, not over in the replay');
+      if (g.result_reason !== 'board') problem(g.id, `result reason ${g.result_reason}`);
+      if (g.winner !== game.result.winner) problem(g.id, `winner ${g.winner}, replay ${game.result.winner}`);
+      if (g.black_discs !== game.result.discs.black || g.white_discs !== game.result.discs.white)
+        problem(g.id, `discs ${g.black_discs}-${g.white_discs}, replay ${game.result.discs.black}-${game.result.discs.white}`);
+      if (g.rated && history.get(g.id) !== 2) problem(g.id, `${history.get(g.id) ?? 0} rating_history rows for a finished rated game`);
+    } else if (g.status === 'active') {
+      active += 1;
+      if (game.finished) problem(g.id, 'over in the replay, active in the table');
+      if (g.to_move !== game.position.toMove) problem(g.id, `to_move ${g.to_move}, replay ${game.position.toMove}`);
+      if (history.has(g.id)) problem(g.id, 'rating_history rows for an unfinished game');
+    } else {
+      problem(g.id, `status ${g.status}`);
+    }
+  }
+  return { games: games.length, finished, active, moveRows: moveRows.length, problems };
+}
+
+// -- the run
+
+interface LevelResult {
+  copies: number;
+  clients: number;
+  games: number;
+  out: LevelOutput;
+  cpu: { self: number; postgres: number; child: number };
+  appUtilization: number;
+  xactsPerMove: number;
+  /** Statements the app sent per move (one copy only: the second copy's are not counted). */
+  statementsPerMove: number | null;
+}
+
+async function main(): Promise<void> {
+  // Loaded here, not at the top: the load driver (a worker running this file) needs none of it.
+  const { default: pgLib } = await import('pg');
+  // Count (and on demand record) the statements the app in this process sends: every pool client is a pg.Client.
+  const statements = { count: 0, recording: null as string[] | null };
+  const clientProto = pgLib.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const realQuery = clientProto.query;
+  clientProto.query = function (this: unknown, ...args: unknown[]) {
+    statements.count += 1;
+    if (statements.recording) {
+      const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | null)?.text ?? '?');
+      statements.recording.push(text.replace(/\s+/g, ' ').trim());
+    }
+    return realQuery.apply(this, args);
+  };
+  const { createApp } = await import('../src/app.factory.js');
+  const { loadConfig } = await import('../src/config/config.js');
+  const { freePort, startEmbeddedPostgres } = await import('../src/database/embedded-postgres.js');
+  const { runMigrations } = await import('../src/database/migrate.js');
+  const dir = mkdtempSync(join(tmpdir(), 'outflank-bench-moves-'));
+  chmodSync(dir, 0o755); // initdb runs as the postgres user when we are root
+  const dataDir = join(dir, 'pg');
+  const server = await startEmbeddedPostgres({ databaseDir: dataDir, persistent: false });
+  let app: Awaited<ReturnType<typeof createApp>> | null = null;
+  let second: Served | null = null;
+  let admin: pg.Client | null = null;
+  const setupAgent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  const cleanup = async () => {
+    setupAgent.destroy();
+    if (second) await stopServed(second).catch(() => undefined);
+    await app?.close().catch(() => undefined);
+    await admin?.end().catch(() => undefined);
+    await server.stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
+  let failed = false;
+  try {
+    const url = await server.ensureDatabase('outflank_bench');
+    await runMigrations(url);
+    const config = { ...loadConfig({ ...APP_ENV }), databaseUrl: url };
+    app = await createApp(config);
+    await app.listen(0, '127.0.0.1');
+    const address = app.getHttpServer().address();
+    const base1 = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+    admin = new pgLib.Client({ connectionString: url });
+    admin.on('error', () => undefined); // the server stopping at the end
+    await admin.connect();
+    const pgVersion = (await admin.query('SHOW server_version')).rows[0].server_version as string;
+    const settings = (await admin.query(`SELECT name, setting, unit FROM pg_settings WHERE name IN ('shared_buffers', 'synchronous_commit', 'max_connections', 'fsync')`)).rows
+      .map((r) => `${r.name}=${r.setting}${r.unit ? ` ${r.unit}` : ''}`)
+      .join(', ');
+    const postmasterPid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const started = new Date();
+    console.log(`Moves benchmark, ${started.toISOString()}`);
+    console.log(`command: npm run build && node dist/bench/moves.js ${process.argv.slice(2).join(' ')}`.trimEnd());
+    console.log(
+      `machine: nproc ${availableParallelism()}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ` +
+        `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`,
+    );
+    console.log(`node ${process.version}; PostgreSQL ${pgVersion} embedded (${settings}); app DB pool ${config.dbPoolSize} connections per copy`);
+    console.log(`levels: ${CLIENTS.join(', ')} clients × ${COPIES.join(' and ')} app cop${COPIES.length > 1 ? 'ies' : 'y'}; ${SECONDS} s each\n`);
+
+    const maxClients = Math.max(...CLIENTS);
+    const seats = await registerPlayers(setupAgent, base1, 2 * maxClients, started.getTime().toString(36).slice(-5));
+    const pairs: [Seat, Seat][] = Array.from({ length: maxClients }, (_, i) => [seats[2 * i], seats[2 * i + 1]]);
+    console.log(`registered ${seats.length} players (two per client)`);
+
+    const acked = new Map<string, number>();
+    const results: LevelResult[] = [];
+    const xacts = async () =>
+      Number((await admin!.query(`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()`)).rows[0].n);
+
+    /** The best rate so far (moves per second): sizes the next levels' games. */
+    let warmRate = 0;
+    const runLevel = async (copies: number, clients: number, servers: string[], warmup: boolean): Promise<void> => {
+      const durationMs = (warmup ? SECONDS / 4 : SECONDS) * 1000;
+      const rate = Math.max(warmup ? 300 : 50, warmRate);
+      const gamesPerClient = Math.min(MAX_GAMES_PER_CLIENT, Math.ceil((1.5 * rate * (durationMs / 1000)) / clients / MOVES_PER_GAME_LOW) + 1);
+      const t0 = performance.now();
+      const perClient = await startGames(setupAgent, base1, pairs.slice(0, clients), gamesPerClient);
+      const setupS = (performance.now() - t0) / 1000;
+      const driver = await startWorker({ servers, perClient, durationMs, seed: clients * 10 + copies });
+      await sleep(500); // let the setup's work settle
+      const before: CpuSnapshot = {
+        at: performance.now(),
+        self: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+        postgres: postgresCpuSeconds(postmasterPid),
+        child: second ? (cpuSecondsOf(second.child.pid!) ?? 0) : 0,
+      };
+      const x0 = await xacts();
+      const s0 = statements.count;
+      const elu0 = performance.eventLoopUtilization();
+      const out = await driver.go();
+      const appUtilization = performance.eventLoopUtilization(elu0).utilization;
+      const statementsSent = statements.count - s0 - 1; // less the xacts() query
+      const x1 = await xacts();
+      const usage = process.cpuUsage();
+      const cpu = {
+        self: usage.user / 1e6 + usage.system / 1e6 - before.self,
+        postgres: postgresCpuSeconds(postmasterPid) - before.postgres,
+        child: second ? (cpuSecondsOf(second.child.pid!) ?? 0) - before.child : 0,
+      };
+      for (const games of perClient) for (const g of games) acked.set(g.id, out.acked[g.id] ?? 0);
+      const games = perClient.reduce((n, g) => n + g.length, 0);
+      const rateNow = out.moves / (out.elapsedMs / 1000);
+      warmRate = Math.max(warmRate, rateNow);
+      const label = `${warmup ? 'warm-up, ' : ''}${copies} cop${copies === 1 ? 'y' : 'ies'}, ${clients} clients`;
+      console.log(
+        `${label}: ${games} games set up in ${setupS.toFixed(1)} s; ${out.moves} moves in ${(out.elapsedMs / 1000).toFixed(1)} s (${Math.round(rateNow)}/s), ` +
+          `${out.finishedGames} games finished, ${out.cutGames} left in play at the deadline` +
+          `${out.idleClients ? `; ${out.idleClients} clients ran out of games early` : ''}${out.retries ? `; ${out.retries} retried` : ''}` +
+          `${out.errors.length ? `; ${out.errors.length} ERRORS` : ''}`,
+      );
+      for (const e of out.errors.slice(0, 5)) console.log(`  error: ${e}`);
+      if (out.errors.length) failed = true;
+      if (!warmup) results.push({ copies, clients, games, out, cpu, appUtilization, xactsPerMove: (x1 - x0) / Math.max(1, out.moves), statementsPerMove: copies === 1 ? statementsSent / Math.max(1, out.moves) : null });
+    };
+
+    for (const copies of COPIES) {
+      let servers = [base1];
+      if (copies === 2) {
+        const port = await freePort();
+        const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...APP_ENV, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', MIGRATIONS_RUN: 'false' };
+        second = spawnServe(env, port);
+        await waitHealthy(second);
+        servers = [base1, `http://127.0.0.1:${port}`];
+        console.log(`second copy: node dist/src/cli.js serve, pid ${second.child.pid}, ${servers[1]}`);
+      }
+      await runLevel(copies, Math.min(16, maxClients), servers, true);
+      for (const clients of CLIENTS) await runLevel(copies, clients, servers, false);
+      if (second) {
+        await stopServed(second);
+        second = null;
+      }
+    }
+
+    console.log(`\nload average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end\n`);
+    console.log('| app copies | clients | games | moves | seconds | moves/s | p50 ms | p95 ms | p99 ms | max ms | errors | CPU: app copy 1 + driver | CPU: copy 2 | CPU: PostgreSQL | app 1 loop | driver loop | PG xacts/move | statements/move |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of results) {
+      const sorted = Float64Array.from(r.out.latencies).sort();
+      const s = r.out.elapsedMs / 1000;
+      const cores = (cpuSeconds: number) => `${(cpuSeconds / s).toFixed(2)}`;
+      console.log(
+        `| ${r.copies} | ${r.clients} | ${r.games} | ${r.out.moves} | ${s.toFixed(1)} | **${Math.round(r.out.moves / s)}** | ${percentile(sorted, 0.5).toFixed(1)} | ` +
+          `${percentile(sorted, 0.95).toFixed(1)} | ${percentile(sorted, 0.99).toFixed(1)} | ${sorted[sorted.length - 1]?.toFixed(1) ?? '—'} | ${r.out.errors.length} | ` +
+          `${cores(r.cpu.self)} | ${r.copies === 2 ? cores(r.cpu.child) : '—'} | ${cores(r.cpu.postgres)} | ${r.appUtilization.toFixed(2)} | ${r.out.driverUtilization.toFixed(2)} | ${r.xactsPerMove.toFixed(2)} | ${r.statementsPerMove?.toFixed(2) ?? '—'} |`,
+      );
+    }
+    console.log('\n(p50…max: latency of one POST /api/games/:id/moves as the client sees it. CPU columns: cores used on average, from /proc;');
+    console.log(' "app copy 1 + driver" is this whole process: the app in the main thread, whose event-loop busy share is "app 1 loop",');
+    console.log(' and the load driver in a worker thread, whose busy share is "driver loop". PG xacts/move: committed + rolled-back');
+    console.log(' transactions in pg_stat_database per move; statements/move: queries the app sent per move, counted in copy 1.)\n');
+
+    // One move on its own, with the statements it sends.
+    const [trace] = await startGames(setupAgent, base1, [pairs[0]], 1);
+    const game = trace[0];
+    statements.recording = [];
+    const t0 = performance.now();
+    await api(setupAgent, base1, 'POST', `/api/games/${game.id}/moves`, game.blackToken, { square: 'f5', ply: 0 }, 201);
+    const oneMoveMs = performance.now() - t0;
+    const sent = statements.recording;
+    statements.recording = null;
+    acked.set(game.id, 1);
+    console.log(`one move alone (no other load): ${oneMoveMs.toFixed(1)} ms, ${sent.length} statements:`);
+    for (const sql of sent) console.log(`  ${sql.length > 150 ? `${sql.slice(0, 147)}...` : sql}`);
+    console.log('');
+
+    const report = await verify(admin, acked);
+    console.log(
+      `verify: ${report.games} games (${report.finished} finished, ${report.active} still active), ${report.moveRows} move rows: ` +
+        (report.problems.length === 0 ? 'OK — every game has exactly ply rows (plies 0..ply-1), every acknowledged move and no other, and replays to its stored board and result' : `${report.problems.length} PROBLEMS`),
+    );
+    for (const p of report.problems) console.log(`  ${p}`);
+    if (report.problems.length) failed = true;
+  } finally {
+    await cleanup();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+if (isMainThread) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
