@@ -90,7 +90,16 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
 
   /** Publishes inside `manager`'s transaction (sent on commit) or at once without one. */
   async publish(event: TopicEvent, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+    await this.publishAll([event], manager);
+  }
+
+  /** Several events in one statement, delivered in this order. */
+  async publishAll(events: TopicEvent[], manager: EntityManager = this.dataSource.manager): Promise<void> {
+    if (events.length === 0) return;
+    await manager.query(
+      'SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY n',
+      [CHANNEL, events.map((e) => JSON.stringify(e))],
+    );
   }
 
   /** Starts a server-sent event stream on this response; it is ended when the app shuts down. */

@@ -373,13 +373,30 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
       // The one place where a game's end changes ratings: same transaction, exactly once.
       await this.ratings.applyGameResult(m, game);
     }
-    await m.getRepository(Game).save(game);
+    // An UPDATE of what a move can change (save() would first re-read the row it already has).
+    await m.getRepository(Game).update(game.id, {
+      board: game.board,
+      toMove: game.toMove,
+      ply: game.ply,
+      status: game.status,
+      winner: game.winner,
+      resultReason: game.resultReason,
+      blackDiscs: game.blackDiscs,
+      whiteDiscs: game.whiteDiscs,
+      blackRatingChange: game.blackRatingChange,
+      whiteRatingChange: game.whiteRatingChange,
+      blackStandIn: game.blackStandIn,
+      whiteStandIn: game.whiteStandIn,
+      turnDeadline: game.turnDeadline,
+      takeoverAt: game.takeoverAt,
+      finishedAt: game.finishedAt,
+    });
     const all = [...events];
     for (const r of records) all.push({ topic: gameTopic(game.id), event: 'move', id: r.ply + 1, data: toMoveDto(r) });
     if (game.status === 'finished') {
       all.push({ topic: gameTopic(game.id), event: 'end', id: game.ply, data: await this.toDto(game, m) });
     }
-    for (const e of all) await this.events.publish(e, m);
+    await this.events.publishAll(all, m);
   }
 
   private seatEvent(game: Game, color: ColorName): TopicEvent {
