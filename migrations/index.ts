@@ -1,4 +1,5 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { GameRoomCode1795974830175 } from './1795974830175-GameRoomCode.js';
 import { LeaderboardBuckets1795971998293 } from './1795971998293-LeaderboardBuckets.js';
 import { CpuTakeover1795970493717 } from './1795970493717-CpuTakeover.js';
 import { QueueTickets1795970322423 } from './1795970322423-QueueTickets.js';
@@ -15,4 +16,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   QueueTickets1795970322423,
   CpuTakeover1795970493717,
   LeaderboardBuckets1795971998293,
+  GameRoomCode1795974830175,
 ];

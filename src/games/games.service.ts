@@ -28,6 +28,7 @@ import { Move } from './entities/move.entity.js';
 
 export interface NewGame {
   roomId: string | null;
+  roomCode: string | null;
   rated: boolean;
   turnSeconds: number | null;
   showLegalMoves: boolean;
@@ -426,6 +427,7 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
       id: game.id,
       rated: game.rated,
       status: game.status,
+      roomCode: game.roomCode,
       settings: { rated: game.rated, turnSeconds: game.turnSeconds, showLegalMoves: game.showLegalMoves },
       black: seat(game.blackId, game.blackStandIn),
       white: seat(game.whiteId, game.whiteStandIn),

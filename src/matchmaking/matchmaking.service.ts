@@ -70,6 +70,7 @@ export class MatchmakingService {
     const theirs = waiting.find((w) => w.id === other.id)!;
     const game = await this.games.createGame(m, {
       roomId: null,
+      roomCode: null,
       rated: mine.mode === 'ranked',
       turnSeconds: mine.turnSeconds,
       showLegalMoves: true,

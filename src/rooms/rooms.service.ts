@@ -107,6 +107,7 @@ export class RoomsService {
     const colors = nextColors(room.seat1Id, room.seat2Id!, previous, room.swapColors);
     const game = await this.games.createGame(m, {
       roomId: room.id,
+      roomCode: room.code,
       rated: room.rated,
       turnSeconds: room.turnSeconds,
       showLegalMoves: room.showLegalMoves,

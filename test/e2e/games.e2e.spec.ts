@@ -44,6 +44,7 @@ describe('games and rooms over HTTP', () => {
     const game = await request(t.http).get(`/api/games/${joined.body.gameId}`).expect(200);
     expect(game.body).toMatchObject({
       status: 'active',
+      roomCode: created.body.code,
       rated: false,
       black: { player: { id: alice.id, username: alice.username }, standIn: false },
       white: { player: { id: bob.id }, standIn: false },

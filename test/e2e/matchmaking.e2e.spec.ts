@@ -54,7 +54,7 @@ describe('match queues over HTTP', () => {
     expect(second.body.state).toBe('matched');
     const gameId = second.body.gameId;
     const game = await request(t.http).get(`/api/games/${gameId}`).expect(200);
-    expect(game.body).toMatchObject({ rated: true, settings: { turnSeconds: 30 }, black: { player: { id: a.id } }, white: { player: { id: b.id } } });
+    expect(game.body).toMatchObject({ roomCode: null, rated: true, settings: { turnSeconds: 30 }, black: { player: { id: a.id } }, white: { player: { id: b.id } } });
     const events = await stream.waitFor((e) => e.some((x) => x.event === 'matched'));
     expect(events.find((e) => e.event === 'matched')!.data).toMatchObject({ id: first.body.id, state: 'matched', gameId });
     stream.close();

@@ -66,6 +66,7 @@ export class GameDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() rated: boolean;
   @ApiProperty({ enum: ['active', 'finished', 'aborted'] }) status: 'active' | 'finished' | 'aborted';
+  @ApiProperty({ type: String, nullable: true, description: 'The room it belongs to (for rematch), null for queue games' }) roomCode: string | null;
   @ApiProperty({ type: GameSettingsDto }) settings: GameSettingsDto;
   @ApiProperty({ type: SeatDto }) black: SeatDto;
   @ApiProperty({ type: SeatDto }) white: SeatDto;

@@ -20,6 +20,10 @@ export class Game {
   @Column({ name: 'room_id', type: 'uuid', nullable: true })
   roomId: string | null;
 
+  /** The room's shareable code (kept here so a game answers without a join). */
+  @Column({ name: 'room_code', type: 'varchar', length: 12, nullable: true })
+  roomCode: string | null;
+
   @Column({ type: 'boolean' })
   rated: boolean;
 

@@ -622,6 +622,7 @@ function setGame(g) {
   if (cur && g.ply < cur.ply) return;
   if (cur && cur.status !== 'active' && g.status === 'active') return;
   s.game = g;
+  if (g.roomCode) roomCode = g.roomCode;
   s.stale = false;
   if (s.lastEventId === null || g.ply > s.lastEventId) s.lastEventId = g.ply;
   if (countMoves() !== g.ply) loadMoves();
