@@ -1,27 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { ARTIFACTS, FITS_WIDTH, launchChromium } from './chromium.js';
 import request from 'supertest';
 import { startTestApp, TestApp } from '../support/app.js';
 import { RATED_GAMES, seedLadder } from './ladder.js';
 
-/** Debian's chromium (apt-get install chromium; .ci/run installs it). The tests fail, never skip, without it. */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-/** Screenshots for people to look at (ignored by git). */
-const ARTIFACTS = resolve(__dirname, '..', 'artifacts');
-/** Runs in the page (a string: the project's TypeScript has no DOM types): true when nothing scrolls sideways. */
-const FITS_WIDTH = 'document.documentElement.scrollWidth <= window.innerWidth';
 
 interface ApiEntry {
   rank: number;
@@ -49,17 +33,10 @@ describe('pages in a real browser (chromium)', () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `The browser tests need Debian's Chromium at ${CHROMIUM}, which is missing. Install it with ` +
-          '`sudo apt-get update && sudo apt-get install -y chromium` (.ci/run does this in CI); these tests fail rather than skip.',
-      );
-    }
-    mkdirSync(ARTIFACTS, { recursive: true });
     t = await startTestApp();
     await seedLadder(t);
     api = (await request(t.http).get('/api/leaderboard').expect(200)).body.entries;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

@@ -1,25 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { ARTIFACTS, FITS_WIDTH, launchChromium } from './chromium.js';
 import request from 'supertest';
 import { guestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 
-/** Debian's chromium (apt-get install chromium; .ci/run installs it). The tests fail, never skip, without it. */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-/** Screenshots for people to look at (ignored by git). */
-const ARTIFACTS = resolve(__dirname, '..', 'artifacts');
 /** Every wait in the pages is bounded by this (ms): generous for a loaded CI machine, far below the test timeout. */
 const WAIT = 10_000;
 const GAME_URL = /\/play\/([0-9a-f-]{36})(\?room=([A-Z0-9]+))?$/;
@@ -27,7 +13,6 @@ const GAME_URL = /\/play\/([0-9a-f-]{36})(\?room=([A-Z0-9]+))?$/;
 const APP_ENV = { CPU_TAKEOVER_SECONDS: '3', SSE_HEARTBEAT_SECONDS: '1' };
 
 /** Runs in the page (strings: the project's TypeScript has no DOM types). */
-const FITS_WIDTH = 'document.documentElement.scrollWidth <= window.innerWidth';
 const BOARD_JS =
   "Array.from(document.querySelectorAll('[data-testid=square]')).map(function (e) { var d = e.getAttribute('data-disc'); return d === 'black' ? 'B' : d === 'white' ? 'W' : '.'; }).join('')";
 const LEGAL_JS = "Array.from(document.querySelectorAll('[data-testid=square][data-legal=true]')).map(function (e) { return e.getAttribute('data-square'); }).sort()";
@@ -100,15 +85,8 @@ describe('the browser client /play (chromium)', () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `The browser tests need Debian's Chromium at ${CHROMIUM}, which is missing. Install it with ` +
-          '`sudo apt-get update && sudo apt-get install -y chromium` (.ci/run does this in CI); these tests fail rather than skip.',
-      );
-    }
-    mkdirSync(ARTIFACTS, { recursive: true });
     t = await startTestApp(APP_ENV);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

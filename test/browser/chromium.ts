@@ -1,0 +1,34 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Browser, chromium } from 'playwright-core';
+
+/** Debian's chromium (apt-get install chromium; .ci/run installs it). The tests fail, never skip, without it. */
+export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Screenshots for people to look at (ignored by git). */
+export const ARTIFACTS = resolve(__dirname, '..', 'artifacts');
+
+/** Runs in the page (a string: the project's TypeScript has no DOM types): true when nothing scrolls sideways. */
+export const FITS_WIDTH = 'document.documentElement.scrollWidth <= window.innerWidth';
+
+/** Headless Debian chromium, and the screenshot folder; a clear failure when chromium is missing. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `The browser tests need Debian's Chromium at ${CHROMIUM}, which is missing. Install it with ` +
+        '`sudo apt-get update && sudo apt-get install -y chromium` (.ci/run does this in CI); these tests fail rather than skip.',
+    );
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
