@@ -98,6 +98,18 @@ describe('malformed requests never get a 5xx', () => {
     }
   }, 120_000);
 
+  it('repeated and nested query parameters', async () => {
+    const urls = [
+      '/api/leaderboard?limit=1&limit=2',
+      '/api/leaderboard?offset[a]=1',
+      '/api/leaderboard?offset[]=1',
+      `/api/players/${alice.username}/games?limit[a]=1&before[]=x`,
+      '/leaderboard?limit=1&limit=2&offset[a]=1',
+      `/players/${alice.username}?x[y]=1`,
+    ];
+    for (const url of urls) await check(await request(t.http).get(url), `GET ${url}`);
+  });
+
   it('odd content types, encodings and headers', async () => {
     const cases: [string, string | Buffer][] = [
       ['application/json; charset=utf-16', '{"username":"abc","password":"12345678"}'],
@@ -107,6 +119,7 @@ describe('malformed requests never get a 5xx', () => {
       ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--'],
       ['application/json', Buffer.from([0xff, 0xfe, 0x00, 0x7b])],
       ['application/json', '{"a":1}{"b":2}'],
+      ['application/json; charset=utf-8', '\u0000{}'],
     ];
     for (const [type, body] of cases) {
       const res = await request(t.http).post('/api/auth/register').set('Content-Type', type).send(body);
