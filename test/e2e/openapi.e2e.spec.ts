@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { startTestApp, TestApp } from '../support/app.js';
+
+/** Every route of the HTTP contract (../shared/API.md), as the OpenAPI schema must list it. */
+const CONTRACT: [string, string][] = [
+  ['post', '/api/auth/register'],
+  ['post', '/api/auth/login'],
+  ['post', '/api/auth/guest'],
+  ['get', '/api/players/me'],
+  ['get', '/api/players/{username}'],
+  ['get', '/api/players/{username}/games'],
+  ['get', '/api/players/{username}/rating-history'],
+  ['post', '/api/queue'],
+  ['get', '/api/queue'],
+  ['delete', '/api/queue'],
+  ['post', '/api/rooms'],
+  ['get', '/api/rooms/{code}'],
+  ['post', '/api/rooms/{code}/join'],
+  ['patch', '/api/rooms/{code}'],
+  ['post', '/api/rooms/{code}/rematch'],
+  ['get', '/api/games/{id}'],
+  ['post', '/api/games/{id}/moves'],
+  ['post', '/api/games/{id}/resign'],
+  ['get', '/api/games/{id}/moves'],
+  ['get', '/api/games/{id}/transcript'],
+  ['get', '/api/games/{id}/events'],
+  ['get', '/api/me/events'],
+  ['get', '/api/leaderboard'],
+  ['get', '/health'],
+];
+
+describe('the OpenAPI schema', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists every route of the contract, with its response schema', async () => {
+    const { body } = await request(t.http).get('/docs-json').expect(200);
+    const missing = CONTRACT.filter(([method, path]) => !body.paths[path]?.[method]);
+    expect(missing).toEqual([]);
+    for (const [method, path] of CONTRACT) {
+      expect(Object.keys(body.paths[path][method].responses).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('describes the shapes clients are written against', async () => {
+    const { schemas } = (await request(t.http).get('/docs-json').expect(200)).body.components;
+    const fields = (name: string) => Object.keys(schemas[name]?.properties ?? {}).sort();
+    expect(fields('PlayerDto')).toEqual(
+      ['id', 'username', 'guest', 'rating', 'rd', 'volatility', 'provisional', 'rank', 'games', 'wins', 'draws', 'losses', 'createdAt'].sort(),
+    );
+    expect(fields('GameDto')).toEqual(
+      expect.arrayContaining(['id', 'rated', 'status', 'settings', 'black', 'white', 'board', 'toMove', 'ply', 'legalMoves', 'discs', 'turnDeadline', 'result', 'createdAt', 'finishedAt']),
+    );
+    expect(fields('MoveDto')).toEqual(['at', 'by', 'color', 'flipped', 'pass', 'ply', 'square']);
+    expect(fields('TicketDto')).toEqual(['gameId', 'id', 'joinedAt', 'mode', 'state', 'turnSeconds']);
+    expect(fields('RoomDto')).toEqual(['code', 'gameId', 'games', 'hostId', 'seats', 'settings']);
+    expect(fields('LeaderboardDto')).toEqual(['entries', 'total']);
+    expect(fields('PlayMoveDto')).toEqual(['ply', 'square']);
+  });
+
+  it('keeps the HTML pages out of the API schema', async () => {
+    const { body } = await request(t.http).get('/docs-json').expect(200);
+    expect(Object.keys(body.paths).filter((p) => !p.startsWith('/api/') && p !== '/health')).toEqual([]);
+  });
+});
