@@ -111,13 +111,19 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
   }
 
   async listMoves(id: string): Promise<MoveDto[]> {
-    await this.mustExist(id);
-    const moves = await this.dataSource.getRepository(Move).find({ where: { gameId: id }, order: { ply: 'ASC' } });
-    return moves.map(toMoveDto);
+    return (await this.recordsOf(id)).map(toMoveDto);
   }
 
-  /** Moves after `afterPly` (exclusive of records before it), for SSE replay. */
-  async movesSince(id: string, fromPly: number): Promise<Move[]> {
+  async transcript(id: string): Promise<string> {
+    const records = await this.recordsOf(id);
+    return writeTranscript(records.filter((m) => !m.pass).map((m) => m.square));
+  }
+
+  /**
+   * The records from `fromPly` on, in order: what a stream that last saw event id `fromPly` missed
+   * (event id = the game's ply after the record = record ply + 1).
+   */
+  async movesSince(id: string, fromPly = 0): Promise<Move[]> {
     return this.dataSource
       .getRepository(Move)
       .createQueryBuilder('m')
@@ -126,10 +132,10 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
       .getMany();
   }
 
-  async transcript(id: string): Promise<string> {
+  /** The whole move list of a game that must exist. */
+  private async recordsOf(id: string): Promise<Move[]> {
     await this.mustExist(id);
-    const moves = await this.dataSource.getRepository(Move).find({ where: { gameId: id }, order: { ply: 'ASC' } });
-    return writeTranscript(moves.filter((m) => !m.pass).map((m) => m.square));
+    return this.movesSince(id);
   }
 
   async mustExist(id: string): Promise<Game> {
