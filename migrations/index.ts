@@ -1,4 +1,5 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { CheckConstraints1795975646414 } from './1795975646414-CheckConstraints.js';
 import { GameRoomCode1795974830175 } from './1795974830175-GameRoomCode.js';
 import { LeaderboardBuckets1795971998293 } from './1795971998293-LeaderboardBuckets.js';
 import { CpuTakeover1795970493717 } from './1795970493717-CpuTakeover.js';
@@ -17,4 +18,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CpuTakeover1795970493717,
   LeaderboardBuckets1795971998293,
   GameRoomCode1795974830175,
+  CheckConstraints1795975646414,
 ];

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Player } from '../../players/entities/player.entity.js';
 
 export type GameStatus = 'active' | 'finished' | 'aborted';
@@ -8,6 +8,14 @@ export type ColorName = 'black' | 'white';
 const nullableNumber = { from: (v: string | number | null) => (v == null ? null : Number(v)), to: (v: number | null) => v };
 
 @Entity('games')
+@Check('games_status_ck', `status IN ('active', 'finished', 'aborted')`)
+@Check('games_to_move_ck', `to_move IN ('black', 'white')`)
+@Check('games_winner_ck', `winner IN ('black', 'white')`)
+@Check('games_reason_ck', `result_reason IN ('board', 'resign', 'aborted')`)
+@Check('games_board_ck', `board ~ '^[BW.]{64}$'`)
+@Check('games_ply_ck', `ply >= 0`)
+@Check('games_turn_seconds_ck', `turn_seconds IN (30, 60)`)
+@Check('games_seats_ck', `black_id <> white_id`)
 @Index('games_black_created_idx', ['blackId', 'createdAt'])
 @Index('games_white_created_idx', ['whiteId', 'createdAt'])
 @Index('games_takeover_idx', ['takeoverAt'], { where: `status = 'active'` })

@@ -1,8 +1,12 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { ColorName, Game } from './game.entity.js';
 
 /** One record of a game's move list; (game, ply) is unique, so a ply can never hold two moves. */
 @Entity('moves')
+@Check('moves_color_ck', `color IN ('black', 'white')`)
+@Check('moves_by_ck', `by IN ('player', 'cpu')`)
+@Check('moves_square_ck', `(pass AND square IS NULL) OR (NOT pass AND square BETWEEN 0 AND 63)`)
+@Check('moves_ply_ck', `ply >= 0`)
 export class Move {
   @PrimaryColumn({ name: 'game_id', type: 'uuid' })
   gameId: string;

@@ -1,10 +1,13 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Player } from '../../players/entities/player.entity.js';
 
 export type QueueMode = 'ranked' | 'unranked';
 export type TicketState = 'waiting' | 'matched' | 'cancelled';
 
 @Entity('queue_tickets')
+@Check('queue_tickets_mode_ck', `mode IN ('ranked', 'unranked')`)
+@Check('queue_tickets_state_ck', `state IN ('waiting', 'matched', 'cancelled')`)
+@Check('queue_tickets_turn_seconds_ck', `turn_seconds IN (30, 60)`)
 @Index('queue_tickets_one_waiting_uq', ['playerId'], { unique: true, where: `state = 'waiting'` })
 @Index('queue_tickets_waiting_idx', ['mode', 'turnSeconds', 'joinedAt'], { where: `state = 'waiting'` })
 @Index('queue_tickets_player_idx', ['playerId', 'joinedAt'])

@@ -1,8 +1,10 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 const numeric = { from: (v: string | number) => Number(v), to: (v: number) => v };
 
 @Entity('players')
+@Check('players_counts_ck', `games >= 0 AND wins >= 0 AND draws >= 0 AND losses >= 0 AND wins + draws + losses = games`)
+@Check('players_guest_password_ck', `NOT guest OR password_hash IS NULL`)
 // (rating DESC, rd, username_key) WHERE on_leaderboard: made by hand in a migration (TypeORM cannot say DESC).
 @Index('players_leaderboard_idx', { synchronize: false })
 export class Player {

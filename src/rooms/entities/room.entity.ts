@@ -1,7 +1,8 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Player } from '../../players/entities/player.entity.js';
 
 @Entity('rooms')
+@Check('rooms_turn_seconds_ck', `turn_seconds IN (30, 60)`)
 export class Room {
   @PrimaryGeneratedColumn('uuid')
   id: string;
