@@ -4,15 +4,11 @@ import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Game } from '../games/entities/game.entity.js';
 import { Player } from '../players/entities/player.entity.js';
-import { rateGame, Score } from './domain/glicko2.js';
+import { blackScore, rateGame } from './domain/glicko2.js';
 import { RatingPointDto } from './dto/rating-history.dto.js';
 import { RatingHistory } from './entities/rating-history.entity.js';
 import { Standing } from '../leaderboard/domain/buckets.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
-
-export function blackScore(game: Pick<Game, 'winner'>): Score {
-  return game.winner === 'black' ? 1 : game.winner === 'white' ? 0 : 0.5;
-}
 
 @Injectable()
 export class RatingsService {
@@ -44,7 +40,7 @@ export class RatingsService {
     }
     const black = locked.get(game.blackId)!;
     const white = locked.get(game.whiteId)!;
-    const score = blackScore(game);
+    const score = blackScore(game.winner);
     const change = rateGame(black, white, score, this.config.ratings, game.finishedAt);
     const history: RatingHistory[] = [];
     const standings: { before: Standing; after: Standing }[] = [];

@@ -1,5 +1,5 @@
 /** Pure rating audit: replays every rated game from scratch and lists what disagrees with storage. */
-import { Glicko2Config, initialValues, rateGame, RatingValues, Score } from './glicko2.js';
+import { blackScore, Glicko2Config, initialValues, rateGame, RatingValues } from './glicko2.js';
 
 export interface AuditPlayer extends RatingValues {
   id: string;
@@ -67,7 +67,7 @@ export function auditRatings(players: AuditPlayer[], games: AuditGame[], config:
   for (const g of games) {
     const black = current(g.blackId);
     const white = current(g.whiteId);
-    const score: Score = g.winner === 'black' ? 1 : g.winner === 'white' ? 0 : 0.5;
+    const score = blackScore(g.winner);
     const change = rateGame(black, white, score, config, g.finishedAt);
     for (const [color, c, stored, storedChange] of [
       ['black', change.a, g.black, g.blackChange],

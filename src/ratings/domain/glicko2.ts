@@ -94,6 +94,11 @@ export interface GameResult {
 
 export type Score = 0 | 0.5 | 1;
 
+/** Black's score in a finished game: a win 1, a draw (no winner) 0.5, a loss 0. */
+export function blackScore(winner: 'black' | 'white' | null): Score {
+  return winner === 'black' ? 1 : winner === 'white' ? 0 : 0.5;
+}
+
 /** Outcome of one rated game for one player. */
 export interface RatingChange extends RatingValues {
   /** Values the game was rated from: the stored values with the RD grown for inactivity. */
