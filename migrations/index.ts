@@ -7,6 +7,7 @@ import { QueueTickets1795970322423 } from './1795970322423-QueueTickets.js';
 import { RatingHistorySeq1795970153174 } from './1795970153174-RatingHistorySeq.js';
 import { GamesRoomsRatings1795969921902 } from './1795969921902-GamesRoomsRatings.js';
 import type { MigrationInterface } from 'typeorm';
+import { GameTurnStartAbandoned1796000000000 } from './1796000000000-GameTurnStartAbandoned.js';
 import { LeaderboardIndex1795970104162 } from './1795970104162-LeaderboardIndex.js';
 import { CreatePlayers1795969626085 } from './1795969626085-CreatePlayers.js';
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -19,4 +20,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   LeaderboardBuckets1795971998293,
   GameRoomCode1795974830175,
   CheckConstraints1795975646414,
+  GameTurnStartAbandoned1796000000000,
 ];

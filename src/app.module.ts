@@ -17,6 +17,8 @@ import { RoomsModule } from './rooms/rooms.module.js';
 import { LeaderboardModule } from './leaderboard/leaderboard.module.js';
 import { MatchmakingModule } from './matchmaking/matchmaking.module.js';
 import { PagesModule } from './pages/pages.module.js';
+import { ClockModule } from './common/clock.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 
 @Module({})
 export class AppModule {
@@ -43,6 +45,8 @@ export class AppModule {
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'default', ttl: config.authRateWindowSeconds * 1000, limit: config.authRateLimit }],
         }),
+        ClockModule,
+        MetricsModule,
         HealthModule,
         EventsModule,
         AuthModule,

@@ -6,6 +6,7 @@ import { PlayersModule } from '../players/players.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { JwtStrategy } from './strategies/jwt.strategy.js';
+import { JwtTokenStrategy } from './strategies/jwt-token.strategy.js';
 import { LocalStrategy } from './strategies/local.strategy.js';
 
 @Module({
@@ -22,7 +23,7 @@ import { LocalStrategy } from './strategies/local.strategy.js';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtStrategy, LocalStrategy],
+  providers: [AuthService, JwtStrategy, JwtTokenStrategy, LocalStrategy],
   exports: [AuthService],
 })
 export class AuthModule {}

@@ -18,6 +18,15 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 }
 
+/** A verified token, no player lookup (req.user is a TokenPrincipal): where a seat check suffices. */
+@Injectable()
+export class TokenAuthGuard extends AuthGuard('jwt-token') {
+  handleRequest<T>(err: unknown, user: T): T {
+    if (err || !user) throw unauthenticated(err);
+    return user;
+  }
+}
+
 /** Like {@link JwtAuthGuard} but lets anonymous requests through (user undefined). */
 @Injectable()
 export class OptionalJwtAuthGuard extends AuthGuard('jwt') {

@@ -28,6 +28,8 @@ export interface AppConfig {
   leaderboardMinGames: number;
   leaderboardActiveDays: number;
   cpuTakeoverSeconds: number;
+  /** Worker threads for CPU searches (0: inline, on the event loop). */
+  cpuWorkers: number;
   ratings: Glicko2Config;
 }
 
@@ -124,6 +126,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     leaderboardMinGames: int(env, 'LEADERBOARD_MIN_GAMES', 5, 0, 1_000_000),
     leaderboardActiveDays: int(env, 'LEADERBOARD_ACTIVE_DAYS', 90, 1, 100_000),
     cpuTakeoverSeconds: int(env, 'CPU_TAKEOVER_SECONDS', 60, 1, 86_400),
+    cpuWorkers: int(env, 'CPU_WORKERS', 1, 0, 64),
     ratings: {
       initialRating: num(env, 'RATING_INITIAL', 1500, 100, 5000),
       initialRd: num(env, 'RATING_INITIAL_RD', 350, 1, 1000),

@@ -6,18 +6,13 @@ import { DataSource, EntityManager } from 'typeorm';
 import { SseStream } from '../common/sse.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 
-/** One server-sent event for a topic (`game:<id>` or `player:<id>`). */
-export interface TopicEvent {
-  topic: string;
-  event: string;
-  /** SSE id: the game's ply for game topics. */
-  id?: number;
-  data: unknown;
-}
+import { EVENTS_CHANNEL, type TopicEvent } from './topics.js';
+
+export type { TopicEvent } from './topics.js';
 
 type Listener = (event: TopicEvent) => void;
 
-const CHANNEL = 'outflank_events';
+const CHANNEL = EVENTS_CHANNEL;
 
 /**
  * Fans events out to every app copy through PostgreSQL LISTEN/NOTIFY. Publishing with a

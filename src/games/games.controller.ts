@@ -1,41 +1,52 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
-import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/guards.js';
-import { lastEventId } from '../common/sse.js';
+import { JwtAuthGuard, OptionalJwtAuthGuard, TokenAuthGuard } from '../auth/guards.js';
+import type { TokenPrincipal } from '../auth/strategies/jwt-token.strategy.js';
 import { UuidOr404Pipe } from '../common/uuid-or-404.pipe.js';
-import { EventsService, TopicEvent } from '../events/events.service.js';
 import { Player } from '../players/entities/player.entity.js';
-import { EmptyBodyDto, GameDto, MoveResponseDto, MovesDto, PlayMoveDto } from './dto/game.dto.js';
-import { gameTopic, GamesService, playerTopic, toMoveDto } from './games.service.js';
+import { ActiveGamesQueryDto, EmptyBodyDto, GameDto, GameSummariesDto, MoveResponseDto, MovesDto, PlayMoveDto } from './dto/game.dto.js';
+import { GameQueries } from './game-queries.service.js';
+import { GameStreamService } from './game-stream.service.js';
+import { GamesService } from './games.service.js';
 
 @ApiTags('games')
 @Controller('api/games')
 export class GamesController {
   constructor(
     private readonly games: GamesService,
-    private readonly events: EventsService,
+    private readonly queries: GameQueries,
+    private readonly streams: GameStreamService,
   ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Live games to watch, newest first' })
+  @ApiOkResponse({ type: GameSummariesDto, description: 'Page with ?before=<createdAt of the last one>' })
+  async list(@Query() query: ActiveGamesQueryDto): Promise<GameSummariesDto> {
+    return { games: await this.queries.active(query.limit ?? 20, query.before) };
+  }
 
   @Get(':id')
   @UseGuards(OptionalJwtAuthGuard)
+  @ApiOperation({ summary: 'A game' })
   @ApiOkResponse({ type: GameDto, description: 'A seated player opening the game takes their seat back from a CPU stand-in.' })
   get(@Param('id', UuidOr404Pipe) id: string, @CurrentPlayer() viewer?: Player): Promise<GameDto> {
-    return this.games.getGame(id, viewer);
+    return this.queries.getGame(id, viewer?.id);
   }
 
   @Post(':id/moves')
   @ApiBearerAuth()
-  @UseGuards(JwtAuthGuard)
-  @ApiCreatedResponse({ type: MoveResponseDto, description: '200 with the recorded move for a safe retry' })
+  @UseGuards(TokenAuthGuard)
+  @ApiOperation({ summary: 'Play a move (with the ply you saw)' })
+  @ApiCreatedResponse({ type: MoveResponseDto, description: 'The move was recorded (200 with the same body for a safe retry of it)' })
   async move(
     @Param('id', UuidOr404Pipe) id: string,
     @Body() dto: PlayMoveDto,
-    @CurrentPlayer() player: Player,
+    @CurrentPlayer() player: TokenPrincipal,
     @Res({ passthrough: true }) res: Response,
   ): Promise<MoveResponseDto> {
-    const outcome = await this.games.playMove(id, player, dto.square, dto.ply);
+    const outcome = await this.games.playMove(id, player.id, dto.square, dto.ply);
     if (!outcome.created) res.status(200);
     return { move: outcome.move, game: outcome.game };
   }
@@ -43,90 +54,55 @@ export class GamesController {
   @Post(':id/resign')
   @HttpCode(200)
   @ApiBearerAuth()
-  @UseGuards(JwtAuthGuard)
+  @UseGuards(TokenAuthGuard)
+  @ApiOperation({ summary: 'Resign (the opponent wins)' })
   @ApiOkResponse({ type: GameDto })
-  resign(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: Player): Promise<GameDto> {
-    return this.games.resign(id, player);
+  resign(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: TokenPrincipal): Promise<GameDto> {
+    return this.games.resign(id, player.id);
   }
 
   @Get(':id/moves')
+  @ApiOperation({ summary: "A game's move list, passes included" })
   @ApiOkResponse({ type: MovesDto })
   async moves(@Param('id', UuidOr404Pipe) id: string): Promise<MovesDto> {
-    return { moves: await this.games.listMoves(id) };
+    return { moves: await this.queries.listMoves(id) };
   }
 
   @Get(':id/transcript')
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @ApiProduces('text/plain')
+  @ApiOperation({ summary: 'The transcript, e.g. f5d6c3d3c4… (passes omitted)' })
   @ApiOkResponse({ description: 'e.g. f5d6c3d3c4… (passes omitted)', schema: { type: 'string' } })
   transcript(@Param('id', UuidOr404Pipe) id: string): Promise<string> {
-    return this.games.transcript(id);
+    return this.queries.transcript(id);
   }
 
   @Get(':id/events')
   @UseGuards(OptionalJwtAuthGuard)
   @ApiProduces('text/event-stream')
+  @ApiOperation({ summary: "A game's live events (SSE)" })
   @ApiOkResponse({
     description:
-      'SSE: move, end, seat; id = the game ply; resume with Last-Event-ID. A seated player who sends their token ' +
-      'counts as present while the stream is open (no CPU stand-in in games without a turn limit).',
+      'SSE: move, end, seat; id = the game ply; resume with Last-Event-ID; the stream ends after `end`. A seated player ' +
+      'who sends their token counts as present while the stream is open.',
   })
-  async stream(
-    @Param('id', UuidOr404Pipe) id: string,
-    @Req() req: Request,
-    @Res() res: Response,
-    @CurrentPlayer() viewer?: Player,
-  ): Promise<void> {
-    await this.games.mustExist(id);
-    const since = lastEventId(req);
-    const present = viewer ? () => void this.games.touch(id, viewer.id).catch(() => undefined) : undefined;
-    present?.();
-    const sse = this.events.openStream(req, res, present);
-    // Subscribe first and hold live events until the replay is out, so nothing falls between.
-    let lastSent = since ?? -1;
-    let endSent = false;
-    const held: TopicEvent[] = [];
-    let replaying = true;
-    const deliver = (e: TopicEvent) => {
-      if (e.event === 'move') {
-        if ((e.id ?? 0) <= lastSent) return;
-        lastSent = e.id ?? lastSent;
-      }
-      if (e.event === 'end') {
-        if (endSent) return;
-        endSent = true;
-      }
-      sse.send(e.event, e.data, e.id);
-    };
-    sse.onClose(this.events.subscribe(gameTopic(id), (e) => (replaying ? held.push(e) : deliver(e))));
-    try {
-      if (since !== null) {
-        for (const m of await this.games.movesSince(id, since)) deliver({ topic: gameTopic(id), event: 'move', id: m.ply + 1, data: toMoveDto(m) });
-        const game = await this.games.getGame(id);
-        if (game.status !== 'active') deliver({ topic: gameTopic(id), event: 'end', id: game.ply, data: game });
-      }
-      replaying = false;
-      for (const e of held.splice(0)) deliver(e);
-    } catch {
-      sse.close();
-    }
+  stream(@Param('id', UuidOr404Pipe) id: string, @Req() req: Request, @Res() res: Response, @CurrentPlayer() viewer?: Player): Promise<void> {
+    return this.streams.openGame(id, req, res, viewer?.id);
   }
 }
 
 @ApiTags('players')
 @Controller('api/me')
 export class MeController {
-  constructor(
-    private readonly events: EventsService,
-  ) {}
+  constructor(private readonly streams: GameStreamService) {}
 
   @Get('events')
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiProduces('text/event-stream')
-  @ApiOkResponse({ description: "SSE of the player's own events: matched, game" })
+  @ApiOperation({ summary: 'Your own events (SSE): matched, game, rematch' })
+  @ApiOkResponse({ description: "SSE of the player's own events: matched, game, rematch" })
   stream(@CurrentPlayer() player: Player, @Req() req: Request, @Res() res: Response): void {
-    const sse = this.events.openStream(req, res);
-    sse.onClose(this.events.subscribe(playerTopic(player.id), (e) => sse.send(e.event, e.data, e.id)));
+    this.streams.openPlayer(player.id, req, res);
   }
 }

@@ -1,9 +1,20 @@
 import { Module } from '@nestjs/common';
+import { EngineModule } from '../engine-service/engine.module.js';
 import { PlayersModule } from '../players/players.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
-import { PlayerGamesController } from './player-games.controller.js';
+import { DeadlineSweeper } from './deadline-sweeper.js';
+import { GameQueries } from './game-queries.service.js';
+import { GameStreamService } from './game-stream.service.js';
 import { GamesController, MeController } from './games.controller.js';
+import { GamesRepository } from './games.repository.js';
 import { GamesService } from './games.service.js';
+import { PlayerGamesController } from './player-games.controller.js';
+import { PresenceService } from './presence.service.js';
 
-@Module({ imports: [RatingsModule, PlayersModule], controllers: [GamesController, MeController, PlayerGamesController], providers: [GamesService], exports: [GamesService] })
+@Module({
+  imports: [RatingsModule, PlayersModule, EngineModule],
+  controllers: [GamesController, MeController, PlayerGamesController],
+  providers: [GamesRepository, GamesService, GameQueries, GameStreamService, PresenceService, DeadlineSweeper],
+  exports: [GamesService, GameQueries],
+})
 export class GamesModule {}

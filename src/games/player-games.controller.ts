@@ -4,7 +4,7 @@ import { PlayersService } from '../players/players.service.js';
 import { RatingHistoryDto } from '../ratings/dto/rating-history.dto.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import { GamesQueryDto, GameSummariesDto } from './dto/game.dto.js';
-import { GamesService } from './games.service.js';
+import { GameQueries } from './game-queries.service.js';
 
 /** A player's games and rating history (routes under /api/players that need games and ratings). */
 @ApiTags('players')
@@ -12,7 +12,7 @@ import { GamesService } from './games.service.js';
 export class PlayerGamesController {
   constructor(
     private readonly players: PlayersService,
-    private readonly games: GamesService,
+    private readonly games: GameQueries,
     private readonly ratings: RatingsService,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { GameSummaryDto } from '../games/dto/game.dto.js';
-import { GamesService } from '../games/games.service.js';
+import { GameQueries } from '../games/game-queries.service.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import { PlayersService } from '../players/players.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
@@ -61,7 +61,7 @@ export class PagesService {
     private readonly leaderboard: LeaderboardService,
     private readonly players: PlayersService,
     private readonly ratings: RatingsService,
-    private readonly games: GamesService,
+    private readonly games: GameQueries,
   ) {}
 
   async leaderboardView(limit: number, offset: number): Promise<LeaderboardView> {

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
-import { Game } from '../games/entities/game.entity.js';
 import { Player } from '../players/entities/player.entity.js';
 import { blackScore, rateGame } from './domain/glicko2.js';
 import { RatingPointDto } from './dto/rating-history.dto.js';
@@ -30,8 +29,10 @@ export class RatingsService {
    * row is locked, so this runs exactly once per game): both players' rows are locked in id order,
    * updated, and a history row is written for each; the deltas go on the game.
    */
-  async applyGameResult(manager: EntityManager, game: Game): Promise<void> {
-    if (!game.rated || game.status !== 'finished' || !game.finishedAt) return;
+  async applyGameResult(
+    manager: EntityManager,
+    game: { gameId: string; blackId: string; whiteId: string; winner: 'black' | 'white' | null; finishedAt: Date },
+  ): Promise<{ black: number; white: number }> {
     const repo = manager.getRepository(Player);
     const locked = new Map<string, Player>();
     for (const id of [game.blackId, game.whiteId].sort()) {
@@ -64,7 +65,7 @@ export class RatingsService {
       });
       history.push(
         manager.getRepository(RatingHistory).create({
-          gameId: game.id,
+          gameId: game.gameId,
           playerId: player.id,
           at: game.finishedAt,
           ratingBefore: c.before.rating,
@@ -80,7 +81,6 @@ export class RatingsService {
     }
     await manager.getRepository(RatingHistory).insert(history);
     await this.leaderboard.applyStandings(manager, standings);
-    game.blackRatingChange = change.a.delta;
-    game.whiteRatingChange = change.b.delta;
+    return { black: change.a.delta, white: change.b.delta };
   }
 }

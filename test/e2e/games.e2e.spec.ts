@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { discCounts, fromBoardString, legalMoves, playTurn, result, squareName, startPosition, toBoardString } from '../../src/engine/index.js';
-import { GamesService } from '../../src/games/games.service.js';
+import { DeadlineSweeper } from '../../src/games/deadline-sweeper.js';
 import { startTestApp, TestApp, TEST_ENV } from '../support/app.js';
 import { startServerProcess } from '../support/server-process.js';
 import { openSse } from '../support/sse.js';
@@ -239,8 +239,8 @@ describe('games and rooms over HTTP', () => {
   it('a CPU stands in when the turn time runs out, and the player takes the seat back', async () => {
     const { gameId } = await startRoomGame(t.http, alice, bob, { turnSeconds: 30 });
     await t.db.query(`UPDATE games SET turn_deadline = now() - interval '1 second', takeover_at = now() - interval '1 second' WHERE id = $1`, [gameId]);
-    const games = t.app.get(GamesService);
-    await games.sweepDeadlines();
+    const sweeper = t.app.get(DeadlineSweeper);
+    await sweeper.sweep();
     const after = await request(t.http).get(`/api/games/${gameId}`).expect(200);
     expect(after.body.black.standIn).toBe(true);
     expect(after.body.ply).toBe(1);

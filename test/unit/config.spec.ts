@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       leaderboardMinGames: 5,
       leaderboardActiveDays: 90,
       cpuTakeoverSeconds: 60,
+      cpuWorkers: 1,
       ratings: {
         initialRating: 1500,
         initialRd: 350,

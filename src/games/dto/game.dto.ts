@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsISO8601, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { SeatPlayerDto } from '../../players/dto/player.dto.js';
 
 export class PlayMoveDto {
@@ -34,6 +34,13 @@ export class GamesQueryDto {
   before?: string;
 }
 
+export class ActiveGamesQueryDto extends GamesQueryDto {
+  @ApiPropertyOptional({ enum: ['active'], default: 'active', description: 'Only live games are listed' })
+  @IsOptional()
+  @IsIn(['active'], { message: 'status must be active' })
+  status?: 'active';
+}
+
 export class SeatDto {
   @ApiProperty({ type: SeatPlayerDto }) player: SeatPlayerDto;
   @ApiProperty({ description: 'true while the CPU plays this seat' }) standIn: boolean;
@@ -57,7 +64,7 @@ export class RatingChangesDto {
 
 export class GameResultDto {
   @ApiProperty({ type: String, nullable: true, enum: ['black', 'white'] }) winner: 'black' | 'white' | null;
-  @ApiProperty({ enum: ['board', 'resign', 'aborted'] }) reason: 'board' | 'resign' | 'aborted';
+  @ApiProperty({ enum: ['board', 'resign', 'abandoned', 'aborted'] }) reason: 'board' | 'resign' | 'abandoned' | 'aborted';
   @ApiProperty({ type: DiscsDto }) discs: DiscsDto;
   @ApiProperty({ type: RatingChangesDto, nullable: true }) ratingChanges: RatingChangesDto | null;
 }

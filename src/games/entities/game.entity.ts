@@ -1,9 +1,9 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Player } from '../../players/entities/player.entity.js';
 
-export type GameStatus = 'active' | 'finished' | 'aborted';
-export type ResultReason = 'board' | 'resign' | 'aborted';
-export type ColorName = 'black' | 'white';
+import type { ColorName, GameStatus, ResultReason } from '../domain/game.js';
+
+export type { ColorName, GameStatus, ResultReason };
 
 const nullableNumber = { from: (v: string | number | null) => (v == null ? null : Number(v)), to: (v: number | null) => v };
 
@@ -11,7 +11,7 @@ const nullableNumber = { from: (v: string | number | null) => (v == null ? null 
 @Check('games_status_ck', `status IN ('active', 'finished', 'aborted')`)
 @Check('games_to_move_ck', `to_move IN ('black', 'white')`)
 @Check('games_winner_ck', `winner IN ('black', 'white')`)
-@Check('games_reason_ck', `result_reason IN ('board', 'resign', 'aborted')`)
+@Check('games_reason_ck', `result_reason IN ('board', 'resign', 'abandoned', 'aborted')`)
 @Check('games_board_ck', `board ~ '^[BW.]{64}$'`)
 @Check('games_ply_ck', `ply >= 0`)
 @Check('games_turn_seconds_ck', `turn_seconds IN (30, 60)`)
@@ -78,7 +78,7 @@ export class Game {
   @Column({ name: 'winner', type: 'varchar', length: 5, nullable: true })
   winner: ColorName | null;
 
-  @Column({ name: 'result_reason', type: 'varchar', length: 8, nullable: true })
+  @Column({ name: 'result_reason', type: 'varchar', length: 9, nullable: true })
   resultReason: ResultReason | null;
 
   @Column({ name: 'black_discs', type: 'integer', nullable: true })
@@ -103,6 +103,10 @@ export class Game {
    */
   @Column({ name: 'takeover_at', type: 'timestamptz', nullable: true })
   takeoverAt: Date | null;
+
+  /** When the current turn began (the idle rule counts from it). */
+  @Column({ name: 'turn_started_at', type: 'timestamptz', nullable: true })
+  turnStartedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

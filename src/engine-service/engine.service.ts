@@ -1,0 +1,47 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Piscina } from 'piscina';
+import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { type Color, fromBoardString, legalMoves, squareName } from '../engine/index.js';
+import { standInMove } from './cpu.worker.js';
+
+/**
+ * The engine for Nest modules: the one way services ask for CPU moves (and legal squares outside
+ * the games domain, which validates moves with src/engine directly, being pure itself).
+ * CPU searches run in worker threads (piscina), never on the request event loop, and callers
+ * run them with no game row locked and no pool connection held. Without a compiled worker file
+ * beside this one (ts-jest runs the sources) the search runs inline.
+ */
+@Injectable()
+export class EngineService implements OnModuleDestroy {
+  private readonly logger = new Logger(EngineService.name);
+  private readonly pool: Piscina | null;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig, workerFile = join(__dirname, 'cpu.worker.js')) {
+    this.pool =
+      config.cpuWorkers > 0 && existsSync(workerFile)
+        ? new Piscina({ filename: workerFile, minThreads: 0, maxThreads: config.cpuWorkers, idleTimeout: 60_000 })
+        : null;
+    if (!this.pool) this.logger.debug('CPU searches run inline (no worker threads)');
+  }
+
+  /** True when searches run in worker threads. */
+  get threaded(): boolean {
+    return this.pool !== null;
+  }
+
+  legalSquares(board: string, toMove: Color): string[] {
+    return legalMoves(fromBoardString(board, toMove)).map(squareName);
+  }
+
+  /** The CPU stand-in's move for the side to move (who must have a legal square). */
+  async standInMove(board: string, toMove: Color): Promise<number> {
+    if (this.pool) return (await this.pool.run({ board, toMove })) as number;
+    return standInMove({ board, toMove });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pool?.destroy();
+  }
+}

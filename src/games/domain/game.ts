@@ -1,0 +1,101 @@
+/**
+ * A game as the rules see it: plain data, no framework. Every transition in ./transitions.ts takes
+ * one of these and a command and returns a Progress (the game after, the new move records, the
+ * events to publish) or throws an AppError naming the broken rule.
+ */
+import type { Color } from '../../engine/index.js';
+
+export type ColorName = Color;
+export type GameStatus = 'active' | 'finished' | 'aborted';
+export type ResultReason = 'board' | 'resign' | 'abandoned' | 'aborted';
+export type MoveBy = 'player' | 'cpu';
+
+export interface GameState {
+  readonly id: string;
+  readonly roomId: string | null;
+  readonly roomCode: string | null;
+  readonly rated: boolean;
+  readonly turnSeconds: number | null;
+  readonly showLegalMoves: boolean;
+  readonly blackId: string;
+  readonly whiteId: string;
+  readonly blackStandIn: boolean;
+  readonly whiteStandIn: boolean;
+  /** 64 characters B / W / . in API order (a1..h1, a2..h2, …). */
+  readonly board: string;
+  /** null once the game is over. */
+  readonly toMove: ColorName | null;
+  /** Records in the move list, passes included: the game's version. */
+  readonly ply: number;
+  readonly status: GameStatus;
+  readonly winner: ColorName | null;
+  readonly resultReason: ResultReason | null;
+  readonly blackDiscs: number | null;
+  readonly whiteDiscs: number | null;
+  readonly blackRatingChange: number | null;
+  readonly whiteRatingChange: number | null;
+  /** When the side to move runs out of time: the turn limit, or the first-move limit. */
+  readonly turnDeadline: Date | null;
+  /** When the rules act for the side to move if nothing happens (stand-in or abort). */
+  readonly takeoverAt: Date | null;
+  /** When the current turn began (the idle rule counts from it). */
+  readonly turnStartedAt: Date | null;
+  readonly createdAt: Date;
+  readonly finishedAt: Date | null;
+}
+
+/** One entry of the move list: a move, or an automatic pass (square null, flipped []). */
+export interface MoveRecord {
+  readonly ply: number;
+  readonly color: ColorName;
+  /** Square index 0..63, null for a pass. */
+  readonly square: number | null;
+  readonly pass: boolean;
+  readonly flipped: readonly number[];
+  readonly by: MoveBy;
+  readonly at: Date;
+}
+
+export type GameEvent =
+  | { readonly type: 'move'; readonly record: MoveRecord }
+  | { readonly type: 'seat'; readonly color: ColorName; readonly standIn: boolean }
+  | { readonly type: 'end' };
+
+/** What a transition did: lichess's Progress(origin, game, events). */
+export interface Progress {
+  /** The game the transition started from; its ply is the version the write is conditional on. */
+  readonly origin: GameState;
+  readonly game: GameState;
+  readonly records: readonly MoveRecord[];
+  readonly events: readonly GameEvent[];
+}
+
+/** The clocks and house settings the rules need, with "now" injected. */
+export interface GameRules {
+  readonly now: Date;
+  /** No turn limit: how long an absent player to move has before the CPU stands in. */
+  readonly cpuTakeoverSeconds: number;
+}
+
+export interface NewGameSpec {
+  readonly id: string;
+  readonly roomId: string | null;
+  readonly roomCode: string | null;
+  readonly rated: boolean;
+  readonly turnSeconds: number | null;
+  readonly showLegalMoves: boolean;
+  readonly blackId: string;
+  readonly whiteId: string;
+}
+
+export const isActive = (g: GameState): boolean => g.status === 'active';
+
+export function seatOf(game: Pick<GameState, 'blackId' | 'whiteId'>, playerId: string): ColorName | null {
+  if (game.blackId === playerId) return 'black';
+  if (game.whiteId === playerId) return 'white';
+  return null;
+}
+
+export const standInOf = (game: GameState, color: ColorName): boolean => (color === 'black' ? game.blackStandIn : game.whiteStandIn);
+
+export const playerOf = (game: GameState, color: ColorName): string => (color === 'black' ? game.blackId : game.whiteId);

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { notFound } from '../common/errors.js';
+import { writeTranscript } from '../engine/index.js';
+import type { GameDto, GameSummaryDto, MoveDto } from './dto/game.dto.js';
+import { toGameDto, toMoveDto, toSummaryDto } from './game-view.js';
+import { GamesRepository } from './games.repository.js';
+import { GamesService } from './games.service.js';
+import { PresenceService } from './presence.service.js';
+
+/** Reading games: answers, move lists, transcripts, lists. */
+@Injectable()
+export class GameQueries {
+  constructor(
+    private readonly repo: GamesRepository,
+    private readonly games: GamesService,
+    private readonly presence: PresenceService,
+  ) {}
+
+  /** A seated viewer is present: opening the game takes their seat back from a stand-in. */
+  async getGame(id: string, viewerId?: string): Promise<GameDto> {
+    const loaded = viewerId ? await this.games.reclaimSeat(id, viewerId) : await this.repo.load(id);
+    if (!loaded) throw notFound(`Game "${id}"`);
+    if (viewerId) this.presence.mark(id, viewerId);
+    return toGameDto(loaded);
+  }
+
+  async mustExist(id: string): Promise<void> {
+    if (!(await this.repo.exists(id))) throw notFound(`Game "${id}"`);
+  }
+
+  async listMoves(id: string): Promise<MoveDto[]> {
+    await this.mustExist(id);
+    return (await this.repo.movesSince(id)).map(toMoveDto);
+  }
+
+  async transcript(id: string): Promise<string> {
+    await this.mustExist(id);
+    const records = await this.repo.movesSince(id);
+    return writeTranscript(records.filter((m) => !m.pass).map((m) => m.square!));
+  }
+
+  async gamesOf(playerId: string, limit: number, before?: string): Promise<GameSummaryDto[]> {
+    return (await this.repo.gamesOf(playerId, limit, before ? new Date(before) : undefined)).map(toSummaryDto);
+  }
+
+  async active(limit: number, before?: string): Promise<GameSummaryDto[]> {
+    return (await this.repo.active(limit, before ? new Date(before) : undefined)).map(toSummaryDto);
+  }
+}

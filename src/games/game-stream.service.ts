@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { lastEventId } from '../common/sse.js';
+import { EventsService } from '../events/events.service.js';
+import { gameTopic, playerTopic, type TopicEvent } from '../events/topics.js';
+import { toGameDto, toMoveDto } from './game-view.js';
+import { GamesRepository } from './games.repository.js';
+import { GameQueries } from './game-queries.service.js';
+import { PresenceService } from './presence.service.js';
+
+/**
+ * A game's event stream: what the client missed (Last-Event-ID) merged with live events in order,
+ * ended after the game's `end` event. A seated player's open stream counts as presence.
+ */
+@Injectable()
+export class GameStreamService {
+  constructor(
+    private readonly events: EventsService,
+    private readonly repo: GamesRepository,
+    private readonly queries: GameQueries,
+    private readonly presence: PresenceService,
+  ) {}
+
+  async openGame(gameId: string, req: Request, res: Response, viewerId?: string): Promise<void> {
+    await this.queries.mustExist(gameId);
+    const since = lastEventId(req);
+    const present = viewerId ? () => this.presence.mark(gameId, viewerId) : undefined;
+    present?.();
+    const sse = this.events.openStream(req, res, present);
+    const topic = gameTopic(gameId);
+    // Subscribe first and hold live events until the replay is out, so nothing falls between.
+    let lastSent = since ?? -1;
+    let ended = false;
+    const held: TopicEvent[] = [];
+    let replaying = true;
+    const deliver = (e: TopicEvent) => {
+      if (ended) return;
+      if (e.event === 'move') {
+        if ((e.id ?? 0) <= lastSent) return;
+        lastSent = e.id ?? lastSent;
+      }
+      sse.send(e.event, e.data, e.id);
+      if (e.event === 'end') {
+        ended = true;
+        // A finished game sends nothing more: free the connection (clients stop on `end`).
+        setImmediate(() => sse.close());
+      }
+    };
+    sse.onClose(this.events.subscribe(topic, (e) => (replaying ? held.push(e) : deliver(e))));
+    try {
+      if (since !== null) {
+        for (const m of await this.repo.movesSince(gameId, since)) deliver({ topic, event: 'move', id: m.ply + 1, data: toMoveDto(m) });
+      }
+      const loaded = await this.repo.load(gameId);
+      if (loaded && loaded.game.status !== 'active') {
+        for (const e of held.splice(0)) if (e.event === 'move') deliver(e);
+        deliver({ topic, event: 'end', id: loaded.game.ply, data: toGameDto(loaded) });
+      }
+      replaying = false;
+      for (const e of held.splice(0)) deliver(e);
+    } catch {
+      sse.close();
+    }
+  }
+
+  /** A player's own events: matched, game, rematch. */
+  openPlayer(playerId: string, req: Request, res: Response): void {
+    const sse = this.events.openStream(req, res);
+    sse.onClose(this.events.subscribe(playerTopic(playerId), (e) => sse.send(e.event, e.data, e.id)));
+  }
+}

@@ -1,0 +1,342 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type pg from 'pg';
+import { DataSource, EntityManager } from 'typeorm';
+import { EVENTS_CHANNEL } from '../events/topics.js';
+import type { GameState, GameStatus, MoveRecord, Progress } from './domain/game.js';
+
+/** A seated player's public fields, as a game's answer shows them. */
+export interface SeatPlayer {
+  id: string;
+  username: string;
+  rating: number;
+}
+
+/** A game with what its answer needs. */
+export interface LoadedGame {
+  game: GameState;
+  black: SeatPlayer;
+  white: SeatPlayer;
+}
+
+/** Something that runs SQL: the pool (the hot path, named prepared statements) or a transaction. */
+type Runner = { kind: 'pool'; pool: pg.Pool } | { kind: 'tx'; manager: EntityManager };
+
+const GAME_COLUMNS = `g.id, g.room_id, g.room_code, g.rated, g.turn_seconds, g.show_legal_moves, g.black_id, g.white_id,
+  g.black_stand_in, g.white_stand_in, g.board, g.to_move, g.ply, g.status, g.winner, g.result_reason, g.black_discs,
+  g.white_discs, g.black_rating_change, g.white_rating_change, g.turn_deadline, g.takeover_at, g.turn_started_at,
+  g.created_at, g.finished_at`;
+
+const LOAD_SQL = `SELECT ${GAME_COLUMNS}, b.username AS black_username, b.rating AS black_rating,
+  w.username AS white_username, w.rating AS white_rating
+  FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id WHERE g.id = $1`;
+
+/**
+ * The one write of a game's step: updates the row only if it is still at the ply the step started
+ * from (the ply is the game's version, with the seats' stand-in flags for steps that change only
+ * those, and for a takeover the time it is due), inserts the step's records, and queues its events, all in
+ * one statement (atomic on its own; NOTIFY is delivered on commit). 0 rows updated = a concurrent
+ * step won, and nothing was written.
+ */
+const STEP_SQL = `WITH upd AS (
+    UPDATE games SET board = $3, to_move = $4, ply = $5, status = $6, winner = $7, result_reason = $8,
+      black_discs = $9, white_discs = $10, black_stand_in = $11, white_stand_in = $12, turn_deadline = $13,
+      takeover_at = $14, turn_started_at = $15, finished_at = $16
+    WHERE id = $1 AND ply = $2 AND status = 'active' AND black_stand_in = $19 AND white_stand_in = $20
+      AND ($21::timestamptz IS NULL OR takeover_at <= $21)
+    RETURNING id
+  ), ins AS (
+    INSERT INTO moves (game_id, ply, color, square, pass, flipped, by, played_at)
+    SELECT upd.id, r.ply, r.color, r.square, r.pass, r.flipped, r.by, r.at
+    FROM upd, jsonb_to_recordset($17::jsonb) AS r(ply int, color text, square smallint, pass boolean, flipped smallint[], by text, at timestamptz)
+    RETURNING 1
+  ), note AS (
+    SELECT pg_notify('${EVENTS_CHANNEL}', e.payload) FROM upd, unnest($18::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY e.n
+  )
+  SELECT (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM ins)::int AS inserted, (SELECT count(*) FROM note)::int AS notified`;
+
+interface GameRow {
+  id: string;
+  room_id: string | null;
+  room_code: string | null;
+  rated: boolean;
+  turn_seconds: number | null;
+  show_legal_moves: boolean;
+  black_id: string;
+  white_id: string;
+  black_stand_in: boolean;
+  white_stand_in: boolean;
+  board: string;
+  to_move: 'black' | 'white' | null;
+  ply: number;
+  status: GameStatus;
+  winner: 'black' | 'white' | null;
+  result_reason: GameState['resultReason'];
+  black_discs: number | null;
+  white_discs: number | null;
+  black_rating_change: number | null;
+  white_rating_change: number | null;
+  turn_deadline: Date | null;
+  takeover_at: Date | null;
+  turn_started_at: Date | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+interface LoadRow extends GameRow {
+  black_username: string;
+  black_rating: number;
+  white_username: string;
+  white_rating: number;
+}
+
+interface MoveRow {
+  ply: number;
+  color: 'black' | 'white';
+  square: number | null;
+  pass: boolean;
+  flipped: number[];
+  by: 'player' | 'cpu';
+  played_at: Date;
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
+
+export function toGameState(r: GameRow): GameState {
+  return {
+    id: r.id,
+    roomId: r.room_id,
+    roomCode: r.room_code,
+    rated: r.rated,
+    turnSeconds: num(r.turn_seconds),
+    showLegalMoves: r.show_legal_moves,
+    blackId: r.black_id,
+    whiteId: r.white_id,
+    blackStandIn: r.black_stand_in,
+    whiteStandIn: r.white_stand_in,
+    board: r.board,
+    toMove: r.to_move,
+    ply: Number(r.ply),
+    status: r.status,
+    winner: r.winner,
+    resultReason: r.result_reason,
+    blackDiscs: num(r.black_discs),
+    whiteDiscs: num(r.white_discs),
+    blackRatingChange: num(r.black_rating_change),
+    whiteRatingChange: num(r.white_rating_change),
+    turnDeadline: date(r.turn_deadline),
+    takeoverAt: date(r.takeover_at),
+    turnStartedAt: date(r.turn_started_at),
+    createdAt: date(r.created_at)!,
+    finishedAt: date(r.finished_at),
+  };
+}
+
+function toLoaded(r: LoadRow): LoadedGame {
+  return {
+    game: toGameState(r),
+    black: { id: r.black_id, username: r.black_username, rating: Number(r.black_rating) },
+    white: { id: r.white_id, username: r.white_username, rating: Number(r.white_rating) },
+  };
+}
+
+function toRecord(r: MoveRow): MoveRecord {
+  return { ply: Number(r.ply), color: r.color, square: num(r.square), pass: r.pass, flipped: r.flipped.map(Number), by: r.by, at: date(r.played_at)! };
+}
+
+function stepParams(p: Progress, notifications: readonly string[], dueBy: Date | null): unknown[] {
+  const g = p.game;
+  const records = p.records.map((r) => ({ ...r, at: r.at.toISOString() }));
+  return [
+    g.id,
+    p.origin.ply,
+    g.board,
+    g.toMove,
+    g.ply,
+    g.status,
+    g.winner,
+    g.resultReason,
+    g.blackDiscs,
+    g.whiteDiscs,
+    g.blackStandIn,
+    g.whiteStandIn,
+    g.turnDeadline,
+    g.takeoverAt,
+    g.turnStartedAt,
+    g.finishedAt,
+    JSON.stringify(records),
+    notifications,
+    p.origin.blackStandIn,
+    p.origin.whiteStandIn,
+    dueBy,
+  ];
+}
+
+/** The only code that touches the `games` and `moves` tables. */
+@Injectable()
+export class GamesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The pg pool under TypeORM: the hot path uses it for named prepared statements. */
+  private get pool(): pg.Pool {
+    return (this.dataSource.driver as unknown as { master: pg.Pool }).master;
+  }
+
+  private async run<T>(runner: Runner, name: string, text: string, values: unknown[]): Promise<T[]> {
+    if (runner.kind === 'pool') return (await this.pool.query({ name, text, values })).rows as T[];
+    return (await runner.manager.query(text, values)) as T[];
+  }
+
+  private runner(manager?: EntityManager): Runner {
+    return manager ? { kind: 'tx', manager } : { kind: 'pool', pool: this.pool };
+  }
+
+  /** A game and both seats' public fields, in one round trip. */
+  async load(id: string, manager?: EntityManager): Promise<LoadedGame | null> {
+    const rows = await this.run<LoadRow>(this.runner(manager), 'game_load', LOAD_SQL, [id]);
+    return rows[0] ? toLoaded(rows[0]) : null;
+  }
+
+  /** Like {@link load}, with the game row locked until the caller's transaction ends. */
+  async loadForUpdate(manager: EntityManager, id: string): Promise<LoadedGame | null> {
+    const rows = (await manager.query(`${LOAD_SQL} FOR UPDATE OF g`, [id])) as LoadRow[];
+    return rows[0] ? toLoaded(rows[0]) : null;
+  }
+
+  /**
+   * Writes a step conditionally on the game still being at `progress.origin.ply` (see STEP_SQL).
+   * Returns false when a concurrent step got there first (nothing was written).
+   */
+  async writeStep(progress: Progress, notifications: readonly string[], options: { manager?: EntityManager; dueBy?: Date } = {}): Promise<boolean> {
+    const params = stepParams(progress, notifications, options.dueBy ?? null);
+    const rows = await this.run<{ updated: number }>(this.runner(options.manager), 'game_step', STEP_SQL, params);
+    return rows[0]?.updated === 1;
+  }
+
+  async setRatingChanges(manager: EntityManager, id: string, black: number, white: number): Promise<void> {
+    await manager.query('UPDATE games SET black_rating_change = $2, white_rating_change = $3 WHERE id = $1', [id, black, white]);
+  }
+
+  async insert(manager: EntityManager, g: GameState): Promise<void> {
+    await manager.query(
+      `INSERT INTO games (id, room_id, room_code, rated, turn_seconds, show_legal_moves, black_id, white_id, black_stand_in,
+         white_stand_in, board, to_move, ply, status, turn_deadline, takeover_at, turn_started_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+      [
+        g.id, g.roomId, g.roomCode, g.rated, g.turnSeconds, g.showLegalMoves, g.blackId, g.whiteId, g.blackStandIn,
+        g.whiteStandIn, g.board, g.toMove, g.ply, g.status, g.turnDeadline, g.takeoverAt, g.turnStartedAt, g.createdAt,
+      ],
+    );
+  }
+
+  async exists(id: string): Promise<boolean> {
+    const rows = await this.run(this.runner(), 'game_exists', 'SELECT 1 FROM games WHERE id = $1', [id]);
+    return rows.length > 0;
+  }
+
+  async recordAt(gameId: string, ply: number): Promise<MoveRecord | null> {
+    const rows = await this.run<MoveRow>(
+      this.runner(),
+      'move_at',
+      'SELECT ply, color, square, pass, flipped, by, played_at FROM moves WHERE game_id = $1 AND ply = $2',
+      [gameId, ply],
+    );
+    return rows[0] ? toRecord(rows[0]) : null;
+  }
+
+  /** The records from `fromPly` on, in order. */
+  async movesSince(gameId: string, fromPly = 0): Promise<MoveRecord[]> {
+    const rows = await this.run<MoveRow>(
+      this.runner(),
+      'moves_since',
+      'SELECT ply, color, square, pass, flipped, by, played_at FROM moves WHERE game_id = $1 AND ply >= $2 ORDER BY ply',
+      [gameId, fromPly],
+    );
+    return rows.map(toRecord);
+  }
+
+  /** A player's games, newest first, with both seats. */
+  async gamesOf(playerId: string, limit: number, before?: Date): Promise<LoadedGame[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT ${GAME_COLUMNS}, b.username AS black_username, b.rating AS black_rating,
+         w.username AS white_username, w.rating AS white_rating
+       FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id
+       WHERE (g.black_id = $1 OR g.white_id = $1) AND ($3::timestamptz IS NULL OR g.created_at < $3)
+       ORDER BY g.created_at DESC, g.id DESC LIMIT $2`,
+      [playerId, limit, before ?? null],
+    )) as LoadRow[];
+    return rows.map(toLoaded);
+  }
+
+  /** Games in play, newest first: the ones to watch. */
+  async active(limit: number, before?: Date): Promise<LoadedGame[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT ${GAME_COLUMNS}, b.username AS black_username, b.rating AS black_rating,
+         w.username AS white_username, w.rating AS white_rating
+       FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id
+       WHERE g.status = 'active' AND ($2::timestamptz IS NULL OR g.created_at < $2)
+       ORDER BY g.created_at DESC, g.id DESC LIMIT $1`,
+      [limit, before ?? null],
+    )) as LoadRow[];
+    return rows.map(toLoaded);
+  }
+
+  /** Active games whose takeover time has come by `now`, oldest first. */
+  async due(now: Date, limit: number): Promise<string[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT id FROM games WHERE status = 'active' AND takeover_at <= $1 ORDER BY takeover_at LIMIT $2`,
+      [now, limit],
+    )) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * These players are here: in their games without a turn limit, each one's turn's takeover moves
+   * forward to `until`. One statement for any number of (game, player) pairs; nothing happens
+   * where it is not their turn or the CPU holds their seat.
+   */
+  async touch(pairs: readonly { gameId: string; playerId: string }[], until: Date): Promise<void> {
+    if (pairs.length === 0) return;
+    await this.run(
+      this.runner(),
+      'game_touch',
+      `UPDATE games g SET takeover_at = $3
+       FROM unnest($1::uuid[], $2::uuid[]) AS p(game_id, player_id)
+       WHERE g.id = p.game_id AND g.status = 'active' AND g.turn_seconds IS NULL
+         AND ((g.to_move = 'black' AND g.black_id = p.player_id AND NOT g.black_stand_in)
+           OR (g.to_move = 'white' AND g.white_id = p.player_id AND NOT g.white_stand_in))`,
+      [pairs.map((p) => p.gameId), pairs.map((p) => p.playerId), until],
+    );
+  }
+
+  async activeGameIdOf(playerId: string, manager?: EntityManager): Promise<string | null> {
+    const rows = await this.run<{ id: string }>(
+      this.runner(manager),
+      'game_active_of',
+      `SELECT id FROM games WHERE status = 'active' AND (black_id = $1 OR white_id = $1) LIMIT 1`,
+      [playerId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async statusOf(gameId: string, manager?: EntityManager): Promise<GameStatus | null> {
+    const rows = await this.run<{ status: GameStatus }>(this.runner(manager), 'game_status', 'SELECT status FROM games WHERE id = $1', [gameId]);
+    return rows[0]?.status ?? null;
+  }
+
+  async gameIdsOfRoom(roomId: string, manager?: EntityManager): Promise<string[]> {
+    const rows = await this.run<{ id: string }>(
+      this.runner(manager),
+      'games_of_room',
+      'SELECT id FROM games WHERE room_id = $1 ORDER BY created_at, id',
+      [roomId],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async countActive(): Promise<number> {
+    const rows = (await this.dataSource.query(`SELECT count(*)::int AS n FROM games WHERE status = 'active'`)) as { n: number }[];
+    return rows[0]?.n ?? 0;
+  }
+}

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The app's Prometheus metrics. Counters and histograms are updated where things happen (cheap:
+ * a few array operations); gauges that need the database or other modules are collected at scrape
+ * time through callbacks those modules register.
+ */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+
+  readonly moveLatency = new Histogram({
+    name: 'outflank_move_duration_seconds',
+    help: 'Time to answer a move request, from parsing to the written move (player moves).',
+    labelNames: ['outcome'],
+    buckets: [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2],
+    registers: [this.registry],
+  });
+
+  readonly moves = new Counter({
+    name: 'outflank_moves_total',
+    help: 'Moves written, by who made them.',
+    labelNames: ['by'],
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'outflank_' });
+  }
+
+  /** A gauge whose value is read when /metrics is scraped. */
+  gauge(name: string, help: string, labelNames: string[], collect: (g: Gauge) => Promise<void> | void): void {
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      async collect() {
+        await collect(this);
+      },
+    });
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
