@@ -1,0 +1,262 @@
+import { describe, expect, it } from '@jest/globals';
+import { AppError } from '../../../src/common/errors.js';
+import { fromBoardString, legalMoves, parseSquare, playTurn, type Position, startPosition, toBoardString } from '../../../src/engine/index.js';
+import type { GameRules, GameState, MoveRecord, Progress } from '../../../src/games/domain/game.js';
+import * as rules from '../../../src/games/domain/transitions.js';
+
+const NOW = new Date('2026-11-30T12:00:00Z');
+const R: GameRules = { now: NOW, cpuTakeoverSeconds: 60 };
+const later = (s: number): GameRules => ({ ...R, now: new Date(NOW.getTime() + s * 1000) });
+const B = 'b0000000-0000-4000-8000-000000000001';
+const W = 'w0000000-0000-4000-8000-000000000002';
+const X = 'x0000000-0000-4000-8000-000000000003';
+const sq = (s: string) => parseSquare(s)!;
+
+function game(over: Partial<GameState> = {}): GameState {
+  const g = rules.newGame(
+    { id: 'g1', roomId: null, roomCode: null, rated: true, turnSeconds: null, showLegalMoves: true, blackId: B, whiteId: W },
+    R,
+  );
+  return { ...g, ...over };
+}
+
+/** A game at `position` with `ply` records so far. */
+function at(position: Position, ply: number, over: Partial<GameState> = {}): GameState {
+  return game({ board: toBoardString(position), toMove: position.toMove, ply, ...over });
+}
+
+function progress(x: Progress | rules.EarlierPly | null): Progress {
+  if (!x || 'kind' in x) throw new Error('expected a Progress');
+  return x;
+}
+
+function errorOf(f: () => unknown): { code: string; details: unknown } {
+  try {
+    f();
+  } catch (err) {
+    if (err instanceof AppError) return { code: err.code, details: err.details };
+    throw err;
+  }
+  throw new Error('expected an AppError');
+}
+
+/** Plays seeded pseudo-random games until a move makes the opponent pass (or the game end). */
+function findPosition(want: 'pass' | 'end'): { position: Position; square: number; ply: number } {
+  let seed = 12345;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+  for (let g = 0; g < 500; g++) {
+    let p = startPosition();
+    let ply = 0;
+    for (;;) {
+      const moves = legalMoves(p);
+      if (moves.length === 0) break;
+      for (const m of moves) {
+        const t = playTurn(p, m);
+        if (want === 'pass' && !t.finished && t.records.length === 2) return { position: p, square: m, ply };
+        if (want === 'end' && t.finished) return { position: p, square: m, ply };
+      }
+      const t = playTurn(p, moves[Math.floor(rnd() * moves.length)]);
+      if (t.finished) break;
+      p = t.position;
+      ply += t.records.length;
+    }
+  }
+  throw new Error(`no ${want} found`);
+}
+
+describe('newGame', () => {
+  it('starts at the start position, Black to move, with the clocks of a first turn', () => {
+    const g = game();
+    expect(g).toMatchObject({ board: toBoardString(startPosition()), toMove: 'black', ply: 0, status: 'active', blackStandIn: false, whiteStandIn: false });
+    expect(g.turnDeadline).toBeNull();
+    expect(g.takeoverAt).toEqual(new Date(NOW.getTime() + 60_000));
+    expect(g.turnStartedAt).toEqual(NOW);
+  });
+
+  it.each([
+    [30, 30_000],
+    [60, 60_000],
+  ])('a %i-s turn limit sets the deadline and the takeover to it', (turnSeconds, ms) => {
+    const g = rules.newGame({ id: 'g', roomId: null, roomCode: null, rated: false, turnSeconds, showLegalMoves: true, blackId: B, whiteId: W }, R);
+    expect(g.turnDeadline).toEqual(new Date(NOW.getTime() + ms));
+    expect(g.takeoverAt).toEqual(g.turnDeadline);
+  });
+});
+
+describe('playMove: errors', () => {
+  const start = game();
+  it.each<[string, GameState, rules.MoveCommand, string]>([
+    ['a player who is not seated', start, { playerId: X, square: sq('d3'), ply: 0 }, 'FORBIDDEN'],
+    ['the wrong side', start, { playerId: W, square: sq('d3'), ply: 0 }, 'NOT_YOUR_TURN'],
+    ['a ply from the future', start, { playerId: B, square: sq('d3'), ply: 1 }, 'STALE_PLY'],
+    ['an occupied square', start, { playerId: B, square: sq('d4'), ply: 0 }, 'ILLEGAL_MOVE'],
+    ['a square that flips nothing', start, { playerId: B, square: sq('a1'), ply: 0 }, 'ILLEGAL_MOVE'],
+    ['a finished game', game({ status: 'finished', toMove: null, winner: 'black', resultReason: 'resign' }), { playerId: B, square: sq('d3'), ply: 0 }, 'GAME_OVER'],
+    ['an aborted game', game({ status: 'aborted', toMove: null, resultReason: 'aborted' }), { playerId: B, square: sq('d3'), ply: 0 }, 'GAME_OVER'],
+  ])('%s → %s', (_label, g, cmd, code) => {
+    expect(errorOf(() => rules.playMove(g, cmd, R)).code).toBe(code);
+  });
+
+  it('an illegal move lists the legal squares only when hints are on', () => {
+    expect(errorOf(() => rules.playMove(game(), { playerId: B, square: sq('a1'), ply: 0 }, R)).details).toEqual({ legalMoves: ['d3', 'c4', 'f5', 'e6'] });
+    expect(errorOf(() => rules.playMove(game({ showLegalMoves: false }), { playerId: B, square: sq('a1'), ply: 0 }, R)).details).toBeUndefined();
+  });
+
+  it('an older ply asks the caller to look at what was recorded (even after the end)', () => {
+    const g = game({ ply: 5 });
+    expect(rules.playMove(g, { playerId: W, square: sq('d3'), ply: 2 }, R)).toEqual({ kind: 'earlier-ply', color: 'white' });
+    const over = game({ ply: 60, status: 'finished', toMove: null });
+    expect(rules.playMove(over, { playerId: B, square: sq('d3'), ply: 59 }, R)).toEqual({ kind: 'earlier-ply', color: 'black' });
+  });
+});
+
+describe('playMove: progress', () => {
+  it('a legal move records it, flips, hands the turn over and restarts the clock', () => {
+    const p = progress(rules.playMove(game(), { playerId: B, square: sq('d3'), ply: 0 }, later(5)));
+    expect(p.origin.ply).toBe(0);
+    expect(p.records).toEqual([{ ply: 0, color: 'black', square: sq('d3'), pass: false, flipped: [sq('d4')], by: 'player', at: later(5).now }]);
+    expect(p.game).toMatchObject({ ply: 1, toMove: 'white', status: 'active', turnStartedAt: later(5).now, takeoverAt: new Date(NOW.getTime() + 65_000) });
+    expect(p.game.board).toBe(toBoardString(playTurn(startPosition(), sq('d3')).position));
+    expect(p.events).toEqual([{ type: 'move', record: p.records[0] }]);
+  });
+
+  it('the opponent with no legal square passes automatically, and the mover goes again', () => {
+    const { position, square, ply } = findPosition('pass');
+    const mover = position.toMove === 'black' ? B : W;
+    const p = progress(rules.playMove(at(position, ply), { playerId: mover, square, ply }, R));
+    expect(p.records).toHaveLength(2);
+    expect(p.records[1]).toMatchObject({ ply: ply + 1, pass: true, square: null, flipped: [], by: 'player' });
+    expect(p.game).toMatchObject({ ply: ply + 2, toMove: position.toMove, status: 'active' });
+    expect(p.events.map((e) => e.type)).toEqual(['move', 'move']);
+  });
+
+  it('a pass of a seat the CPU holds is made by the CPU', () => {
+    const { position, square, ply } = findPosition('pass');
+    const mover = position.toMove === 'black' ? B : W;
+    const standIn = position.toMove === 'black' ? { whiteStandIn: true } : { blackStandIn: true };
+    const p = progress(rules.playMove(at(position, ply, standIn), { playerId: mover, square, ply }, R));
+    expect(p.records[1]).toMatchObject({ pass: true, by: 'cpu' });
+  });
+
+  it('the last move ends the game on the board, with the result and an end event', () => {
+    const { position, square, ply } = findPosition('end');
+    const mover = position.toMove === 'black' ? B : W;
+    const p = progress(rules.playMove(at(position, ply), { playerId: mover, square, ply }, R));
+    const final = playTurn(position, square).position;
+    const discs = { black: 0, white: 0 };
+    for (const c of toBoardString(final)) if (c === 'B') discs.black++; else if (c === 'W') discs.white++;
+    expect(p.game).toMatchObject({ status: 'finished', resultReason: 'board', toMove: null, turnDeadline: null, takeoverAt: null, finishedAt: NOW });
+    expect(p.game.blackDiscs).toBe(discs.black);
+    expect(p.game.winner).toBe(discs.black > discs.white ? 'black' : discs.white > discs.black ? 'white' : null);
+    expect(p.events.at(-1)).toEqual({ type: 'end' });
+  });
+
+  it('moving takes the seat back from a stand-in', () => {
+    const p = progress(rules.playMove(game({ blackStandIn: true }), { playerId: B, square: sq('d3'), ply: 0 }, R));
+    expect(p.game.blackStandIn).toBe(false);
+    expect(p.events[0]).toEqual({ type: 'seat', color: 'black', standIn: false });
+  });
+});
+
+describe('isSafeRetry', () => {
+  const rec = (over: Partial<MoveRecord>): MoveRecord => ({ ply: 0, color: 'black', square: sq('d3'), pass: false, flipped: [sq('d4')], by: 'player', at: NOW, ...over });
+  it.each<[string, MoveRecord | null, boolean]>([
+    ['the same move by the same side', rec({}), true],
+    ['another square', rec({ square: sq('c4') }), false],
+    ['the other side', rec({ color: 'white' }), false],
+    ['a CPU move', rec({ by: 'cpu' }), false],
+    ['a pass', rec({ pass: true, square: null }), false],
+    ['nothing recorded', null, false],
+  ])('%s', (_label, recorded, expected) => {
+    expect(rules.isSafeRetry(recorded, 'black', sq('d3'))).toBe(expected);
+  });
+});
+
+describe('stand-ins', () => {
+  it('takeOver: nothing before the takeover time, the seat to move after it', () => {
+    expect(rules.takeOver(game(), later(59))).toBeNull();
+    const p = progress(rules.takeOver(game(), later(60)));
+    expect(p.game.blackStandIn).toBe(true);
+    expect(p.records).toEqual([]);
+    expect(p.events).toEqual([{ type: 'seat', color: 'black', standIn: true }]);
+  });
+
+  it.each<[string, Partial<GameState>]>([
+    ['already held by the CPU', { blackStandIn: true }],
+    ['a finished game', { status: 'finished', toMove: null }],
+    ['no takeover time', { takeoverAt: null }],
+  ])('takeOver does nothing for %s', (_label, over) => {
+    expect(rules.takeOver(game(over), later(3600))).toBeNull();
+  });
+
+  it('cpuMove plays for the stand-in to move, marked as the CPU', () => {
+    const p = rules.cpuMove(game({ blackStandIn: true }), sq('f5'), R);
+    expect(p.records[0]).toMatchObject({ color: 'black', square: sq('f5'), by: 'cpu' });
+    expect(p.game.toMove).toBe('white');
+  });
+
+  it('cpuMove refuses when no stand-in is to move, and illegal squares', () => {
+    expect(errorOf(() => rules.cpuMove(game(), sq('f5'), R)).code).toBe('CONFLICT');
+    expect(errorOf(() => rules.cpuMove(game({ blackStandIn: true }), sq('a1'), R)).code).toBe('ILLEGAL_MOVE');
+  });
+
+  it('standInToMove', () => {
+    expect(rules.standInToMove(game())).toBe(false);
+    expect(rules.standInToMove(game({ blackStandIn: true }))).toBe(true);
+    expect(rules.standInToMove(game({ whiteStandIn: true }))).toBe(false);
+    expect(rules.standInToMove(game({ blackStandIn: true, status: 'finished', toMove: null }))).toBe(false);
+  });
+
+  it('reclaimSeat gives the seat back and, on their turn, a fresh clock', () => {
+    const p = progress(rules.reclaimSeat(game({ blackStandIn: true, takeoverAt: NOW }), B, later(10)));
+    expect(p.game.blackStandIn).toBe(false);
+    expect(p.game.takeoverAt).toEqual(new Date(NOW.getTime() + 70_000));
+    expect(p.events).toEqual([{ type: 'seat', color: 'black', standIn: false }]);
+    const notTheirTurn = progress(rules.reclaimSeat(game({ whiteStandIn: true }), W, later(10)));
+    expect(notTheirTurn.game.takeoverAt).toEqual(game().takeoverAt);
+  });
+
+  it.each<[string, Partial<GameState>, string]>([
+    ['not seated', { blackStandIn: true }, X],
+    ['no stand-in on their seat', {}, B],
+    ['a finished game', { blackStandIn: true, status: 'finished', toMove: null }, B],
+  ])('reclaimSeat does nothing when %s', (_label, over, who) => {
+    expect(rules.reclaimSeat(game(over), who, R)).toBeNull();
+  });
+});
+
+describe('resign', () => {
+  it('the opponent wins, with an end event', () => {
+    const p = progress(rules.resign(game({ ply: 3 }), B, R));
+    expect(p.game).toMatchObject({ status: 'finished', winner: 'white', resultReason: 'resign', toMove: null, blackDiscs: 2, whiteDiscs: 2 });
+    expect(p.events).toEqual([{ type: 'end' }]);
+  });
+
+  it('repeating one’s own resignation is answered as done; anything else after the end is GAME_OVER', () => {
+    const over = game({ status: 'finished', winner: 'white', resultReason: 'resign', toMove: null });
+    expect(rules.resign(over, B, R)).toBeNull();
+    expect(errorOf(() => rules.resign(over, W, R)).code).toBe('GAME_OVER');
+  });
+
+  it('only a seated player resigns', () => {
+    expect(errorOf(() => rules.resign(game(), X, R)).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('ratedResult', () => {
+  it.each<[string, Partial<GameState>, { winner: string | null } | null]>([
+    ['a rated game won on the board', { status: 'finished', winner: 'black' }, { winner: 'black' }],
+    ['a rated draw', { status: 'finished', winner: null }, { winner: null }],
+    ['an unrated game', { rated: false, status: 'finished', winner: 'black' }, null],
+    ['a game in play', {}, null],
+  ])('%s', (_label, over, expected) => {
+    expect(rules.ratedResult(game(over))).toEqual(expected);
+  });
+});
+
+describe('positionOf', () => {
+  it('reads the board with the side to move (Black when the game is over)', () => {
+    expect(rules.positionOf(game())).toEqual(fromBoardString(game().board, 'black'));
+    expect(rules.positionOf({ board: game().board, toMove: null }).toMove).toBe('black');
+  });
+});
