@@ -24,8 +24,8 @@
  * (201, or 200 for a retried one) is there and no other; finished rated games have their two
  * rating_history rows. Exit code 1 if anything is off.
  */
-import { ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -216,10 +216,10 @@ function listArg(name: string, fallback: number[]): number[] {
 }
 const numArg = (name: string, fallback: number): number => listArg(name, [fallback])[0];
 
-const CLIENTS = listArg('clients', [16, 64, 128]);
+const CLIENTS = listArg('clients', [64]);
 const COPIES = listArg('copies', [1, 2]);
 /** Length of each level (and of the warm-ups, a quarter of it). */
-const SECONDS = numArg('seconds', 30);
+const SECONDS = numArg('seconds', 20);
 const MAX_GAMES_PER_CLIENT = 200;
 const MAX_CLIENTS = 512;
 if (COPIES.some((c) => c > 2)) throw new Error('--copies: 1 and/or 2');
@@ -501,6 +501,127 @@ async function verify(client: pg.Client, acked: Map<string, number>): Promise<Ve
   return { games: games.length, finished, active, moveRows: moveRows.length, problems };
 }
 
+
+// -- (b) the ceiling: pgbench with a move-shaped transaction, and (c) the app's own SQL from a bare pg client
+
+/** pgbench from PATH or Debian's PostgreSQL packages; as root on Debian it installs them once. */
+function findPgbench(): { path: string | null; note: string } {
+  const candidates = ['pgbench', ...['17', '16', '15', '14'].map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`)];
+  const found = () => candidates.find((c) => spawnSync(c, ['--version'], { encoding: 'utf8' }).status === 0) ?? null;
+  let path = found();
+  if (path) return { path, note: spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout.trim() };
+  if (process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0) {
+    console.log('pgbench not found: installing Debian\'s PostgreSQL server package (it carries pgbench) …');
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    const pkg = spawnSync('bash', ['-c', 'apt-get install -y -qq "$(apt-cache search --names-only "^postgresql-[0-9]+$" | sort -V | tail -1 | cut -d" " -f1)"'], { stdio: 'inherit' });
+    path = found();
+    if (path) return { path, note: spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout.trim() };
+    return { path: null, note: `pgbench could not be installed (apt-get exit ${pkg.status})` };
+  }
+  return { path: null, note: 'pgbench not found (install Debian\'s postgresql-15 package, or put pgbench on PATH)' };
+}
+
+const PGBENCH_GAMES = 10_000;
+const PGBENCH_SCRIPT = `\\set g random(1, ${PGBENCH_GAMES})
+BEGIN;
+SELECT ply, board FROM pgb_games WHERE id = :g FOR UPDATE;
+INSERT INTO pgb_moves (game_id, ply, square, flipped, played_at) SELECT id, ply, 19, '{27,35}', now() FROM pgb_games WHERE id = :g;
+UPDATE pgb_games SET ply = ply + 1, board = board, to_move = CASE to_move WHEN 'black' THEN 'white' ELSE 'black' END, updated_at = now() WHERE id = :g;
+END;
+`;
+
+interface CeilingResult {
+  tps: number;
+  latencyMs: number;
+  postgresCpu: number;
+  seconds: number;
+}
+
+/** pgbench's move-shaped transaction (lock the game, insert the move, update the game) at `clients`. */
+async function runPgbench(pgbench: string, url: string, client: pg.Client, clients: number, seconds: number, postmasterPid: number): Promise<CeilingResult | string> {
+  await client.query(`CREATE TABLE IF NOT EXISTS pgb_games (id int PRIMARY KEY, ply int NOT NULL, board char(64) NOT NULL, to_move text NOT NULL, updated_at timestamptz)`);
+  await client.query(`CREATE TABLE IF NOT EXISTS pgb_moves (game_id int NOT NULL, ply int NOT NULL, square smallint, flipped smallint[] NOT NULL, played_at timestamptz NOT NULL, PRIMARY KEY (game_id, ply))`);
+  await client.query('TRUNCATE pgb_games, pgb_moves');
+  await client.query(`INSERT INTO pgb_games SELECT g, 0, repeat('.', 27) || 'WB......BW' || repeat('.', 27), 'black', now() FROM generate_series(1, ${PGBENCH_GAMES}) g`);
+  await client.query('VACUUM ANALYZE pgb_games');
+  const dir = mkdtempSync(join(tmpdir(), 'outflank-pgbench-'));
+  const script = join(dir, 'move.sql');
+  writeFileSync(script, PGBENCH_SCRIPT);
+  const cpu0 = postgresCpuSeconds(postmasterPid);
+  const t0 = performance.now();
+  const run = spawn(pgbench, ['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', script, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  run.stdout.on('data', (c) => (out += String(c)));
+  run.stderr.on('data', (c) => (out += String(c)));
+  const code = await new Promise<number | null>((resolve) => run.on('exit', resolve));
+  const elapsed = (performance.now() - t0) / 1000;
+  const postgresCpu = postgresCpuSeconds(postmasterPid) - cpu0;
+  rmSync(dir, { recursive: true, force: true });
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+  const latency = /latency average = ([\d.]+) ms/.exec(out);
+  if (code !== 0 || !tps) return `pgbench failed (exit ${code}): ${out.slice(-500)}`;
+  return { tps: Number(tps[1]), latencyMs: latency ? Number(latency[1]) : Number.NaN, postgresCpu, seconds: elapsed };
+}
+
+interface ProbeResult {
+  moves: number;
+  seconds: number;
+  latencies: Float64Array;
+  selfCpu: number;
+  postgresCpu: number;
+  lost: number;
+}
+
+/**
+ * (c) The app's own move SQL (GamesRepository's two named statements, the pure game domain in
+ * between, the same NOTIFY payloads) driven by a bare pg pool of the app's size, `clients` loops,
+ * no HTTP and no framework: what the app's SQL shape allows here.
+ */
+async function runProbe(url: string, games: BenchGame[][], clients: number, seconds: number, poolSize: number, postmasterPid: number): Promise<ProbeResult> {
+  const { default: pgLib } = await import('pg');
+  const { MOVE_SQL, stepParams, toLoaded } = await import('../src/games/games.repository.js');
+  const rules = await import('../src/games/domain/transitions.js');
+  const { toMoveDto } = await import('../src/games/game-view.js');
+  const poolPg = new pgLib.Pool({ connectionString: url, max: poolSize });
+  const random = prng(4242);
+  const latencies: number[] = [];
+  let lost = 0;
+  const t0 = performance.now();
+  const cpuSelf0 = process.cpuUsage();
+  const cpuPg0 = postgresCpuSeconds(postmasterPid);
+  const deadline = t0 + seconds * 1000;
+  await Promise.all(
+    games.slice(0, clients).map(async (list) => {
+      for (const g of list) {
+        const ids = await poolPg.query(`SELECT black_id, white_id FROM games WHERE id = $1`, [g.id]);
+        const seats = ids.rows[0] as { black_id: string; white_id: string };
+        for (;;) {
+          if (performance.now() > deadline) return;
+          const m0 = performance.now();
+          const row = (await poolPg.query({ name: 'game_load', text: MOVE_SQL.load, values: [g.id] })).rows[0];
+          const loaded = toLoaded(row);
+          if (loaded.game.status !== 'active') break;
+          const moves = legalMoves(fromBoardString(loaded.game.board, loaded.game.toMove!));
+          const square = moves[Math.floor(random() * moves.length)];
+          const playerId = loaded.game.toMove === 'black' ? seats.black_id : seats.white_id;
+          const step = rules.playMove(loaded.game, { playerId, square, ply: loaded.game.ply }, { now: new Date(), cpuTakeoverSeconds: 3600 });
+          if ('kind' in step) throw new Error('unexpected earlier ply');
+          if (step.game.status !== 'active') break; // the end rates in a transaction: the app's business, not this probe's
+          const notes = step.records.map((r) => JSON.stringify({ topic: `game:${g.id}`, event: 'move', id: r.ply + 1, data: toMoveDto(r) }));
+          const res = await poolPg.query({ name: 'game_step', text: MOVE_SQL.step, values: stepParams(step, notes, null) });
+          if (res.rows[0]?.updated !== 1) lost++;
+          latencies.push(performance.now() - m0);
+        }
+      }
+    }),
+  );
+  const secondsTaken = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpuSelf0);
+  const postgresCpu = postgresCpuSeconds(postmasterPid) - cpuPg0;
+  await poolPg.end();
+  return { moves: latencies.length, seconds: secondsTaken, latencies: Float64Array.from(latencies), selfCpu: (cpu.user + cpu.system) / 1e6, postgresCpu, lost };
+}
+
 // -- the run
 
 interface LevelResult {
@@ -653,7 +774,48 @@ async function main(): Promise<void> {
       }
     }
 
+    // (b) and (c) at each client count, on the same server, right after the app's levels.
+    const pgbench = findPgbench();
+    console.log(`\nceiling: ${pgbench.note}`);
+    const ceilings = new Map<number, CeilingResult | string>();
+    const probes = new Map<number, ProbeResult>();
+    for (const clients of CLIENTS) {
+      if (pgbench.path) {
+        const c = await runPgbench(pgbench.path, url, admin, clients, SECONDS, postmasterPid);
+        ceilings.set(clients, c);
+        console.log(typeof c === 'string' ? `pgbench, ${clients} clients: ${c}` : `pgbench, ${clients} clients: ${Math.round(c.tps)} tps, latency average ${c.latencyMs.toFixed(1)} ms`);
+      }
+      const rate = Math.max(3000, warmRate * 3);
+      const gamesPerClient = Math.min(MAX_GAMES_PER_CLIENT, Math.ceil((1.5 * rate * SECONDS) / clients / MOVES_PER_GAME_LOW) + 1);
+      const probeGames = await startGames(setupAgent, base1, pairs.slice(0, clients), gamesPerClient);
+      const probe = await runProbe(url, probeGames, clients, SECONDS, config.dbPoolSize, postmasterPid);
+      probes.set(clients, probe);
+      console.log(`bare pg probe (the app's move SQL), ${clients} clients: ${probe.moves} moves in ${probe.seconds.toFixed(1)} s (${Math.round(probe.moves / probe.seconds)}/s)${probe.lost ? `, ${probe.lost} conditional writes lost` : ''}`);
+    }
+
     console.log(`\nload average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end\n`);
+    console.log('| clients | (a) app moves/s | p50 ms | p95 ms | p99 ms | app CPU ms/move | PG CPU ms/move | (b) pgbench tps | PG CPU ms/txn | (c) bare SQL moves/s | (c) p99 ms | **a/b** | a/c |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of results.filter((x) => x.copies === 1)) {
+      const sorted = Float64Array.from(r.out.latencies).sort();
+      const s = r.out.elapsedMs / 1000;
+      const a = r.out.moves / s;
+      const c = ceilings.get(r.clients);
+      const pr = probes.get(r.clients);
+      const prSorted = pr ? Float64Array.from(pr.latencies).sort() : null;
+      const probeRate = pr ? pr.moves / pr.seconds : Number.NaN;
+      const appMs = ((r.appUtilization * s) / Math.max(1, r.out.moves)) * 1000;
+      const pgMs = (r.cpu.postgres / Math.max(1, r.out.moves)) * 1000;
+      const b = c && typeof c !== 'string' ? c : null;
+      console.log(
+        `| ${r.clients} | **${Math.round(a)}** | ${percentile(sorted, 0.5).toFixed(1)} | ${percentile(sorted, 0.95).toFixed(1)} | ${percentile(sorted, 0.99).toFixed(1)} | ` +
+          `${appMs.toFixed(3)} | ${pgMs.toFixed(3)} | ${b ? Math.round(b.tps) : '—'} | ${b ? ((b.postgresCpu / (b.tps * b.seconds)) * 1000).toFixed(3) : '—'} | ` +
+          `${pr ? Math.round(probeRate) : '—'} | ${prSorted ? percentile(prSorted, 0.99).toFixed(1) : '—'} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} |`,
+      );
+    }
+    console.log('\n(a) the app over HTTP, one copy; app CPU ms/move is its main thread\'s busy time per move (the load driver runs in');
+    console.log(' another thread); (b) pgbench running lock game + insert move + update game as one transaction, -M prepared, same');
+    console.log(' client count, same server; (c) the app\'s own two statements and pure domain from a bare pg pool of the app\'s size.)\n');
     console.log('| app copies | clients | games | moves | seconds | moves/s | p50 ms | p95 ms | p99 ms | max ms | errors | CPU: app copy 1 + driver | CPU: copy 2 | CPU: PostgreSQL | app 1 loop | driver loop | PG xacts/move | statements/move |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results) {

@@ -55,7 +55,7 @@ const STEP_SQL = `WITH upd AS (
   )
   SELECT (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM ins)::int AS inserted, (SELECT count(*) FROM note)::int AS notified`;
 
-interface GameRow {
+export interface GameRow {
   id: string;
   room_id: string | null;
   room_code: string | null;
@@ -83,7 +83,7 @@ interface GameRow {
   finished_at: Date | null;
 }
 
-interface LoadRow extends GameRow {
+export interface LoadRow extends GameRow {
   black_username: string;
   black_rating: number;
   white_username: string;
@@ -133,7 +133,7 @@ export function toGameState(r: GameRow): GameState {
   };
 }
 
-function toLoaded(r: LoadRow): LoadedGame {
+export function toLoaded(r: LoadRow): LoadedGame {
   return {
     game: toGameState(r),
     black: { id: r.black_id, username: r.black_username, rating: Number(r.black_rating) },
@@ -145,7 +145,7 @@ function toRecord(r: MoveRow): MoveRecord {
   return { ply: Number(r.ply), color: r.color, square: num(r.square), pass: r.pass, flipped: r.flipped.map(Number), by: r.by, at: date(r.played_at)! };
 }
 
-function stepParams(p: Progress, notifications: readonly string[], dueBy: Date | null): unknown[] {
+export function stepParams(p: Progress, notifications: readonly string[], dueBy: Date | null): unknown[] {
   const g = p.game;
   const records = p.records.map((r) => ({ ...r, at: r.at.toISOString() }));
   return [
@@ -172,6 +172,9 @@ function stepParams(p: Progress, notifications: readonly string[], dueBy: Date |
     dueBy,
   ];
 }
+
+/** The hot path's two statements (the moves benchmark drives them with a bare pg client too). */
+export const MOVE_SQL = { load: LOAD_SQL, step: STEP_SQL } as const;
 
 /** The only code that touches the `games` and `moves` tables. */
 @Injectable()
