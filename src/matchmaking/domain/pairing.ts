@@ -153,7 +153,8 @@ function groupsOf<T extends Pick<WaitingTicket, 'bot' | 'turnSeconds'>>(tickets:
  *   to the pair whose longer-waiting ticket has waited longest (then the other ticket's wait,
  *   then a fixed order). No ticket and no player is paired twice.
  * - Colours: Black goes to the player with fewer Black games among their last 10
- *   (history.blackInLast10); a tie is decided by rng() < 0.5.
+ *   (history.blackInLast10); on a tie the lower-rated ticket (the earlier one in the rating
+ *   order) is Black when rng() < 0.5. rng is called once per tied pair and never otherwise.
  *
  * Cost: per group a sort by rating, then candidate pairs are produced lazily in order of gap by a
  * heap holding, for each ticket, its next unpaired higher-rated neighbour inside its window:
