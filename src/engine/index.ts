@@ -13,3 +13,4 @@ export { IllegalMoveError, type IllegalMoveReason, TranscriptError, type Transcr
 export { parseTranscript, writeTranscript, replay, type Replay } from './transcript.js';
 export { perft } from './perft.js';
 export { chooseCpuMove, solveEndgame, type CpuOptions, type EndgameSolution } from './search.js';
+export { chooseStandInMove, standInCandidates, standInMoveScores, STAND_IN_MARGIN, type StandInOptions, type StandInMoveScore } from './stand-in.js';
