@@ -28,6 +28,10 @@ export interface AppConfig {
   leaderboardMinGames: number;
   leaderboardActiveDays: number;
   cpuTakeoverSeconds: number;
+  /** Each player's first move must come within this many seconds, in every game. */
+  firstMoveSeconds: number;
+  /** No turn limit: a player idle this long on their turn gets the stand-in even when present. */
+  idleTurnSeconds: number;
   /** Worker threads for CPU searches (0: inline, on the event loop). */
   cpuWorkers: number;
   ratings: Glicko2Config;
@@ -127,6 +131,8 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     leaderboardActiveDays: int(env, 'LEADERBOARD_ACTIVE_DAYS', 90, 1, 100_000),
     cpuTakeoverSeconds: int(env, 'CPU_TAKEOVER_SECONDS', 60, 1, 86_400),
     cpuWorkers: int(env, 'CPU_WORKERS', 1, 0, 64),
+    firstMoveSeconds: int(env, 'FIRST_MOVE_SECONDS', 30, 5, 3600),
+    idleTurnSeconds: int(env, 'IDLE_TURN_SECONDS', 300, 10, 86_400),
     ratings: {
       initialRating: num(env, 'RATING_INITIAL', 1500, 100, 5000),
       initialRd: num(env, 'RATING_INITIAL_RD', 350, 1, 1000),

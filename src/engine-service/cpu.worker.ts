@@ -1,14 +1,16 @@
-/** A worker thread's task: the stand-in's move for a position (piscina runs it off the request loop). */
-import { chooseCpuMove, fromBoardString, type Color } from '../engine/index.js';
+/** Worker-thread tasks: CPU searches run here (piscina), off the request event loop. */
+import { chooseCpuMove, chooseStandInMove, fromBoardString, type Color } from '../engine/index.js';
 
 export interface CpuTask {
   board: string;
   toMove: Color;
+  /** 'stand-in': the modest, unpredictable player for absent seats; 'full': the project's strongest search. */
+  strength: 'stand-in' | 'full';
 }
 
-/** The CPU stand-in's move for the side to move. */
-export function standInMove(task: CpuTask): number {
-  return chooseCpuMove(fromBoardString(task.board, task.toMove), { nodeLimit: 20_000 });
+export function cpuMove(task: CpuTask): number {
+  const position = fromBoardString(task.board, task.toMove);
+  return task.strength === 'full' ? chooseCpuMove(position) : chooseStandInMove(position);
 }
 
-export default standInMove;
+export default cpuMove;

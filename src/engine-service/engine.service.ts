@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { type Color, fromBoardString, legalMoves, squareName } from '../engine/index.js';
-import { standInMove } from './cpu.worker.js';
+import { cpuMove, type CpuTask } from './cpu.worker.js';
 
 /**
  * The engine for Nest modules: the one way services ask for CPU moves (and legal squares outside
@@ -35,10 +35,22 @@ export class EngineService implements OnModuleDestroy {
     return legalMoves(fromBoardString(board, toMove)).map(squareName);
   }
 
-  /** The CPU stand-in's move for the side to move (who must have a legal square). */
-  async standInMove(board: string, toMove: Color): Promise<number> {
-    if (this.pool) return (await this.pool.run({ board, toMove })) as number;
-    return standInMove({ board, toMove });
+  /**
+   * The CPU stand-in's move for the side to move (who must have a legal square): a shallow search
+   * that picks at random among moves close to its best, never an exact endgame (src/engine/stand-in.ts).
+   */
+  standInMove(board: string, toMove: Color): Promise<number> {
+    return this.run({ board, toMove, strength: 'stand-in' });
+  }
+
+  /** The project's full-strength CPU (depth-6 alpha-beta, exact endgame): tens of ms, so never inline in production. */
+  bestMove(board: string, toMove: Color): Promise<number> {
+    return this.run({ board, toMove, strength: 'full' });
+  }
+
+  private async run(task: CpuTask): Promise<number> {
+    if (this.pool) return (await this.pool.run(task)) as number;
+    return cpuMove(task);
   }
 
   async onModuleDestroy(): Promise<void> {

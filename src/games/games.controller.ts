@@ -55,10 +55,20 @@ export class GamesController {
   @HttpCode(200)
   @ApiBearerAuth()
   @UseGuards(TokenAuthGuard)
-  @ApiOperation({ summary: 'Resign (the opponent wins)' })
+  @ApiOperation({ summary: 'Resign (the opponent wins); before both players have moved it aborts instead' })
   @ApiOkResponse({ type: GameDto })
   resign(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: TokenPrincipal): Promise<GameDto> {
     return this.games.resign(id, player.id);
+  }
+
+  @Post(':id/abort')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(TokenAuthGuard)
+  @ApiOperation({ summary: 'Abort (unrated, no winner): only before both players have moved' })
+  @ApiOkResponse({ type: GameDto, description: 'The aborted game; 409 TOO_LATE_TO_ABORT once both players have moved' })
+  abort(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: TokenPrincipal): Promise<GameDto> {
+    return this.games.abort(id, player.id);
   }
 
   @Get(':id/moves')

@@ -296,20 +296,21 @@ export class GamesRepository {
 
   /**
    * These players are here: in their games without a turn limit, each one's turn's takeover moves
-   * forward to `until`. One statement for any number of (game, player) pairs; nothing happens
-   * where it is not their turn or the CPU holds their seat.
+   * to `until`, but never past the idle limit (`idleSeconds` after the turn began) and never for a
+   * first move (its deadline is fixed). One statement for any number of (game, player) pairs;
+   * nothing happens where it is not their turn or the CPU holds their seat.
    */
-  async touch(pairs: readonly { gameId: string; playerId: string }[], until: Date): Promise<void> {
+  async touch(pairs: readonly { gameId: string; playerId: string }[], until: Date, idleSeconds: number): Promise<void> {
     if (pairs.length === 0) return;
     await this.run(
       this.runner(),
       'game_touch',
-      `UPDATE games g SET takeover_at = $3
+      `UPDATE games g SET takeover_at = LEAST($3::timestamptz, coalesce(g.turn_started_at, g.created_at) + make_interval(secs => $4))
        FROM unnest($1::uuid[], $2::uuid[]) AS p(game_id, player_id)
        WHERE g.id = p.game_id AND g.status = 'active' AND g.turn_seconds IS NULL
-         AND ((g.to_move = 'black' AND g.black_id = p.player_id AND NOT g.black_stand_in)
-           OR (g.to_move = 'white' AND g.white_id = p.player_id AND NOT g.white_stand_in))`,
-      [pairs.map((p) => p.gameId), pairs.map((p) => p.playerId), until],
+         AND ((g.to_move = 'black' AND g.black_id = p.player_id AND NOT g.black_stand_in AND g.ply > 0)
+           OR (g.to_move = 'white' AND g.white_id = p.player_id AND NOT g.white_stand_in AND g.ply > 1))`,
+      [pairs.map((p) => p.gameId), pairs.map((p) => p.playerId), until, idleSeconds],
     );
   }
 

@@ -47,7 +47,12 @@ export class GamesService {
   ) {}
 
   rules(): GameRules {
-    return { now: this.clock.now(), cpuTakeoverSeconds: this.config.cpuTakeoverSeconds };
+    return {
+      now: this.clock.now(),
+      cpuTakeoverSeconds: this.config.cpuTakeoverSeconds,
+      firstMoveSeconds: this.config.firstMoveSeconds,
+      idleTurnSeconds: this.config.idleTurnSeconds,
+    };
   }
 
   /** Creates a game at the start position inside the caller's transaction. */
@@ -111,6 +116,18 @@ export class GamesService {
       const written = await this.write(loaded, step);
       if (written) return toGameDto(written);
       if (attempt >= MAX_ATTEMPTS) throw new AppError('CONFLICT', 'The game changed while resigning; try again.');
+    }
+  }
+
+  /** Either player calls the game off before both have moved. */
+  async abort(gameId: string, playerId: string): Promise<GameDto> {
+    for (let attempt = 1; ; attempt++) {
+      const loaded = await this.mustLoad(gameId);
+      const step = this.decide(loaded, () => rules.abort(loaded.game, playerId, this.rules()));
+      if (!step) return toGameDto(loaded); // a safe retry
+      const written = await this.write(loaded, step);
+      if (written) return toGameDto(written);
+      if (attempt >= MAX_ATTEMPTS) throw new AppError('CONFLICT', 'The game changed while aborting; try again.');
     }
   }
 

@@ -45,7 +45,7 @@ export class PresenceService implements OnModuleInit, OnModuleDestroy {
     this.pending = new Map();
     const until = new Date(this.clock.now().getTime() + this.config.cpuTakeoverSeconds * 1000);
     this.flushing = this.repo
-      .touch(batch, until)
+      .touch(batch, until, this.config.idleTurnSeconds)
       .catch((err) => this.logger.warn(`presence not written: ${String(err)}`))
       .finally(() => (this.flushing = null));
     return this.flushing;

@@ -5,7 +5,7 @@ import { DeadlineSweeper } from '../../src/games/deadline-sweeper.js';
 import { startTestApp, TestApp, TEST_ENV } from '../support/app.js';
 import { startServerProcess } from '../support/server-process.js';
 import { openSse } from '../support/sse.js';
-import { startRoomGame } from '../factories/games.js';
+import { playOpening, startRoomGame } from '../factories/games.js';
 import { guestPlayer, registerPlayer, TestPlayer } from '../factories/players.js';
 
 /** A small seeded PRNG so a failing game can be replayed. */
@@ -177,10 +177,11 @@ describe('games and rooms over HTTP', () => {
 
   it('resign ends the game for the opponent; seats only', async () => {
     const { gameId } = await startRoomGame(t.http, alice, bob);
+    await playOpening(t.http, gameId, alice, bob);
     const outsider = await registerPlayer(t.http);
     await request(t.http).post(`/api/games/${gameId}/resign`).set(outsider.auth).send({}).expect(403);
     const res = await request(t.http).post(`/api/games/${gameId}/resign`).set(bob.auth).send({}).expect(200);
-    expect(res.body).toMatchObject({ status: 'finished', toMove: null, result: { winner: 'black', reason: 'resign', discs: { black: 2, white: 2 }, ratingChanges: null } });
+    expect(res.body).toMatchObject({ status: 'finished', toMove: null, result: { winner: 'black', reason: 'resign', ratingChanges: null } });
     await request(t.http).post(`/api/games/${gameId}/resign`).set(bob.auth).send({}).expect(200);
     expect((await request(t.http).post(`/api/games/${gameId}/resign`).set(alice.auth).send({}).expect(409)).body.code).toBe('GAME_OVER');
   });
@@ -238,20 +239,21 @@ describe('games and rooms over HTTP', () => {
 
   it('a CPU stands in when the turn time runs out, and the player takes the seat back', async () => {
     const { gameId } = await startRoomGame(t.http, alice, bob, { turnSeconds: 30 });
+    await playOpening(t.http, gameId, alice, bob);
     await t.db.query(`UPDATE games SET turn_deadline = now() - interval '1 second', takeover_at = now() - interval '1 second' WHERE id = $1`, [gameId]);
     const sweeper = t.app.get(DeadlineSweeper);
     await sweeper.sweep();
     const after = await request(t.http).get(`/api/games/${gameId}`).expect(200);
     expect(after.body.black.standIn).toBe(true);
-    expect(after.body.ply).toBe(1);
+    expect(after.body.ply).toBe(3);
     expect(after.body.toMove).toBe('white');
     const moves = await request(t.http).get(`/api/games/${gameId}/moves`).expect(200);
-    expect(moves.body.moves[0]).toMatchObject({ ply: 0, color: 'black', by: 'cpu' });
+    expect(moves.body.moves[2]).toMatchObject({ ply: 2, color: 'black', by: 'cpu' });
     // White moves; the CPU answers for Black in the same request.
     const position = fromBoardString(after.body.board, 'white');
-    const reply = await request(t.http).post(`/api/games/${gameId}/moves`).set(bob.auth).send({ square: squareName(legalMoves(position)[0]), ply: 1 }).expect(201);
+    const reply = await request(t.http).post(`/api/games/${gameId}/moves`).set(bob.auth).send({ square: squareName(legalMoves(position)[0]), ply: 3 }).expect(201);
     expect(reply.body.game.toMove).toBe('white');
-    expect(reply.body.game.ply).toBeGreaterThanOrEqual(3);
+    expect(reply.body.game.ply).toBeGreaterThanOrEqual(5);
     // Alice reopens the game on her device: her seat comes back.
     const back = await request(t.http).get(`/api/games/${gameId}`).set(alice.auth).expect(200);
     expect(back.body.black.standIn).toBe(false);
@@ -262,8 +264,8 @@ describe('games and rooms over HTTP', () => {
     const copy = await startServerProcess({ DATABASE_URL: t.db.url, JWT_SECRET: TEST_ENV.JWT_SECRET, CPU_TAKEOVER_SECONDS: '2', SSE_HEARTBEAT_SECONDS: '1' });
     try {
       const { gameId } = await startRoomGame(copy.baseUrl, alice, bob);
-      const created = await request(copy.baseUrl).get(`/api/games/${gameId}`).expect(200);
-      expect(created.body.turnDeadline).toBeNull();
+      const created = await playOpening(copy.baseUrl, gameId, alice, bob);
+      expect(created.turnDeadline).toBeNull();
       // Alice watches her game with her token: the stream's heartbeats keep her seat.
       const watching = openSse(`${copy.baseUrl}/api/games/${gameId}/events`, alice.auth);
       expect(await watching.ready).toBe(200);

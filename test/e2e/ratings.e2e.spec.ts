@@ -3,7 +3,7 @@ import request from 'supertest';
 import { isGameOver, legalMoves, playTurn, result, startPosition, squareName, toBoardString, type Position } from '../../src/engine/index.js';
 import { DEFAULT_GLICKO2_CONFIG, rateGame } from '../../src/ratings/domain/glicko2.js';
 import { main as ratingsCli, verifyRatings } from '../../src/ratings/ratings-cli.js';
-import { startRoomGame } from '../factories/games.js';
+import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 import { LeaderboardService } from '../../src/leaderboard/leaderboard.service.js';
@@ -46,7 +46,8 @@ describe('ratings at game end, history, audit and leaderboard', () => {
   it('a rated win moves both ratings by exactly the Glicko-2 result', async () => {
     const alice = await registerPlayer(t.http);
     const bob = await registerPlayer(t.http);
-    const { gameId } = await startRoomGame(t.http, alice, bob, { rated: true });
+    const { gameId } = await startRankedGame(t.app, alice, bob);
+    await playOpening(t.http, gameId, alice, bob);
     const end = await request(t.http).post(`/api/games/${gameId}/resign`).set(bob.auth).send({}).expect(200);
     const expected = rateGame(fresh, fresh, 1, DEFAULT_GLICKO2_CONFIG, end.body.finishedAt);
     expect(end.body.result.ratingChanges.black).toBeCloseTo(expected.a.delta, 9);
@@ -68,7 +69,7 @@ describe('ratings at game end, history, audit and leaderboard', () => {
   it('a draw on the board scores half a win for both', async () => {
     const carol = await registerPlayer(t.http);
     const dave = await registerPlayer(t.http);
-    const { gameId } = await startRoomGame(t.http, carol, dave, { rated: true });
+    const { gameId } = await startRankedGame(t.app, carol, dave);
     const { position, square } = positionBeforeDraw();
     expect(isGameOver(position)).toBe(false);
     await t.db.query('UPDATE games SET board = $2, to_move = $3, ply = 50 WHERE id = $1', [gameId, toBoardString(position), position.toMove]);
@@ -88,6 +89,7 @@ describe('ratings at game end, history, audit and leaderboard', () => {
     const erin = await registerPlayer(t.http);
     const fay = await registerPlayer(t.http);
     const { gameId } = await startRoomGame(t.http, erin, fay);
+    await playOpening(t.http, gameId, erin, fay);
     const end = await request(t.http).post(`/api/games/${gameId}/resign`).set(fay.auth).send({}).expect(200);
     expect(end.body.result.ratingChanges).toBeNull();
     expect(await profile(erin)).toMatchObject({ rating: 1500, rd: 350, games: 0, wins: 0 });
@@ -97,7 +99,8 @@ describe('ratings at game end, history, audit and leaderboard', () => {
   it('finishing requests racing each other rate the game exactly once', async () => {
     const gus = await registerPlayer(t.http);
     const hal = await registerPlayer(t.http);
-    const { gameId } = await startRoomGame(t.http, gus, hal, { rated: true });
+    const { gameId } = await startRankedGame(t.app, gus, hal);
+    await playOpening(t.http, gameId, gus, hal);
     const responses = await Promise.all([
       ...Array.from({ length: 5 }, () => request(t.http).post(`/api/games/${gameId}/resign`).set(gus.auth).send({})),
       ...Array.from({ length: 5 }, () => request(t.http).post(`/api/games/${gameId}/resign`).set(hal.auth).send({})),
@@ -114,7 +117,8 @@ describe('ratings at game end, history, audit and leaderboard', () => {
   it('the leaderboard lists eligible players by rating, and profiles carry their rank', async () => {
     const [ivy, jon] = [await registerPlayer(t.http), await registerPlayer(t.http)];
     for (let i = 0; i < 3; i++) {
-      const { gameId } = await startRoomGame(t.http, ivy, jon, { rated: true });
+      const { gameId } = await startRankedGame(t.app, ivy, jon);
+      await playOpening(t.http, gameId, ivy, jon);
       await request(t.http).post(`/api/games/${gameId}/resign`).set(jon.auth).send({}).expect(200);
     }
     const board = await request(t.http).get('/api/leaderboard').expect(200);
@@ -145,7 +149,8 @@ describe('ratings at game end, history, audit and leaderboard', () => {
     for (let i = 0; i < 24; i++) {
       const a = crowd[Math.floor(random() * crowd.length)];
       const b = crowd.filter((p) => p !== a)[Math.floor(random() * (crowd.length - 1))];
-      const { gameId } = await startRoomGame(t.http, a, b, { rated: true });
+      const { gameId } = await startRankedGame(t.app, a, b);
+      await playOpening(t.http, gameId, a, b);
       await request(t.http).post(`/api/games/${gameId}/resign`).set(random() < 0.5 ? a.auth : b.auth).send({}).expect(200);
     }
     const flags = await t.db.query(

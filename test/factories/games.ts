@@ -1,4 +1,8 @@
+import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.js';
+import { GamesService } from '../../src/games/games.service.js';
 import { TestPlayer } from './players.js';
 
 /** A room made by `host`, joined by `guest`: its first game has started (host plays Black). */
@@ -8,4 +12,28 @@ export async function startRoomGame(http: any, host: TestPlayer, guest: TestPlay
   const joined = await request(http).post(`/api/rooms/${created.body.code}/join`).set(guest.auth).send({});
   if (joined.status !== 200) throw new Error(`join room: ${joined.status} ${JSON.stringify(joined.body)}`);
   return { code: created.body.code as string, gameId: joined.body.gameId as string, room: joined.body };
+}
+
+/** Both players make their first move (the engine's first legal square each): the game is under way. */
+export async function playOpening(http: any, gameId: string, black: TestPlayer, white: TestPlayer) {
+  let game = (await request(http).get(`/api/games/${gameId}`)).body;
+  for (const p of [black, white]) {
+    const square = squareName(legalMoves(fromBoardString(game.board, game.toMove))[0]);
+    const res = await request(http).post(`/api/games/${gameId}/moves`).set(p.auth).send({ square, ply: game.ply });
+    if (res.status !== 201) throw new Error(`opening move: ${res.status} ${JSON.stringify(res.body)}`);
+    game = res.body.game;
+  }
+  return game;
+}
+
+/**
+ * A ranked (rated) game between two players, as the ranked queue makes it, created through the
+ * app's GamesService (tests of ratings need a given pairing, not the queue's choice).
+ */
+export async function startRankedGame(app: INestApplication, black: TestPlayer, white: TestPlayer, turnSeconds: number | null = null) {
+  const games = app.get(GamesService);
+  const game = await app.get(DataSource).transaction((m) =>
+    games.createGame(m, { roomId: null, roomCode: null, rated: true, turnSeconds, showLegalMoves: true, blackId: black.id, whiteId: white.id }),
+  );
+  return { gameId: game.id };
 }

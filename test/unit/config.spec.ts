@@ -40,6 +40,8 @@ describe('loadConfig', () => {
       leaderboardActiveDays: 90,
       cpuTakeoverSeconds: 60,
       cpuWorkers: 1,
+      firstMoveSeconds: 30,
+      idleTurnSeconds: 300,
       ratings: {
         initialRating: 1500,
         initialRd: 350,

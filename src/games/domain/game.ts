@@ -75,6 +75,10 @@ export interface GameRules {
   readonly now: Date;
   /** No turn limit: how long an absent player to move has before the CPU stands in. */
   readonly cpuTakeoverSeconds: number;
+  /** Each player's first move must come within this, in every game (else the game is aborted). */
+  readonly firstMoveSeconds: number;
+  /** No turn limit: a player who has not moved for this long gets the stand-in, present or not. */
+  readonly idleTurnSeconds: number;
 }
 
 export interface NewGameSpec {
@@ -87,6 +91,14 @@ export interface NewGameSpec {
   readonly blackId: string;
   readonly whiteId: string;
 }
+
+/** Whether a seat's owner has made a move of their own: the first two records are always players' own. */
+export function hasMoved(game: Pick<GameState, 'ply'>, color: ColorName): boolean {
+  return game.ply > (color === 'black' ? 0 : 1);
+}
+
+/** Both players have made a move: from here on a game can be rated, and no longer aborted. */
+export const bothMoved = (game: Pick<GameState, 'ply'>): boolean => game.ply >= 2;
 
 export const isActive = (g: GameState): boolean => g.status === 'active';
 

@@ -26,6 +26,8 @@ import {
   type NewGameSpec,
   type Progress,
   type ResultReason,
+  bothMoved,
+  hasMoved,
   seatOf,
   standInOf,
 } from './game.js';
@@ -37,15 +39,30 @@ export function positionOf(game: Pick<GameState, 'board' | 'toMove'>): Position 
   return fromBoardString(game.board, game.toMove ?? 'black');
 }
 
-/** The clocks of a turn that starts now: the turn limit, or the wait before a stand-in. */
+/**
+ * The clocks of a turn that starts now: a player's first move has FIRST_MOVE_SECONDS in every
+ * game (the game is aborted when it runs out); later turns have the turn limit, or, without one,
+ * the wait before a stand-in for an absent player (presence pushes it back, up to the idle limit).
+ */
 function startTurn(game: GameState, rules: GameRules): GameState {
-  const deadline = game.turnSeconds ? addSeconds(rules.now, game.turnSeconds) : null;
+  const color = game.toMove!;
+  let deadline: Date | null = null;
+  if (!hasMoved(game, color)) deadline = addSeconds(rules.now, rules.firstMoveSeconds);
+  else if (game.turnSeconds) deadline = addSeconds(rules.now, game.turnSeconds);
   return {
     ...game,
     turnDeadline: deadline,
-    takeoverAt: deadline ?? addSeconds(rules.now, rules.cpuTakeoverSeconds),
+    takeoverAt: deadline ?? addSeconds(rules.now, Math.min(rules.cpuTakeoverSeconds, rules.idleTurnSeconds)),
     turnStartedAt: rules.now,
   };
+}
+
+/** Until when a present player's turn is safe from the stand-in (no turn limit, after their first move). */
+export function presentUntil(game: GameState, rules: GameRules): Date | null {
+  if (game.status !== 'active' || game.turnSeconds || !game.toMove || !hasMoved(game, game.toMove) || !game.turnStartedAt) return null;
+  const idle = addSeconds(game.turnStartedAt, rules.idleTurnSeconds);
+  const present = addSeconds(rules.now, rules.cpuTakeoverSeconds);
+  return present < idle ? present : idle;
 }
 
 /** A new game at the start position, Black to move. */
@@ -132,8 +149,10 @@ function advance(game: GameState, square: number, by: MoveBy, rules: GameRules):
   );
   let after: GameState = { ...game, board: toBoardString(turn.position), ply: game.ply + records.length };
   if (turn.finished) {
-    const r = boardResult(turn.position);
-    after = finish(after, r.winner, 'board', rules);
+    // A player the CPU still stands in for at the end abandoned the game: they lose, whatever the board says.
+    const abandoned = (['black', 'white'] as const).find((c) => standInOf(after, c));
+    if (abandoned) after = finish(after, other(abandoned), 'abandoned', rules);
+    else after = finish(after, boardResult(turn.position).winner, 'board', rules);
   } else {
     after = startTurn({ ...after, toMove: turn.position.toMove }, rules);
   }
@@ -201,11 +220,18 @@ export function cpuMove(game: GameState, square: number, rules: GameRules): Prog
   return progress(game, step.game, step.records, []);
 }
 
-/** The side to move's time is up (or they are gone, in a game without a turn limit): the CPU stands in. */
+/**
+ * The side to move's time is up (or they are gone or idle, in a game without a turn limit): the
+ * CPU stands in. A player who has not made their first move is never stood in for, and the CPU
+ * never holds both seats: either way the game is aborted.
+ */
 export function takeOver(game: GameState, rules: GameRules): Progress | null {
   if (game.status !== 'active' || !game.toMove || !game.takeoverAt || game.takeoverAt > rules.now) return null;
   const color = game.toMove;
   if (standInOf(game, color)) return null;
+  if (!hasMoved(game, color) || standInOf(game, other(color))) {
+    return progress(game, finish(game, null, 'aborted', rules), [], []);
+  }
   return progress(game, withStandIn(game, color, true), [], [{ type: 'seat', color, standIn: true }]);
 }
 
@@ -218,18 +244,32 @@ export function reclaimSeat(game: GameState, playerId: string, rules: GameRules)
   return progress(game, after, [], [{ type: 'seat', color, standIn: false }]);
 }
 
-/** A resignation: the opponent wins. A repeat of one's own resignation is answered as done (null). */
+/**
+ * A resignation: the opponent wins; before both players have moved it aborts the game instead.
+ * A repeat of the same request is answered as done (null).
+ */
 export function resign(game: GameState, playerId: string, rules: GameRules): Progress | null {
   const color = mustBeSeated(game, playerId);
   if (game.status !== 'active') {
     if (game.resultReason === 'resign' && game.winner === other(color)) return null;
+    if (game.status === 'aborted') return null;
     throw new AppError('GAME_OVER', 'The game is over.');
   }
+  if (!bothMoved(game)) return progress(game, finish(game, null, 'aborted', rules), [], []);
   return progress(game, finish(game, other(color), 'resign', rules), [], []);
 }
 
-/** The players' score for the rating: Black's 1, ½ or 0. */
+/** Either player calls the game off before both have moved: aborted, unrated, no winner. A repeat is answered as done (null). */
+export function abort(game: GameState, playerId: string, rules: GameRules): Progress | null {
+  mustBeSeated(game, playerId);
+  if (game.status === 'aborted') return null;
+  mustBeActive(game);
+  if (bothMoved(game)) throw new AppError('TOO_LATE_TO_ABORT', 'Both players have moved: the game can no longer be aborted (resign instead).');
+  return progress(game, finish(game, null, 'aborted', rules), [], []);
+}
+
+/** What the ratings count: a ranked game that ended with a result after both players moved. */
 export function ratedResult(game: GameState): { winner: ColorName | null } | null {
-  if (!game.rated || game.status !== 'finished') return null;
+  if (!game.rated || game.status !== 'finished' || !bothMoved(game)) return null;
   return { winner: game.winner };
 }

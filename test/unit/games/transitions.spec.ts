@@ -5,7 +5,7 @@ import type { GameRules, GameState, MoveRecord, Progress } from '../../../src/ga
 import * as rules from '../../../src/games/domain/transitions.js';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
-const R: GameRules = { now: NOW, cpuTakeoverSeconds: 60 };
+const R: GameRules = { now: NOW, cpuTakeoverSeconds: 60, firstMoveSeconds: 30, idleTurnSeconds: 300 };
 const later = (s: number): GameRules => ({ ...R, now: new Date(NOW.getTime() + s * 1000) });
 const B = 'b0000000-0000-4000-8000-000000000001';
 const W = 'w0000000-0000-4000-8000-000000000002';
@@ -65,21 +65,44 @@ function findPosition(want: 'pass' | 'end'): { position: Position; square: numbe
 }
 
 describe('newGame', () => {
-  it('starts at the start position, Black to move, with the clocks of a first turn', () => {
+  it('starts at the start position, Black to move, with the first-move deadline', () => {
     const g = game();
     expect(g).toMatchObject({ board: toBoardString(startPosition()), toMove: 'black', ply: 0, status: 'active', blackStandIn: false, whiteStandIn: false });
-    expect(g.turnDeadline).toBeNull();
-    expect(g.takeoverAt).toEqual(new Date(NOW.getTime() + 60_000));
+    expect(g.turnDeadline).toEqual(new Date(NOW.getTime() + 30_000));
+    expect(g.takeoverAt).toEqual(g.turnDeadline);
     expect(g.turnStartedAt).toEqual(NOW);
   });
 
-  it.each([
-    [30, 30_000],
-    [60, 60_000],
-  ])('a %i-s turn limit sets the deadline and the takeover to it', (turnSeconds, ms) => {
+  it.each([null, 30, 60])('turn limit %s: the first move has FIRST_MOVE_SECONDS all the same', (turnSeconds) => {
     const g = rules.newGame({ id: 'g', roomId: null, roomCode: null, rated: false, turnSeconds, showLegalMoves: true, blackId: B, whiteId: W }, R);
-    expect(g.turnDeadline).toEqual(new Date(NOW.getTime() + ms));
+    expect(g.turnDeadline).toEqual(new Date(NOW.getTime() + 30_000));
     expect(g.takeoverAt).toEqual(g.turnDeadline);
+  });
+});
+
+describe('the clocks of later turns', () => {
+  const afterOpening = (turnSeconds: number | null) => {
+    const g = game({ turnSeconds });
+    const p1 = progress(rules.playMove(g, { playerId: B, square: sq('d3'), ply: 0 }, R));
+    return progress(rules.playMove(p1.game, { playerId: W, square: legalMoves(rules.positionOf(p1.game))[0], ply: 1 }, later(10))).game;
+  };
+  it.each<[number | null, number | null, number]>([
+    [30, 30_000, 30_000],
+    [60, 60_000, 60_000],
+    [null, null, 60_000],
+  ])('turn limit %s: deadline %s ms, takeover after %s ms', (turnSeconds, deadlineMs, takeoverMs) => {
+    const g = afterOpening(turnSeconds);
+    const start = later(10).now.getTime();
+    expect(g.turnDeadline).toEqual(deadlineMs === null ? null : new Date(start + deadlineMs));
+    expect(g.takeoverAt).toEqual(new Date(start + takeoverMs));
+  });
+
+  it('presence keeps a player safe up to the idle limit, never past it, and never for a first move', () => {
+    const g = afterOpening(null);
+    expect(rules.presentUntil(g, later(20))).toEqual(new Date(later(20).now.getTime() + 60_000));
+    expect(rules.presentUntil(g, later(280))).toEqual(new Date(later(10).now.getTime() + 300_000));
+    expect(rules.presentUntil(game(), R)).toBeNull();
+    expect(rules.presentUntil(afterOpening(30), R)).toBeNull();
   });
 });
 
@@ -111,11 +134,11 @@ describe('playMove: errors', () => {
 });
 
 describe('playMove: progress', () => {
-  it('a legal move records it, flips, hands the turn over and restarts the clock', () => {
+  it('a legal move records it, flips, hands the turn over and starts the next clock (White\'s first move)', () => {
     const p = progress(rules.playMove(game(), { playerId: B, square: sq('d3'), ply: 0 }, later(5)));
     expect(p.origin.ply).toBe(0);
     expect(p.records).toEqual([{ ply: 0, color: 'black', square: sq('d3'), pass: false, flipped: [sq('d4')], by: 'player', at: later(5).now }]);
-    expect(p.game).toMatchObject({ ply: 1, toMove: 'white', status: 'active', turnStartedAt: later(5).now, takeoverAt: new Date(NOW.getTime() + 65_000) });
+    expect(p.game).toMatchObject({ ply: 1, toMove: 'white', status: 'active', turnStartedAt: later(5).now, takeoverAt: new Date(NOW.getTime() + 35_000) });
     expect(p.game.board).toBe(toBoardString(playTurn(startPosition(), sq('d3')).position));
     expect(p.events).toEqual([{ type: 'move', record: p.records[0] }]);
   });
@@ -151,6 +174,15 @@ describe('playMove: progress', () => {
     expect(p.events.at(-1)).toEqual({ type: 'end' });
   });
 
+  it('a game that ends while the CPU holds a seat is lost by that player: abandoned', () => {
+    const { position, square, ply } = findPosition('end');
+    const mover = position.toMove === 'black' ? B : W;
+    const absent = position.toMove === 'black' ? 'white' : 'black';
+    const p = progress(rules.playMove(at(position, ply, absent === 'black' ? { blackStandIn: true } : { whiteStandIn: true }), { playerId: mover, square, ply }, R));
+    expect(p.game).toMatchObject({ status: 'finished', resultReason: 'abandoned', winner: position.toMove });
+    expect(rules.ratedResult(p.game)).toEqual({ winner: position.toMove });
+  });
+
   it('moving takes the seat back from a stand-in', () => {
     const p = progress(rules.playMove(game({ blackStandIn: true }), { playerId: B, square: sq('d3'), ply: 0 }, R));
     expect(p.game.blackStandIn).toBe(false);
@@ -172,10 +204,13 @@ describe('isSafeRetry', () => {
   });
 });
 
-describe('stand-ins', () => {
+describe('stand-ins and aborts', () => {
+  /** Black to move at ply 2 (both have moved), no turn limit. */
+  const midgame = (over: Partial<GameState> = {}) => game({ ply: 2, takeoverAt: new Date(NOW.getTime() + 60_000), turnDeadline: null, ...over });
+
   it('takeOver: nothing before the takeover time, the seat to move after it', () => {
-    expect(rules.takeOver(game(), later(59))).toBeNull();
-    const p = progress(rules.takeOver(game(), later(60)));
+    expect(rules.takeOver(midgame(), later(59))).toBeNull();
+    const p = progress(rules.takeOver(midgame(), later(60)));
     expect(p.game.blackStandIn).toBe(true);
     expect(p.records).toEqual([]);
     expect(p.events).toEqual([{ type: 'seat', color: 'black', standIn: true }]);
@@ -186,11 +221,22 @@ describe('stand-ins', () => {
     ['a finished game', { status: 'finished', toMove: null }],
     ['no takeover time', { takeoverAt: null }],
   ])('takeOver does nothing for %s', (_label, over) => {
-    expect(rules.takeOver(game(over), later(3600))).toBeNull();
+    expect(rules.takeOver(midgame(over), later(3600))).toBeNull();
+  });
+
+  it.each<[string, Partial<GameState>]>([
+    ['Black has not made a first move', { ply: 0 }],
+    ['White has not made a first move', { ply: 1, toMove: 'white' }],
+    ['the CPU would hold both seats', { whiteStandIn: true }],
+  ])('takeOver aborts the game when %s', (_label, over) => {
+    const p = progress(rules.takeOver(midgame(over), later(60)));
+    expect(p.game).toMatchObject({ status: 'aborted', resultReason: 'aborted', winner: null, toMove: null, blackStandIn: false });
+    expect(p.events).toEqual([{ type: 'end' }]);
+    expect(rules.ratedResult(p.game)).toBeNull();
   });
 
   it('cpuMove plays for the stand-in to move, marked as the CPU', () => {
-    const p = rules.cpuMove(game({ blackStandIn: true }), sq('f5'), R);
+    const p = rules.cpuMove(midgame({ blackStandIn: true, board: game().board }), sq('f5'), R);
     expect(p.records[0]).toMatchObject({ color: 'black', square: sq('f5'), by: 'cpu' });
     expect(p.game.toMove).toBe('white');
   });
@@ -208,12 +254,12 @@ describe('stand-ins', () => {
   });
 
   it('reclaimSeat gives the seat back and, on their turn, a fresh clock', () => {
-    const p = progress(rules.reclaimSeat(game({ blackStandIn: true, takeoverAt: NOW }), B, later(10)));
+    const p = progress(rules.reclaimSeat(midgame({ blackStandIn: true, takeoverAt: NOW }), B, later(10)));
     expect(p.game.blackStandIn).toBe(false);
     expect(p.game.takeoverAt).toEqual(new Date(NOW.getTime() + 70_000));
     expect(p.events).toEqual([{ type: 'seat', color: 'black', standIn: false }]);
-    const notTheirTurn = progress(rules.reclaimSeat(game({ whiteStandIn: true }), W, later(10)));
-    expect(notTheirTurn.game.takeoverAt).toEqual(game().takeoverAt);
+    const notTheirTurn = progress(rules.reclaimSeat(midgame({ whiteStandIn: true }), W, later(10)));
+    expect(notTheirTurn.game.takeoverAt).toEqual(midgame().takeoverAt);
   });
 
   it.each<[string, Partial<GameState>, string]>([
@@ -225,11 +271,36 @@ describe('stand-ins', () => {
   });
 });
 
-describe('resign', () => {
-  it('the opponent wins, with an end event', () => {
+describe('resign and abort', () => {
+  it('resign: the opponent wins, with an end event', () => {
     const p = progress(rules.resign(game({ ply: 3 }), B, R));
     expect(p.game).toMatchObject({ status: 'finished', winner: 'white', resultReason: 'resign', toMove: null, blackDiscs: 2, whiteDiscs: 2 });
     expect(p.events).toEqual([{ type: 'end' }]);
+  });
+
+  it.each([0, 1])('resign at ply %i (before both have moved) aborts instead, and a repeat is answered as done', (ply) => {
+    const p = progress(rules.resign(game({ ply }), W, R));
+    expect(p.game).toMatchObject({ status: 'aborted', resultReason: 'aborted', winner: null });
+    expect(rules.ratedResult(p.game)).toBeNull();
+    expect(rules.resign(p.game, W, R)).toBeNull();
+  });
+
+  it.each<[string, Partial<GameState>, string, string | null]>([
+    ['Black at ply 0', { ply: 0 }, B, null],
+    ['White at ply 1', { ply: 1, toMove: 'white' }, W, null],
+    ['Black at ply 1 (before White moved)', { ply: 1, toMove: 'white' }, B, null],
+    ['after both have moved', { ply: 2 }, B, 'TOO_LATE_TO_ABORT'],
+    ['an outsider', { ply: 0 }, X, 'FORBIDDEN'],
+    ['a finished game', { ply: 9, status: 'finished', toMove: null, resultReason: 'resign', winner: 'white' }, B, 'GAME_OVER'],
+  ])('abort: %s', (_label, over, who, code) => {
+    if (code) {
+      expect(errorOf(() => rules.abort(game(over), who, R)).code).toBe(code);
+      return;
+    }
+    const p = progress(rules.abort(game(over), who, R));
+    expect(p.game).toMatchObject({ status: 'aborted', resultReason: 'aborted', winner: null, toMove: null, finishedAt: NOW });
+    expect(p.events).toEqual([{ type: 'end' }]);
+    expect(rules.abort(p.game, who, R)).toBeNull();
   });
 
   it('repeating one’s own resignation is answered as done; anything else after the end is GAME_OVER', () => {
@@ -245,10 +316,12 @@ describe('resign', () => {
 
 describe('ratedResult', () => {
   it.each<[string, Partial<GameState>, { winner: string | null } | null]>([
-    ['a rated game won on the board', { status: 'finished', winner: 'black' }, { winner: 'black' }],
-    ['a rated draw', { status: 'finished', winner: null }, { winner: null }],
-    ['an unrated game', { rated: false, status: 'finished', winner: 'black' }, null],
-    ['a game in play', {}, null],
+    ['a ranked game won on the board', { ply: 60, status: 'finished', winner: 'black' }, { winner: 'black' }],
+    ['a ranked draw', { ply: 60, status: 'finished', winner: null }, { winner: null }],
+    ['a ranked game abandoned', { ply: 30, status: 'finished', winner: 'white', resultReason: 'abandoned' }, { winner: 'white' }],
+    ['an unranked game', { ply: 60, rated: false, status: 'finished', winner: 'black' }, null],
+    ['an aborted game', { ply: 1, status: 'aborted', resultReason: 'aborted' }, null],
+    ['a game in play', { ply: 20 }, null],
   ])('%s', (_label, over, expected) => {
     expect(rules.ratedResult(game(over))).toEqual(expected);
   });
