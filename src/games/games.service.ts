@@ -376,9 +376,17 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
   /** Saves the game and its new records, rates a finished rated game, and queues the events. */
   private async persist(m: EntityManager, game: Game, records: Move[], events: TopicEvent[]): Promise<void> {
     if (records.length) await m.getRepository(Move).insert(records);
-    if (game.status === 'finished') {
+    if (game.status === 'finished' && game.rated && game.finishedAt) {
       // The one place where a game's end changes ratings: same transaction, exactly once.
-      await this.ratings.applyGameResult(m, game);
+      const deltas = await this.ratings.applyGameResult(m, {
+        gameId: game.id,
+        blackId: game.blackId,
+        whiteId: game.whiteId,
+        winner: game.winner,
+        finishedAt: game.finishedAt,
+      });
+      game.blackRatingChange = deltas.black;
+      game.whiteRatingChange = deltas.white;
     }
     // An UPDATE of what a move can change (save() would first re-read the row it already has).
     await m.getRepository(Game).update(game.id, {
