@@ -171,6 +171,36 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
     });
   }
 
+  /** The player's active game (either seat), or null. */
+  async activeGameIdOf(playerId: string, manager: EntityManager = this.dataSource.manager): Promise<string | null> {
+    const game = await manager.getRepository(Game).findOne({
+      where: [
+        { blackId: playerId, status: 'active' },
+        { whiteId: playerId, status: 'active' },
+      ],
+      select: { id: true },
+    });
+    return game?.id ?? null;
+  }
+
+  /** The game's status, or null when there is no such game. */
+  async statusOf(gameId: string, manager: EntityManager = this.dataSource.manager): Promise<'active' | 'finished' | 'aborted' | null> {
+    const game = await manager.getRepository(Game).findOne({ where: { id: gameId }, select: { id: true, status: true } });
+    return game?.status ?? null;
+  }
+
+  /** Who played which colour, or null when there is no such game. */
+  async seatsOf(gameId: string, manager: EntityManager = this.dataSource.manager): Promise<{ blackId: string; whiteId: string } | null> {
+    const game = await manager.getRepository(Game).findOne({ where: { id: gameId }, select: { id: true, blackId: true, whiteId: true } });
+    return game ? { blackId: game.blackId, whiteId: game.whiteId } : null;
+  }
+
+  /** The games of a room, oldest first. */
+  async gameIdsOfRoom(roomId: string, manager: EntityManager = this.dataSource.manager): Promise<string[]> {
+    const games = await manager.getRepository(Game).find({ where: { roomId }, order: { createdAt: 'ASC' }, select: { id: true } });
+    return games.map((g) => g.id);
+  }
+
   // ---- writing ------------------------------------------------------------------------------
 
   /** Creates a game at the start position (inside the caller's transaction). */
