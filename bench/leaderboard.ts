@@ -19,6 +19,9 @@ import { loadConfig } from '../src/config/config.js';
 import { dataSourceOptions } from '../src/database/data-source.js';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { runMigrations } from '../src/database/migrate.js';
+import { eligibleSql } from '../src/leaderboard/domain/eligibility.js';
+import { LeaderboardRepository } from '../src/leaderboard/leaderboard.repository.js';
+import { PlayersRepository } from '../src/players/players.repository.js';
 import { LeaderboardService } from '../src/leaderboard/leaderboard.service.js';
 import { Player } from '../src/players/entities/player.entity.js';
 
@@ -46,7 +49,7 @@ const MIN_REPS = 30;
  * - W/D/L add up to games; a realistic argon2id-length password hash for registered players.
  */
 /** The leaderboard's rule, written out for the seed report and to find players at given ranks. */
-const ELIGIBLE = `NOT p.guest AND p.games >= $1 AND p.last_rated_at >= now() - make_interval(days => $2)`;
+const ELIGIBLE = eligibleSql('p', { minGames: '$1', activeDays: '$2' });
 
 const SEED_SQL = `
 INSERT INTO players (username, username_key, password_hash, guest, rating, rd, volatility, games, wins, draws, losses, last_rated_at, created_at)
@@ -179,7 +182,8 @@ async function main(): Promise<void> {
     ds = new DataSource({ ...dataSourceOptions(url, 4), logging: false });
     await ds.initialize();
     const log: Recorded[] = [];
-    const leaderboard = new LeaderboardService(recording(ds, log), config);
+    const recorded = recording(ds, log);
+    const leaderboard = new LeaderboardService(recorded, new LeaderboardRepository(recorded), new PlayersRepository(recorded), config);
     // The flags and rating buckets the app keeps up game by game, built here in one go.
     t0 = performance.now();
     await leaderboard.rebuild();

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
-import { DataSource, QueryFailedError } from 'typeorm';
 import { AppError } from '../common/errors.js';
 import { usernameKey } from '../players/domain/username.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Player } from '../players/entities/player.entity.js';
+import { PlayersRepository } from '../players/players.repository.js';
 import { PlayersService } from '../players/players.service.js';
 import { AuthResponseDto } from './dto/auth.dto.js';
 
@@ -27,7 +26,7 @@ export class AuthService {
   private readonly dummyHash = argon2Hash('not-a-real-password', ARGON2_OPTIONS);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly playerRows: PlayersRepository,
     private readonly jwt: JwtService,
     private readonly players: PlayersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -35,15 +34,9 @@ export class AuthService {
 
   async register(username: string, password: string): Promise<AuthResponseDto> {
     const passwordHash = await argon2Hash(password, ARGON2_OPTIONS);
-    try {
-      const player = await this.insertPlayer(username, false, passwordHash);
-      return this.issue(player);
-    } catch (err) {
-      if (err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === '23505') {
-        throw new AppError('USERNAME_TAKEN', `The username "${username}" is taken.`);
-      }
-      throw err;
-    }
+    const player = await this.insertPlayer(username, false, passwordHash);
+    if (!player) throw new AppError('USERNAME_TAKEN', `The username "${username}" is taken.`);
+    return this.issue(player);
   }
 
   /** passport-local's check: the player for a right pair, else null (same answer, similar time). */
@@ -51,12 +44,7 @@ export class AuthService {
     const key = usernameKey(username);
     const player = !key
       ? null // no player has such a name: don't ask the database, but spend the same time
-      : await this.dataSource
-      .getRepository(Player)
-      .createQueryBuilder('p')
-      .addSelect('p.passwordHash')
-      .where('p.username_key = :key', { key })
-      .getOne();
+      : await this.playerRows.findWithPasswordByUsernameKey(key);
     const hash = player?.passwordHash ?? (await this.dummyHash);
     const ok = await argon2Verify(hash, password).catch(() => false);
     return ok && player && !player.guest ? player : null;
@@ -67,11 +55,9 @@ export class AuthService {
     for (let attempt = 0; ; attempt++) {
       const bytes = randomBytes(8);
       const id = Array.from(bytes, (b) => GUEST_ALPHABET[b % GUEST_ALPHABET.length]).join('');
-      try {
-        return this.issue(await this.insertPlayer(`guest-${id}`, true, null));
-      } catch (err) {
-        if (attempt >= 3 || !(err instanceof QueryFailedError)) throw err;
-      }
+      const player = await this.insertPlayer(`guest-${id}`, true, null);
+      if (player) return this.issue(player);
+      if (attempt >= 3) throw new Error('four generated guest names in a row were taken');
     }
   }
 
@@ -81,20 +67,9 @@ export class AuthService {
     return { token, player: await this.players.profile(player) };
   }
 
-  private async insertPlayer(username: string, guest: boolean, passwordHash: string | null): Promise<Player> {
-    const repo = this.dataSource.getRepository(Player);
+  /** The new player, or null when the name is taken. */
+  private insertPlayer(username: string, guest: boolean, passwordHash: string | null): Promise<Player | null> {
     const { initialRating, initialRd, initialVolatility } = this.config.ratings;
-    const saved = await repo.save(
-      repo.create({
-        username,
-        usernameKey: username.toLowerCase(),
-        guest,
-        passwordHash,
-        rating: initialRating,
-        rd: initialRd,
-        volatility: initialVolatility,
-      }),
-    );
-    return (await repo.findOneBy({ id: saved.id }))!;
+    return this.playerRows.insert({ username, guest, passwordHash, rating: initialRating, rd: initialRd, volatility: initialVolatility });
   }
 }

@@ -12,6 +12,17 @@ export interface SeatPlayer {
   rating: number;
 }
 
+/** A finished rated game as `ratings verify` replays it. */
+export interface RatedGameRow {
+  id: string;
+  blackId: string;
+  whiteId: string;
+  winner: 'black' | 'white' | null;
+  finishedAt: Date;
+  blackRatingChange: number | null;
+  whiteRatingChange: number | null;
+}
+
 /** A game with what its answer needs. */
 export interface LoadedGame {
   game: GameState;
@@ -337,6 +348,37 @@ export class GamesRepository {
       [roomId],
     );
     return rows.map((r) => r.id);
+  }
+
+  /** A game's two seats. */
+  async seatsOf(gameId: string, manager?: EntityManager): Promise<{ blackId: string; whiteId: string } | null> {
+    const rows = await this.run<{ black_id: string; white_id: string }>(this.runner(manager), 'game_seats', 'SELECT black_id, white_id FROM games WHERE id = $1', [gameId]);
+    return rows[0] ? { blackId: rows[0].black_id, whiteId: rows[0].white_id } : null;
+  }
+
+  /** Every finished rated game, for `ratings verify` (inside its snapshot transaction). */
+  async ratedFinishedGames(manager: EntityManager): Promise<RatedGameRow[]> {
+    const rows: {
+      id: string;
+      black_id: string;
+      white_id: string;
+      winner: 'black' | 'white' | null;
+      finished_at: Date;
+      black_rating_change: number | null;
+      white_rating_change: number | null;
+    }[] = await manager.query(
+      `SELECT id, black_id, white_id, winner, finished_at, black_rating_change, white_rating_change
+       FROM games WHERE rated AND status = 'finished'`,
+    );
+    return rows.map((g) => ({
+      id: g.id,
+      blackId: g.black_id,
+      whiteId: g.white_id,
+      winner: g.winner,
+      finishedAt: date(g.finished_at)!,
+      blackRatingChange: num(g.black_rating_change),
+      whiteRatingChange: num(g.white_rating_change),
+    }));
   }
 
   async countActive(): Promise<number> {

@@ -77,6 +77,10 @@ export class GamesService {
     return this.repo.statusOf(gameId, manager);
   }
 
+  seatsOf(gameId: string, manager?: EntityManager): Promise<{ blackId: string; whiteId: string } | null> {
+    return this.repo.seatsOf(gameId, manager);
+  }
+
   gameIdsOfRoom(roomId: string, manager?: EntityManager): Promise<string[]> {
     return this.repo.gameIdsOfRoom(roomId, manager);
   }

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { GamesModule } from '../games/games.module.js';
+import { PlayersModule } from '../players/players.module.js';
 import { MatchmakingController } from './matchmaking.controller.js';
 import { MatchmakingService } from './matchmaking.service.js';
+import { QueueRepository } from './queue.repository.js';
 
-@Module({ imports: [GamesModule], controllers: [MatchmakingController], providers: [MatchmakingService] })
+@Module({ imports: [GamesModule, PlayersModule], controllers: [MatchmakingController], providers: [MatchmakingService, QueueRepository] })
 export class MatchmakingModule {}

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { LeaderboardModule } from '../leaderboard/leaderboard.module.js';
 import { PlayersController } from './players.controller.js';
+import { PlayersRepository } from './players.repository.js';
 import { PlayersService } from './players.service.js';
 
-@Module({ imports: [LeaderboardModule], controllers: [PlayersController], providers: [PlayersService], exports: [PlayersService] })
+@Module({ controllers: [PlayersController], providers: [PlayersService, PlayersRepository], exports: [PlayersService, PlayersRepository] })
 export class PlayersModule {}

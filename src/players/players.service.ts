@@ -1,39 +1,42 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
-import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import { effectiveRd, isProvisional } from '../ratings/domain/glicko2.js';
 import { usernameKey } from './domain/username.js';
 import { PlayerDto } from './dto/player.dto.js';
 import { Player } from './entities/player.entity.js';
+import { PlayersRepository } from './players.repository.js';
 
 @Injectable()
 export class PlayersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly players: PlayersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly leaderboard: LeaderboardService,
   ) {}
 
-  private repo(manager: EntityManager = this.dataSource.manager) {
-    return manager.getRepository(Player);
+  findById(id: string, manager?: EntityManager): Promise<Player | null> {
+    return this.players.findById(id, manager);
   }
 
-  findById(id: string, manager?: EntityManager): Promise<Player | null> {
-    return this.repo(manager).findOneBy({ id });
+  findByIds(ids: readonly string[], manager?: EntityManager): Promise<Player[]> {
+    return this.players.findByIds(ids, manager);
   }
 
   async findByUsername(username: string): Promise<Player | null> {
     const key = usernameKey(username);
-    return key ? this.repo().findOneBy({ usernameKey: key }) : null;
+    return key ? this.players.findByUsernameKey(key) : null;
   }
 
   async getByUsername(username: string): Promise<Player> {
     const player = await this.findByUsername(username);
     if (!player) throw notFound(`Player "${username}"`);
     return player;
+  }
+
+  /** Holds the player's row until the caller's transaction ends. */
+  lock(manager: EntityManager, id: string): Promise<void> {
+    return this.players.lock(manager, id);
   }
 
   toDto(player: Player, rank: number | null, now = new Date()): PlayerDto {
@@ -56,6 +59,6 @@ export class PlayersService {
   }
 
   async profile(player: Player): Promise<PlayerDto> {
-    return this.toDto(player, await this.leaderboard.rankOf(player.id));
+    return this.toDto(player, await this.players.leaderboardRank(player.id));
   }
 }

@@ -1,92 +1,79 @@
-import pg from 'pg';
+import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../config/config.js';
+import { dataSourceOptions } from '../database/data-source.js';
 import { resolveDatabase } from '../database/database-url.js';
-import { AuditGame, AuditPlayer, auditRatings, Discrepancy, StoredHistory } from './domain/audit.js';
+import { GamesRepository } from '../games/games.repository.js';
+import { LeaderboardRules } from '../leaderboard/domain/eligibility.js';
+import { LeaderboardRepository } from '../leaderboard/leaderboard.repository.js';
+import { PlayersRepository } from '../players/players.repository.js';
+import { AuditGame, auditRatings, Discrepancy, StoredHistory } from './domain/audit.js';
+import { RatingHistoryRepository } from './rating-history.repository.js';
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+/** An expired player may stay flagged until the next sweep: only flags stale by more than this count. */
+const FLAG_GRACE_HOURS = 1;
 
 /**
  * The leaderboard's bookkeeping against the players' rows: every bucket equals a recount of its
- * flagged players, and every flag says what the rules say (an expired player may stay flagged
- * until the next sweep, so only flags older than the window plus an hour count).
+ * flagged players, and every flag says what the rules say.
  */
-async function leaderboardDiscrepancies(client: pg.Client, config: AppConfig): Promise<Discrepancy[]> {
+async function leaderboardDiscrepancies(m: EntityManager, players: PlayersRepository, leaderboard: LeaderboardRepository, rules: LeaderboardRules): Promise<Discrepancy[]> {
   const out: Discrepancy[] = [];
-  const buckets = await client.query(
-    `SELECT bucket, coalesce(b.players, 0) AS stored, coalesce(c.n, 0) AS expected
-     FROM leaderboard_buckets b FULL JOIN (SELECT floor(rating)::int AS bucket, count(*)::int AS n FROM players WHERE on_leaderboard GROUP BY 1) c USING (bucket)
-     WHERE coalesce(b.players, 0) <> coalesce(c.n, 0) ORDER BY bucket`,
-  );
-  for (const r of buckets.rows) out.push({ subject: `leaderboard bucket ${r.bucket}`, field: 'players', stored: r.stored, expected: r.expected });
-  const flags = await client.query(
-    `SELECT username, on_leaderboard FROM players
-     WHERE (on_leaderboard AND (guest OR games < $1 OR last_rated_at IS NULL OR last_rated_at < now() - make_interval(days => $2, hours => 1)))
-        OR (NOT on_leaderboard AND NOT guest AND games >= $1 AND last_rated_at >= now() - make_interval(days => $2))
-     ORDER BY username`,
-    [config.leaderboardMinGames, config.leaderboardActiveDays],
-  );
-  for (const r of flags.rows) {
-    out.push({ subject: `player ${r.username}`, field: 'on_leaderboard', stored: String(r.on_leaderboard), expected: String(!r.on_leaderboard) });
+  const stored = new Map(await leaderboard.buckets(m));
+  const expected = new Map(await players.leaderboardCountsByBucket(m));
+  for (const bucket of [...new Set([...stored.keys(), ...expected.keys()])].sort((a, b) => a - b)) {
+    const s = stored.get(bucket) ?? 0;
+    const e = expected.get(bucket) ?? 0;
+    if (s !== e) out.push({ subject: `leaderboard bucket ${bucket}`, field: 'players', stored: s, expected: e });
+  }
+  for (const r of await players.leaderboardFlagMismatches(m, rules, FLAG_GRACE_HOURS)) {
+    out.push({ subject: `player ${r.username}`, field: 'on_leaderboard', stored: String(r.onLeaderboard), expected: String(!r.onLeaderboard) });
   }
   return out;
 }
 
 /** Loads every player and every rated, finished game (in the order ratings were applied) and audits them. */
 export async function verifyRatings(url: string, config: AppConfig): Promise<{ players: number; games: number; discrepancies: Discrepancy[] }> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const ds = new DataSource({ ...dataSourceOptions(url, 1), logging: false });
+  await ds.initialize();
   try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const players: AuditPlayer[] = (
-      await client.query('SELECT id, username, rating, rd, volatility, games, wins, draws, losses, last_rated_at FROM players ORDER BY id')
-    ).rows.map((r) => ({
-      id: r.id,
-      username: r.username,
-      rating: Number(r.rating),
-      rd: Number(r.rd),
-      volatility: Number(r.volatility),
-      games: r.games,
-      wins: r.wins,
-      draws: r.draws,
-      losses: r.losses,
-      lastRatedAt: r.last_rated_at,
-    }));
-    const games = (
-      await client.query(
-        `SELECT g.id, g.black_id, g.white_id, g.winner, g.finished_at, g.black_rating_change, g.white_rating_change,
-                coalesce((SELECT min(h.seq) FROM rating_history h WHERE h.game_id = g.id), 9223372036854775807) AS seq
-         FROM games g WHERE g.rated AND g.status = 'finished' ORDER BY seq, g.finished_at, g.id`,
-      )
-    ).rows;
+    const playersRepo = new PlayersRepository(ds);
+    const historyRepo = new RatingHistoryRepository(ds);
+    const leaderboardRepo = new LeaderboardRepository(ds);
+    const rules = { minGames: config.leaderboardMinGames, activeDays: config.leaderboardActiveDays };
+    // One snapshot for every read, so a game ending meanwhile is wholly in or wholly out.
+    const { players, games, historyRows, leaderboard } = await ds.transaction('REPEATABLE READ', async (m) => {
+      await m.query('SET TRANSACTION READ ONLY');
+      return {
+        players: await playersRepo.ratedPlayers(m),
+        games: await new GamesRepository(ds).ratedFinishedGames(m),
+        historyRows: await historyRepo.all(m),
+        leaderboard: await leaderboardDiscrepancies(m, playersRepo, leaderboardRepo, rules),
+      };
+    });
     const history = new Map<string, StoredHistory>();
-    for (const h of (await client.query('SELECT * FROM rating_history')).rows) {
-      history.set(`${h.game_id}/${h.player_id}`, {
-        ratingBefore: Number(h.rating_before),
-        rdBefore: Number(h.rd_before),
-        volatilityBefore: Number(h.volatility_before),
-        rating: Number(h.rating),
-        rd: Number(h.rd),
-        volatility: Number(h.volatility),
-        delta: Number(h.delta),
-      });
+    const firstSeq = new Map<string, number>();
+    for (const { gameId, playerId, seq, ...stored } of historyRows) {
+      history.set(`${gameId}/${playerId}`, stored);
+      firstSeq.set(gameId, Math.min(seq, firstSeq.get(gameId) ?? Infinity));
     }
-    const leaderboard = await leaderboardDiscrepancies(client, config);
-    await client.query('COMMIT');
+    // The order ratings were applied in (a game without history last, by end time).
+    const seqOf = (id: string) => firstSeq.get(id) ?? Infinity;
+    games.sort((a, b) => seqOf(a.id) - seqOf(b.id) || a.finishedAt.getTime() - b.finishedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const auditGames: AuditGame[] = games.map((g) => ({
       id: g.id,
-      blackId: g.black_id,
-      whiteId: g.white_id,
+      blackId: g.blackId,
+      whiteId: g.whiteId,
       winner: g.winner,
-      finishedAt: g.finished_at,
-      blackChange: num(g.black_rating_change),
-      whiteChange: num(g.white_rating_change),
-      black: history.get(`${g.id}/${g.black_id}`) ?? null,
-      white: history.get(`${g.id}/${g.white_id}`) ?? null,
+      finishedAt: g.finishedAt,
+      blackChange: g.blackRatingChange,
+      whiteChange: g.whiteRatingChange,
+      black: history.get(`${g.id}/${g.blackId}`) ?? null,
+      white: history.get(`${g.id}/${g.whiteId}`) ?? null,
     }));
     const discrepancies = [...auditRatings(players, auditGames, config.ratings), ...leaderboard];
     return { players: players.length, games: auditGames.length, discrepancies };
   } finally {
-    await client.end();
+    await ds.destroy();
   }
 }
 

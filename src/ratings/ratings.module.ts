@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { LeaderboardModule } from '../leaderboard/leaderboard.module.js';
+import { PlayersModule } from '../players/players.module.js';
+import { RatingHistoryRepository } from './rating-history.repository.js';
 import { RatingsService } from './ratings.service.js';
 
-@Module({ imports: [LeaderboardModule], providers: [RatingsService], exports: [RatingsService] })
+@Module({ imports: [LeaderboardModule, PlayersModule], providers: [RatingsService, RatingHistoryRepository], exports: [RatingsService] })
 export class RatingsModule {}

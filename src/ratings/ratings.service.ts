@@ -1,58 +1,58 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
-import { Player } from '../players/entities/player.entity.js';
-import { blackScore, rateGame } from './domain/glicko2.js';
-import { RatingPointDto } from './dto/rating-history.dto.js';
-import { RatingHistory } from './entities/rating-history.entity.js';
 import { Standing } from '../leaderboard/domain/buckets.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
+import { PlayersRepository } from '../players/players.repository.js';
+import { blackScore, rateGame } from './domain/glicko2.js';
+import { RatingPointDto } from './dto/rating-history.dto.js';
+import { NewRatingHistory, RatingHistoryRepository } from './rating-history.repository.js';
+
+/** A rated game that has just ended: what rating it needs. */
+export interface RatedGameEnd {
+  gameId: string;
+  blackId: string;
+  whiteId: string;
+  winner: 'black' | 'white' | null;
+  finishedAt: Date;
+}
 
 @Injectable()
 export class RatingsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly players: PlayersRepository,
+    private readonly history: RatingHistoryRepository,
     private readonly leaderboard: LeaderboardService,
   ) {}
 
   async historyOf(playerId: string): Promise<RatingPointDto[]> {
-    const rows = await this.dataSource
-      .getRepository(RatingHistory)
-      .find({ where: { playerId }, order: { at: 'ASC', gameId: 'ASC' } });
+    const rows = await this.history.historyOf(playerId);
     return rows.map((r) => ({ gameId: r.gameId, at: r.at.toISOString(), rating: r.rating, rd: r.rd, volatility: r.volatility, delta: r.delta }));
   }
 
   /**
-   * Rates a rated game that has just finished, inside the transaction that finished it (the game
-   * row is locked, so this runs exactly once per game): both players' rows are locked in id order,
-   * updated, and a history row is written for each; the deltas go on the game.
+   * Rates a rated game that has just ended, inside the transaction that ended it (the caller holds
+   * the game, so this runs exactly once per game): both players' rows are locked in id order and
+   * updated, a history row is written for each, and the leaderboard follows. Returns the two
+   * rating deltas, for the caller to write on the game.
    */
-  async applyGameResult(
-    manager: EntityManager,
-    game: { gameId: string; blackId: string; whiteId: string; winner: 'black' | 'white' | null; finishedAt: Date },
-  ): Promise<{ black: number; white: number }> {
-    const repo = manager.getRepository(Player);
-    const locked = new Map<string, Player>();
-    for (const id of [game.blackId, game.whiteId].sort()) {
-      const player = await repo.createQueryBuilder('p').setLock('pessimistic_write').where('p.id = :id', { id }).getOneOrFail();
-      locked.set(id, player);
-    }
-    const black = locked.get(game.blackId)!;
-    const white = locked.get(game.whiteId)!;
-    const score = blackScore(game.winner);
-    const change = rateGame(black, white, score, this.config.ratings, game.finishedAt);
-    const history: RatingHistory[] = [];
+  async applyGameResult(manager: EntityManager, end: RatedGameEnd): Promise<{ black: number; white: number }> {
+    const locked = await this.players.lockForRating(manager, [end.blackId, end.whiteId]);
+    const black = locked.get(end.blackId)!;
+    const white = locked.get(end.whiteId)!;
+    const score = blackScore(end.winner);
+    const change = rateGame(black, white, score, this.config.ratings, end.finishedAt);
+    const history: NewRatingHistory[] = [];
     const standings: { before: Standing; after: Standing }[] = [];
     for (const [player, c, s] of [
       [black, change.a, score],
       [white, change.b, 1 - score],
     ] as const) {
       const games = player.games + 1;
-      const after = this.leaderboard.standingAfter({ guest: player.guest, games, lastRatedAt: game.finishedAt }, c.rating, game.finishedAt);
+      const after = this.leaderboard.standingAfter({ guest: player.guest, games, lastRatedAt: end.finishedAt }, c.rating, end.finishedAt);
       standings.push({ before: { on: player.onLeaderboard, rating: player.rating }, after });
-      await repo.update(player.id, {
+      await this.players.writeRating(manager, player.id, {
         onLeaderboard: after.on,
         rating: c.rating,
         rd: c.rd,
@@ -61,25 +61,23 @@ export class RatingsService {
         wins: player.wins + (s === 1 ? 1 : 0),
         draws: player.draws + (s === 0.5 ? 1 : 0),
         losses: player.losses + (s === 0 ? 1 : 0),
-        lastRatedAt: game.finishedAt,
+        lastRatedAt: end.finishedAt,
       });
-      history.push(
-        manager.getRepository(RatingHistory).create({
-          gameId: game.gameId,
-          playerId: player.id,
-          at: game.finishedAt,
-          ratingBefore: c.before.rating,
-          rdBefore: c.before.rd,
-          volatilityBefore: c.before.volatility,
-          rating: c.rating,
-          rd: c.rd,
-          volatility: c.volatility,
-          delta: c.delta,
-          score: s,
-        }),
-      );
+      history.push({
+        gameId: end.gameId,
+        playerId: player.id,
+        at: end.finishedAt,
+        ratingBefore: c.before.rating,
+        rdBefore: c.before.rd,
+        volatilityBefore: c.before.volatility,
+        rating: c.rating,
+        rd: c.rd,
+        volatility: c.volatility,
+        delta: c.delta,
+        score: s,
+      });
     }
-    await manager.getRepository(RatingHistory).insert(history);
+    await this.history.insert(manager, history);
     await this.leaderboard.applyStandings(manager, standings);
     return { black: change.a.delta, white: change.b.delta };
   }

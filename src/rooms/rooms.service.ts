@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { AppError, forbidden, notFound } from '../common/errors.js';
 import { EventsService } from '../events/events.service.js';
-import { Game } from '../games/entities/game.entity.js';
 import { GamesService } from '../games/games.service.js';
 import { playerTopic } from '../events/topics.js';
 import { Player } from '../players/entities/player.entity.js';
@@ -12,6 +11,7 @@ import { PlayersService } from '../players/players.service.js';
 import { nextColors, normaliseRoomCode, roomCode } from './domain/room-rules.js';
 import { CreateRoomDto, RoomDto, UpdateRoomDto } from './dto/room.dto.js';
 import { Room } from './entities/room.entity.js';
+import { RoomsRepository } from './rooms.repository.js';
 
 const guestNotAllowed = () => new AppError('GUEST_NOT_ALLOWED', 'Rated play needs a registered account; guests play unrated.');
 
@@ -19,6 +19,7 @@ const guestNotAllowed = () => new AppError('GUEST_NOT_ALLOWED', 'Rated play need
 export class RoomsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rooms: RoomsRepository,
     private readonly games: GamesService,
     private readonly players: PlayersService,
     private readonly events: EventsService,
@@ -26,25 +27,19 @@ export class RoomsService {
 
   async create(host: Player, dto: CreateRoomDto): Promise<RoomDto> {
     if (dto.rated && host.guest) throw guestNotAllowed();
-    const repo = this.dataSource.getRepository(Room);
     for (let attempt = 0; ; attempt++) {
-      try {
-        const room = await repo.save(
-          repo.create({
-            code: roomCode(randomBytes(8)),
-            hostId: host.id,
-            seat1Id: host.id,
-            seat2Id: null,
-            rated: dto.rated ?? false,
-            turnSeconds: dto.turnSeconds ?? null,
-            showLegalMoves: dto.showLegalMoves ?? true,
-            swapColors: dto.swapColors ?? true,
-          }),
-        );
-        return this.toDto(room);
-      } catch (err) {
-        if (attempt >= 5 || !(err instanceof QueryFailedError)) throw err;
-      }
+      const room = await this.rooms.insert({
+        code: roomCode(randomBytes(8)),
+        hostId: host.id,
+        seat1Id: host.id,
+        seat2Id: null,
+        rated: dto.rated ?? false,
+        turnSeconds: dto.turnSeconds ?? null,
+        showLegalMoves: dto.showLegalMoves ?? true,
+        swapColors: dto.swapColors ?? true,
+      });
+      if (room) return this.toDto(room);
+      if (attempt >= 5) throw new Error('six generated room codes in a row were taken');
     }
   }
 
@@ -72,14 +67,14 @@ export class RoomsService {
       if (room.hostId !== player.id) throw forbidden("Only the room's host can change its settings.");
       await this.mustBeBetweenGames(m, room);
       if (dto.rated) {
-        const seated = await m.getRepository(Player).findBy({ id: In([room.seat1Id, room.seat2Id].filter((x): x is string => !!x)) });
+        const seated = await this.players.findByIds([room.seat1Id, room.seat2Id].filter((x): x is string => !!x), m);
         if (seated.some((p) => p.guest)) throw guestNotAllowed();
       }
       if (dto.rated !== undefined) room.rated = dto.rated;
       if (dto.turnSeconds !== undefined) room.turnSeconds = dto.turnSeconds;
       if (dto.showLegalMoves !== undefined) room.showLegalMoves = dto.showLegalMoves;
       if (dto.swapColors !== undefined) room.swapColors = dto.swapColors;
-      return m.getRepository(Room).save(room);
+      return this.rooms.save(m, room);
     });
     return this.toDto(room);
   }
@@ -97,14 +92,17 @@ export class RoomsService {
     return this.toDto(room);
   }
 
-  private async mustBeBetweenGames(m: EntityManager, room: Room): Promise<Game | null> {
+  /** The seats of the room's last game (null before the first); refuses while it is still on. */
+  private async mustBeBetweenGames(m: EntityManager, room: Room): Promise<{ blackId: string; whiteId: string } | null> {
     if (!room.currentGameId) return null;
-    const current = await m.getRepository(Game).findOneByOrFail({ id: room.currentGameId });
-    if (current.status === 'active') throw new AppError('GAME_IN_PROGRESS', 'A game is in progress in this room.', { gameId: current.id });
-    return current;
+    const status = await this.games.statusOf(room.currentGameId, m);
+    if (status === 'active') throw new AppError('GAME_IN_PROGRESS', 'A game is in progress in this room.', { gameId: room.currentGameId });
+    const seats = await this.games.seatsOf(room.currentGameId, m);
+    if (!seats) throw new Error(`room ${room.code}: its current game ${room.currentGameId} does not exist`);
+    return seats;
   }
 
-  private async startGame(m: EntityManager, room: Room, previous: Game | null): Promise<Game> {
+  private async startGame(m: EntityManager, room: Room, previous: { blackId: string; whiteId: string } | null): Promise<void> {
     const colors = nextColors(room.seat1Id, room.seat2Id!, previous, room.swapColors);
     const game = await this.games.createGame(m, {
       roomId: room.id,
@@ -115,32 +113,29 @@ export class RoomsService {
       ...colors,
     });
     room.currentGameId = game.id;
-    await m.getRepository(Room).save(room);
+    await this.rooms.save(m, room);
     const dto = await this.games.toDto(game, m);
     for (const id of [colors.blackId, colors.whiteId]) {
       await this.events.publish({ topic: playerTopic(id), event: 'game', data: dto }, m);
     }
-    return game;
   }
 
   private async find(code: string): Promise<Room> {
     const normal = normaliseRoomCode(code);
-    const room = normal ? await this.dataSource.getRepository(Room).findOneBy({ code: normal }) : null;
+    const room = normal ? await this.rooms.findByCode(normal) : null;
     if (!room) throw notFound(`Room "${code.slice(0, 32)}"`);
     return room;
   }
 
   private async lock(m: EntityManager, code: string): Promise<Room> {
     const normal = normaliseRoomCode(code);
-    const room = normal
-      ? await m.getRepository(Room).createQueryBuilder('r').setLock('pessimistic_write').where('r.code = :code', { code: normal }).getOne()
-      : null;
+    const room = normal ? await this.rooms.lockByCode(m, normal) : null;
     if (!room) throw notFound(`Room "${code.slice(0, 32)}"`);
     return room;
   }
 
   private async toDto(room: Room): Promise<RoomDto> {
-    const games = await this.dataSource.getRepository(Game).find({ where: { roomId: room.id }, order: { createdAt: 'ASC' }, select: { id: true } });
+    const games = await this.games.gameIdsOfRoom(room.id);
     const seat = async (id: string | null) => {
       if (!id) return null;
       const p = await this.players.findById(id);
@@ -152,7 +147,7 @@ export class RoomsService {
       settings: { rated: room.rated, turnSeconds: room.turnSeconds, showLegalMoves: room.showLegalMoves, swapColors: room.swapColors },
       seats: [await seat(room.seat1Id), await seat(room.seat2Id)],
       gameId: room.currentGameId,
-      games: games.map((g) => g.id),
+      games,
     };
   }
 }

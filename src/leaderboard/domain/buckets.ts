@@ -1,18 +1,7 @@
-/** Pure leaderboard bookkeeping: eligibility and the bucket counts a rating change moves. */
+/** Pure leaderboard bookkeeping: the bucket counts a rating change moves (eligibility: eligibility.ts). */
 
 export function ratingBucket(rating: number): number {
   return Math.floor(rating);
-}
-
-export interface LeaderboardRules {
-  minGames: number;
-  activeDays: number;
-}
-
-/** On the leaderboard: registered, enough rated games, one of them recent. */
-export function isEligible(p: { guest: boolean; games: number; lastRatedAt: Date | null }, rules: LeaderboardRules, now: Date): boolean {
-  if (p.guest || p.games < rules.minGames || !p.lastRatedAt) return false;
-  return now.getTime() - p.lastRatedAt.getTime() <= rules.activeDays * 86_400_000;
 }
 
 export interface Standing {

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { StoredHistory } from './domain/audit.js';
+import { RatingHistory } from './entities/rating-history.entity.js';
+
+/** One player's row of a rated game, as written at the game's end. */
+export type NewRatingHistory = Omit<RatingHistory, 'seq' | 'game' | 'player'>;
+
+/** A stored history row as the audit reads it. */
+export interface AuditHistory extends StoredHistory {
+  gameId: string;
+  playerId: string;
+  /** The order ratings were applied in. */
+  seq: number;
+}
+
+/** The one owner of `rating_history`. */
+@Injectable()
+export class RatingHistoryRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** A player's rated games, oldest first. */
+  historyOf(playerId: string): Promise<RatingHistory[]> {
+    return this.dataSource.getRepository(RatingHistory).find({ where: { playerId }, order: { at: 'ASC', gameId: 'ASC' } });
+  }
+
+  /** In the caller's rating transaction (after both players' rows are locked: `seq` is the apply order). */
+  async insert(manager: EntityManager, rows: readonly NewRatingHistory[]): Promise<void> {
+    const repo = manager.getRepository(RatingHistory);
+    await repo.insert(rows.map((r) => repo.create(r)));
+  }
+
+  /** Every row (in the audit's snapshot transaction). */
+  async all(manager: EntityManager): Promise<AuditHistory[]> {
+    const rows: Record<string, string | number>[] = await manager.query(
+      'SELECT game_id, player_id, seq, rating_before, rd_before, volatility_before, rating, rd, volatility, delta FROM rating_history',
+    );
+    return rows.map((h) => ({
+      gameId: String(h.game_id),
+      playerId: String(h.player_id),
+      seq: Number(h.seq),
+      ratingBefore: Number(h.rating_before),
+      rdBefore: Number(h.rd_before),
+      volatilityBefore: Number(h.volatility_before),
+      rating: Number(h.rating),
+      rd: Number(h.rd),
+      volatility: Number(h.volatility),
+      delta: Number(h.delta),
+    }));
+  }
+}

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PlayersRepository } from '../../src/players/players.repository.js';
+import { openRepositoryDb, RepositoryDb, seedPlayer } from '../support/repositories.js';
+
+const DAY = 86_400_000;
+const daysAgo = (d: number) => new Date(Date.now() - d * DAY);
+const rules = { minGames: 3, activeDays: 30 };
+
+describe('PlayersRepository (real PostgreSQL)', () => {
+  let r: RepositoryDb;
+  let players: PlayersRepository;
+  beforeAll(async () => {
+    r = await openRepositoryDb();
+    players = new PlayersRepository(r.ds);
+  });
+  afterAll(async () => {
+    await r.close();
+  });
+
+  describe('identity', () => {
+    it('inserts a player with the defaults filled in, and refuses a name taken case-insensitively', async () => {
+      const p = await players.insert({ username: 'Alice_1', guest: false, passwordHash: 'h', rating: 1500, rd: 350, volatility: 0.06 });
+      expect(p).toMatchObject({ username: 'Alice_1', usernameKey: 'alice_1', games: 0, onLeaderboard: false, lastRatedAt: null });
+      expect(p!.createdAt).toBeInstanceOf(Date);
+      expect(await players.insert({ username: 'ALICE_1', guest: false, passwordHash: 'h', rating: 1500, rd: 350, volatility: 0.06 })).toBeNull();
+    });
+
+    it('selects the password hash only for the login lookup', async () => {
+      const byKey = await players.findByUsernameKey('alice_1');
+      expect(byKey?.passwordHash).toBeUndefined();
+      expect((await players.findById(byKey!.id))?.passwordHash).toBeUndefined();
+      expect((await players.findWithPasswordByUsernameKey('alice_1'))?.passwordHash).toBe('h');
+      expect(await players.findWithPasswordByUsernameKey('nobody')).toBeNull();
+    });
+
+    it('finds several by id (duplicates and unknown ids ignored)', async () => {
+      const a = await seedPlayer(players, r.ds);
+      const b = await seedPlayer(players, r.ds);
+      const found = await players.findByIds([a.id, b.id, a.id, '00000000-0000-4000-8000-000000000000']);
+      expect(found.map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
+      expect(await players.findByIds([])).toEqual([]);
+    });
+  });
+
+  describe('rating writes', () => {
+    it('lockForRating takes the rows in id order: it waits on the lower id without holding the higher one', async () => {
+      const [low, high] = [await seedPlayer(players, r.ds), await seedPlayer(players, r.ds)].sort((x, y) => (x.id < y.id ? -1 : 1));
+      const holder = r.ds.createQueryRunner();
+      await holder.connect();
+      await holder.startTransaction();
+      await players.lock(holder.manager, low.id);
+      // The rater asks for the higher id first: it must still queue on the lower one first.
+      const rater = r.ds.transaction(async (m) => {
+        const locked = await players.lockForRating(m, [high.id, low.id]);
+        return [...locked.keys()];
+      });
+      for (let i = 0; ; i++) {
+        const waiting = await r.ds.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
+        if (waiting[0].n > 0) break;
+        if (i > 200) throw new Error('the rating lock never queued');
+        await new Promise((res) => setTimeout(res, 10));
+      }
+      // The higher row is free meanwhile: a third transaction takes it without waiting.
+      await r.ds.transaction(async (m) => {
+        await expect(m.query('SELECT id FROM players WHERE id = $1 FOR UPDATE NOWAIT', [high.id])).resolves.toHaveLength(1);
+      });
+      await holder.commitTransaction();
+      await holder.release();
+      expect((await rater).sort()).toEqual([low.id, high.id]);
+    });
+
+    it('two game ends over the same players in opposite seat order both commit (no deadlock)', async () => {
+      const a = await seedPlayer(players, r.ds);
+      const b = await seedPlayer(players, r.ds);
+      const end = (ids: string[]) =>
+        r.ds.transaction(async (m) => {
+          const locked = await players.lockForRating(m, ids);
+          for (const id of ids) {
+            const p = locked.get(id)!;
+            await players.writeRating(m, id, {
+              rating: p.rating + 1, rd: p.rd, volatility: p.volatility, games: p.games + 1, wins: p.wins + 1, draws: p.draws, losses: p.losses,
+              lastRatedAt: new Date(), onLeaderboard: false,
+            });
+          }
+        });
+      await Promise.all(Array.from({ length: 10 }, (_, i) => end(i % 2 ? [a.id, b.id] : [b.id, a.id])));
+      for (const p of [a, b]) expect(await players.findById(p.id)).toMatchObject({ rating: 1510, games: 10, wins: 10 });
+    });
+
+    it('lockForRating refuses an unknown player', async () => {
+      const a = await seedPlayer(players, r.ds);
+      await expect(r.ds.transaction((m) => players.lockForRating(m, [a.id, '00000000-0000-4000-8000-000000000000']))).rejects.toThrow(/not found/);
+    });
+
+    it('writeRating writes every rating field', async () => {
+      const a = await seedPlayer(players, r.ds);
+      const at = new Date('2026-05-01T12:00:00.123Z');
+      await r.ds.transaction(async (m) => {
+        await players.lockForRating(m, [a.id]);
+        await players.writeRating(m, a.id, { rating: 1612.5, rd: 200.25, volatility: 0.0599, games: 3, wins: 1, draws: 1, losses: 1, lastRatedAt: at, onLeaderboard: true });
+      });
+      expect(await players.findById(a.id)).toMatchObject({ rating: 1612.5, rd: 200.25, volatility: 0.0599, games: 3, wins: 1, draws: 1, losses: 1, lastRatedAt: at, onLeaderboard: true });
+    });
+  });
+});
+
+describe('PlayersRepository: leaderboard flags (real PostgreSQL)', () => {
+  let r: RepositoryDb;
+  let players: PlayersRepository;
+  beforeAll(async () => {
+    r = await openRepositoryDb();
+    players = new PlayersRepository(r.ds);
+  });
+  afterAll(async () => {
+    await r.close();
+  });
+
+  it('recomputes flags by the rule, counts per bucket, pages and ranks, and takes off the expired', async () => {
+    const on1 = await seedPlayer(players, r.ds, { name: 'zed', rating: 1700.5, rd: 80, games: 5, lastRatedAt: daysAgo(1) });
+    const on2 = await seedPlayer(players, r.ds, { name: 'amy', rating: 1700.5, rd: 80, games: 3, lastRatedAt: daysAgo(29) });
+    const on3 = await seedPlayer(players, r.ds, { name: 'bob', rating: 1700.9, rd: 120, games: 9, lastRatedAt: daysAgo(2) });
+    const on4 = await seedPlayer(players, r.ds, { name: 'cat', rating: 1450.2, rd: 60, games: 40, lastRatedAt: daysAgo(10) });
+    const guest = await seedPlayer(players, r.ds, { guest: true, rating: 1900, games: 9, lastRatedAt: daysAgo(1) });
+    const few = await seedPlayer(players, r.ds, { rating: 1900, games: 2, lastRatedAt: daysAgo(1) });
+    const stale = await seedPlayer(players, r.ds, { rating: 1900, games: 9, lastRatedAt: daysAgo(31), onLeaderboard: true });
+    const fresh = await seedPlayer(players, r.ds);
+
+    const changed = await r.ds.transaction((m) => players.recomputeLeaderboardFlags(m, rules));
+    expect(changed).toBe(5); // four come on, the stale one goes off
+    for (const [p, on] of [[on1, true], [on2, true], [on3, true], [on4, true], [guest, false], [few, false], [stale, false], [fresh, false]] as const) {
+      expect((await players.findById(p.id))!.onLeaderboard).toBe(on);
+    }
+    expect(await r.ds.transaction((m) => players.recomputeLeaderboardFlags(m, rules))).toBe(0);
+    expect(await players.leaderboardCountsByBucket()).toEqual([
+      [1450, 1],
+      [1700, 3],
+    ]);
+
+    // By rating, then lower RD, then name (case-insensitively).
+    const page = await players.leaderboardPage(10, 0);
+    expect(page.map((p) => p.username)).toEqual(['bob', 'amy', 'zed', 'cat']);
+    expect(page[0]).toMatchObject({ rating: 1700.9, rd: 120, games: 9, wins: 9, draws: 0, losses: 0 });
+    expect(page[0].lastRatedAt).toBeInstanceOf(Date);
+    expect((await players.leaderboardPage(2, 1)).map((p) => p.username)).toEqual(['amy', 'zed']);
+
+    // The rank reads the bucket counts: give them the flags' values.
+    await r.ds.query('INSERT INTO leaderboard_buckets (bucket, players) VALUES (1450, 1), (1700, 3)');
+    expect(await players.leaderboardRank(on3.id)).toBe(1);
+    expect(await players.leaderboardRank(on2.id)).toBe(2);
+    expect(await players.leaderboardRank(on1.id)).toBe(3);
+    expect(await players.leaderboardRank(on4.id)).toBe(4);
+    expect(await players.leaderboardRank(guest.id)).toBeNull();
+    expect(await players.leaderboardRank('00000000-0000-4000-8000-000000000000')).toBeNull();
+
+    // Expiry: only flagged players who fail the rule, at most `limit`, skipping locked rows.
+    await r.ds.query(`UPDATE players SET last_rated_at = now() - interval '40 days' WHERE id = ANY($1)`, [[on1.id, on2.id, on4.id]]);
+    const holder = r.ds.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await players.lock(holder.manager, on4.id);
+    expect(await r.ds.transaction((m) => players.takeOffIneligible(m, rules, 1))).toHaveLength(1);
+    expect(await r.ds.transaction((m) => players.takeOffIneligible(m, rules, 10))).toEqual([1700.5]); // on4 is skipped, not waited on
+    await holder.commitTransaction();
+    await holder.release();
+    expect(await r.ds.transaction((m) => players.takeOffIneligible(m, rules, 10))).toEqual([1450.2]);
+    expect(await r.ds.transaction((m) => players.takeOffIneligible(m, rules, 10))).toEqual([]);
+    expect((await players.leaderboardPage(10, 0)).map((p) => p.username)).toEqual(['bob']);
+  });
+
+  it('lists flags that disagree with the rule, with a grace period for the expired', async () => {
+    await r.ds.query('UPDATE players SET on_leaderboard = false');
+    const justExpired = await seedPlayer(players, r.ds, { games: 9, lastRatedAt: new Date(Date.now() - 30 * DAY - 10 * 60_000), onLeaderboard: true });
+    const longExpired = await seedPlayer(players, r.ds, { games: 9, lastRatedAt: daysAgo(32), onLeaderboard: true });
+    const missing = await seedPlayer(players, r.ds, { games: 9, lastRatedAt: daysAgo(3), onLeaderboard: false });
+    const guestOn = await seedPlayer(players, r.ds, { guest: true, games: 9, lastRatedAt: daysAgo(3), onLeaderboard: true });
+    const ok = await seedPlayer(players, r.ds, { games: 9, lastRatedAt: daysAgo(3), onLeaderboard: true });
+    const eligibleNow = (await r.ds.query('SELECT username FROM players WHERE games >= 3 AND NOT guest AND last_rated_at >= now() - interval \'30 days\'')).map(
+      (x: { username: string }) => x.username,
+    );
+    const mismatches = await r.ds.transaction((m) => players.leaderboardFlagMismatches(m, rules, 1));
+    const names = mismatches.map((x) => x.username);
+    expect(names).toEqual(expect.arrayContaining([longExpired.username, missing.username, guestOn.username]));
+    expect(names).not.toContain(justExpired.username);
+    expect(names).not.toContain(ok.username);
+    expect(mismatches.find((x) => x.username === missing.username)?.onLeaderboard).toBe(false);
+    // Every other eligible player (from the first test, flags cleared) shows up as missing too.
+    expect(names.sort()).toEqual([longExpired.username, guestOn.username, ...eligibleNow.filter((n: string) => n !== ok.username)].sort());
+  });
+});

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { QueueRepository } from '../../src/matchmaking/queue.repository.js';
+import { PlayersRepository } from '../../src/players/players.repository.js';
+import { RoomsRepository } from '../../src/rooms/rooms.repository.js';
+import { openRepositoryDb, RepositoryDb, seedPlayer } from '../support/repositories.js';
+
+/** A game row for tickets to point at (test setup: games belong to the games module). */
+async function gameFor(r: RepositoryDb, blackId: string, whiteId: string): Promise<string> {
+  const rows = await r.ds.query(
+    `INSERT INTO games (rated, show_legal_moves, black_id, white_id, board, to_move, ply, status)
+     VALUES (false, true, $1, $2, $3, 'black', 0, 'active') RETURNING id`,
+    [blackId, whiteId, '.'.repeat(27) + 'WB......BW' + '.'.repeat(27)],
+  );
+  return rows[0].id;
+}
+
+describe('QueueRepository and RoomsRepository (real PostgreSQL)', () => {
+  let r: RepositoryDb;
+  let players: PlayersRepository;
+  let queue: QueueRepository;
+  let rooms: RoomsRepository;
+  beforeAll(async () => {
+    r = await openRepositoryDb();
+    players = new PlayersRepository(r.ds);
+    queue = new QueueRepository(r.ds);
+    rooms = new RoomsRepository(r.ds);
+  });
+  afterAll(async () => {
+    await r.close();
+  });
+
+  it('tickets: one waiting ticket per player, queues kept apart, oldest first, matched and cancelled', async () => {
+    const [a, b, c, d] = [await seedPlayer(players, r.ds), await seedPlayer(players, r.ds), await seedPlayer(players, r.ds), await seedPlayer(players, r.ds)];
+    const m = r.ds.manager;
+    const ta = await queue.insertWaiting(m, a.id, 'ranked', null);
+    expect(ta).toMatchObject({ playerId: a.id, mode: 'ranked', turnSeconds: null, state: 'waiting', gameId: null });
+    expect(ta.joinedAt).toBeInstanceOf(Date);
+    expect(await queue.hasWaiting(m, a.id)).toBe(true);
+    expect(await queue.hasWaiting(m, b.id)).toBe(false);
+    await expect(queue.insertWaiting(m, a.id, 'unranked', null)).rejects.toThrow(/queue_tickets_one_waiting_uq/);
+
+    const tb = await queue.insertWaiting(m, b.id, 'ranked', null);
+    await queue.insertWaiting(m, c.id, 'ranked', 30);
+    await queue.insertWaiting(m, d.id, 'unranked', null);
+    const td = await queue.waitingIn(m, 'ranked', null, 'ffffffff-ffff-4fff-bfff-ffffffffffff', 10);
+    expect(td.map((t) => t.playerId)).toEqual([a.id, b.id]);
+    expect((await queue.waitingIn(m, 'ranked', null, ta.id, 10)).map((t) => t.playerId)).toEqual([b.id]);
+    expect((await queue.waitingIn(m, 'ranked', 30, ta.id, 10)).map((t) => t.playerId)).toEqual([c.id]);
+    expect(await queue.waitingIn(m, 'ranked', null, ta.id, 0)).toEqual([]);
+
+    const gameId = await gameFor(r, a.id, b.id);
+    await queue.markMatched(m, [ta.id, tb.id], gameId);
+    expect(await queue.hasWaiting(m, a.id)).toBe(false);
+    expect(await queue.waitingIn(m, 'ranked', null, ta.id, 10)).toEqual([]);
+    expect(await queue.openOrMatched(a.id, 10)).toEqual([expect.objectContaining({ id: ta.id, state: 'matched', gameId })]);
+
+    // A new ticket after the game: newest first; cancelled ones are left out.
+    await r.ds.query(`UPDATE games SET status = 'finished', finished_at = now(), to_move = NULL WHERE id = $1`, [gameId]);
+    const again = await queue.insertWaiting(m, a.id, 'unranked', 60);
+    expect((await queue.openOrMatched(a.id, 10)).map((t) => t.id)).toEqual([again.id, ta.id]);
+    expect((await queue.openOrMatched(a.id, 1)).map((t) => t.id)).toEqual([again.id]);
+    await queue.cancelWaiting(a.id);
+    await queue.cancelWaiting(a.id); // nothing waiting: a no-op
+    expect((await queue.openOrMatched(a.id, 10)).map((t) => t.id)).toEqual([ta.id]);
+  });
+
+  it('pairing in one queue is serialised by its advisory lock', async () => {
+    const order: string[] = [];
+    const holder = r.ds.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await queue.lockQueue(holder.manager, 4242);
+    const second = r.ds.transaction(async (m) => {
+      await queue.lockQueue(m, 4242);
+      order.push('second');
+    });
+    await r.ds.transaction((m) => queue.lockQueue(m, 4243)); // another queue: not held up
+    // The second transaction queues on the lock (seen in pg_stat_activity) and has not gone on.
+    for (let i = 0; ; i++) {
+      const waiting = await r.ds.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
+      if (waiting[0].n > 0) break;
+      if (i > 200) throw new Error('the second transaction never waited on the queue lock');
+      await new Promise((res) => setTimeout(res, 10));
+    }
+    order.push('first');
+    await holder.commitTransaction();
+    await holder.release();
+    await second;
+    expect(order).toEqual(['first', 'second']);
+  });
+
+  it('rooms: insert (a taken code gives null), find, lock and save', async () => {
+    const host = await seedPlayer(players, r.ds);
+    const guest = await seedPlayer(players, r.ds);
+    const spec = { code: 'ABCDEF', hostId: host.id, seat1Id: host.id, seat2Id: null, rated: true, turnSeconds: 30, showLegalMoves: false, swapColors: true };
+    const room = await rooms.insert(spec);
+    expect(room).toMatchObject({ ...spec, currentGameId: null });
+    expect(await rooms.insert({ ...spec, hostId: guest.id, seat1Id: guest.id })).toBeNull();
+    expect(await rooms.findByCode('ABCDEF')).toMatchObject({ id: room!.id });
+    expect(await rooms.findByCode('ZZZZZZ')).toBeNull();
+    await r.ds.transaction(async (m) => {
+      const locked = (await rooms.lockByCode(m, 'ABCDEF'))!;
+      locked.seat2Id = guest.id;
+      locked.turnSeconds = 60;
+      await rooms.save(m, locked);
+      expect(await rooms.lockByCode(m, 'NOPE42')).toBeNull();
+    });
+    expect(await rooms.findByCode('ABCDEF')).toMatchObject({ seat2Id: guest.id, turnSeconds: 60 });
+  });
+});
