@@ -53,10 +53,13 @@ describe('games and rooms over HTTP', () => {
       ply: 0,
       legalMoves: ['d3', 'c4', 'f5', 'e6'].sort((a, b) => rankIndex(a) - rankIndex(b)),
       discs: { black: 2, white: 2 },
-      turnDeadline: null,
       result: null,
       finishedAt: null,
     });
+    // Black's first move has FIRST_MOVE_SECONDS (30), turn limit or not.
+    const firstMoveLeft = new Date(game.body.turnDeadline).getTime() - Date.now();
+    expect(firstMoveLeft).toBeGreaterThan(20_000);
+    expect(firstMoveLeft).toBeLessThanOrEqual(30_000);
     const third = await registerPlayer(t.http);
     const full = await request(t.http).post(`/api/rooms/${created.body.code}/join`).set(third.auth).send({}).expect(409);
     expect(full.body.code).toBe('ROOM_FULL');
@@ -190,7 +193,8 @@ describe('games and rooms over HTTP', () => {
     const { code, gameId } = await startRoomGame(t.http, alice, bob, { turnSeconds: 60 });
     const g1 = await request(t.http).get(`/api/games/${gameId}`).expect(200);
     expect(g1.body.settings.turnSeconds).toBe(60);
-    expect(new Date(g1.body.turnDeadline).getTime()).toBeGreaterThan(Date.now() + 50_000);
+    const g1Opened = await playOpening(t.http, gameId, alice, bob);
+    expect(new Date(g1Opened.turnDeadline).getTime()).toBeGreaterThan(Date.now() + 50_000);
     expect((await request(t.http).patch(`/api/rooms/${code}`).set(bob.auth).send({ showLegalMoves: false }).expect(403)).body.code).toBe('FORBIDDEN');
     expect((await request(t.http).patch(`/api/rooms/${code}`).set(alice.auth).send({ showLegalMoves: false }).expect(409)).body.code).toBe('GAME_IN_PROGRESS');
     expect((await request(t.http).post(`/api/rooms/${code}/rematch`).set(alice.auth).send({}).expect(409)).body.code).toBe('GAME_IN_PROGRESS');
