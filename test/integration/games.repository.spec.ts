@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { parseSquare } from '../../src/engine/index.js';
+import type { GameRules, GameState } from '../../src/games/domain/game.js';
+import * as rules from '../../src/games/domain/transitions.js';
+import { GamesRepository } from '../../src/games/games.repository.js';
+import { EVENTS_CHANNEL } from '../../src/events/topics.js';
+import { PlayersRepository } from '../../src/players/players.repository.js';
+import { openRepositoryDb, RepositoryDb, seedPlayer } from '../support/repositories.js';
+
+const R = (now = new Date()): GameRules => ({ now, cpuTakeoverSeconds: 60, firstMoveSeconds: 30, idleTurnSeconds: 300 });
+const sq = (s: string) => parseSquare(s)!;
+
+describe('GamesRepository (real PostgreSQL)', () => {
+  let r: RepositoryDb;
+  let repo: GamesRepository;
+  let players: PlayersRepository;
+  beforeAll(async () => {
+    r = await openRepositoryDb();
+    repo = new GamesRepository(r.ds);
+    players = new PlayersRepository(r.ds);
+  });
+  afterAll(async () => {
+    await r.close();
+  });
+
+  async function newGame(over: { rated?: boolean; turnSeconds?: number | null } = {}): Promise<GameState> {
+    const [b, w] = [await seedPlayer(players, r.ds), await seedPlayer(players, r.ds)];
+    const game = rules.newGame(
+      { id: crypto.randomUUID(), roomId: null, roomCode: null, rated: over.rated ?? false, turnSeconds: over.turnSeconds ?? null, showLegalMoves: true, blackId: b.id, whiteId: w.id },
+      R(),
+    );
+    await repo.insert(r.ds.manager, game);
+    return game;
+  }
+
+  it('load gives the game as inserted, with both seats\' public fields, in one read', async () => {
+    const g = await newGame({ turnSeconds: 30 });
+    const loaded = await repo.load(g.id);
+    expect(loaded!.game).toEqual(g);
+    expect(loaded!.black).toMatchObject({ id: g.blackId, rating: 1500 });
+    expect(loaded!.white.username).toEqual(expect.any(String));
+    expect(await repo.load(crypto.randomUUID())).toBeNull();
+    expect(await repo.exists(g.id)).toBe(true);
+  });
+
+  it('writeStep: the game, its records and its events in one conditional statement; a step from a stale ply writes nothing', async () => {
+    const g = await newGame();
+    const listener = new pg.Client({ connectionString: r.db.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+    try {
+      const step = rules.playMove(g, { playerId: g.blackId, square: sq('d3'), ply: 0 }, R()) as ReturnType<typeof rules.cpuMove>;
+      expect(await repo.writeStep(step, ['{"n":1}', '{"n":2}'])).toBe(true);
+      const after = (await repo.load(g.id))!.game;
+      expect(after).toMatchObject({ ply: 1, toMove: 'white', board: step.game.board });
+      expect(await repo.movesSince(g.id)).toEqual(step.records.map((x) => ({ ...x, flipped: [...x.flipped] })));
+      expect(await repo.recordAt(g.id, 0)).toMatchObject({ square: sq('d3'), by: 'player' });
+      expect(await repo.recordAt(g.id, 1)).toBeNull();
+      // The same step again (a concurrent request that read ply 0): nothing written, nothing sent.
+      expect(await repo.writeStep(step, ['{"n":3}'])).toBe(false);
+      expect((await repo.movesSince(g.id)).length).toBe(1);
+      await new Promise((res) => setTimeout(res, 200));
+      expect(heard).toEqual(['{"n":1}', '{"n":2}']);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('racing steps from one ply: exactly one wins', async () => {
+    const g = await newGame();
+    const steps = ['d3', 'c4', 'f5', 'e6'].map((s) => rules.playMove(g, { playerId: g.blackId, square: sq(s), ply: 0 }, R()) as ReturnType<typeof rules.cpuMove>);
+    const results = await Promise.all(steps.map((s) => repo.writeStep(s, [])));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await repo.movesSince(g.id)).length).toBe(1);
+  });
+
+  it('a takeover is written only while it is still due, and only once', async () => {
+    const g = await newGame();
+    const now = new Date(g.takeoverAt!.getTime() + 1000);
+    const step = rules.takeOver({ ...g, ply: 2 }, R(now))!;
+    // The row is at ply 0, the step from ply 2: not written.
+    expect(await repo.writeStep(step, [], { dueBy: now })).toBe(false);
+    await r.ds.query('UPDATE games SET ply = 2 WHERE id = $1', [g.id]);
+    expect(await repo.writeStep(step, [], { dueBy: new Date(g.takeoverAt!.getTime() - 1000) })).toBe(false); // not due by then
+    expect(await repo.writeStep(step, [], { dueBy: now })).toBe(true);
+    expect(await repo.writeStep(step, [], { dueBy: now })).toBe(false); // the seat flags changed: a second copy loses
+    expect((await repo.load(g.id))!.game.blackStandIn).toBe(true);
+  });
+
+  it('due lists active games whose takeover time has come; touch pushes a present player\'s takeover, never for a first move, capped by the idle limit', async () => {
+    const g = await newGame();
+    const due = await repo.due(new Date(g.takeoverAt!.getTime() + 1), 100);
+    expect(due).toContain(g.id);
+    expect(await repo.due(new Date(g.takeoverAt!.getTime() - 1000), 100)).not.toContain(g.id);
+    const until = new Date(Date.now() + 3_600_000);
+    await repo.touch([{ gameId: g.id, playerId: g.blackId }], until, 300);
+    expect((await repo.load(g.id))!.game.takeoverAt).toEqual(g.takeoverAt); // Black's first move: fixed
+    await r.ds.query('UPDATE games SET ply = 2 WHERE id = $1', [g.id]);
+    await repo.touch([{ gameId: g.id, playerId: g.whiteId }], until, 300); // not White's turn
+    expect((await repo.load(g.id))!.game.takeoverAt).toEqual(g.takeoverAt);
+    await repo.touch([{ gameId: g.id, playerId: g.blackId }], until, 300);
+    expect((await repo.load(g.id))!.game.takeoverAt).toEqual(new Date(g.turnStartedAt!.getTime() + 300_000));
+  });
+
+  it('reads for other modules: active game, status, seats, room games, lists', async () => {
+    const g = await newGame();
+    expect(await repo.activeGameIdOf(g.blackId)).toBe(g.id);
+    expect(await repo.statusOf(g.id)).toBe('active');
+    expect(await repo.seatsOf(g.id)).toEqual({ blackId: g.blackId, whiteId: g.whiteId });
+    expect((await repo.gamesOf(g.whiteId, 10)).map((x) => x.game.id)).toEqual([g.id]);
+    expect((await repo.active(1000)).map((x) => x.game.id)).toContain(g.id);
+    const over = rules.abort(g, g.blackId, R())!;
+    expect(await repo.writeStep(over, [])).toBe(true);
+    expect(await repo.activeGameIdOf(g.blackId)).toBeNull();
+    expect(await repo.statusOf(g.id)).toBe('aborted');
+    expect((await repo.active(1000)).map((x) => x.game.id)).not.toContain(g.id);
+    expect(await repo.countActive()).toBeGreaterThanOrEqual(0);
+  });
+});
