@@ -1,6 +1,16 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, OnModuleInit } from '@nestjs/common';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { EventsService } from './events.service.js';
 
 @Global()
 @Module({ providers: [EventsService], exports: [EventsService] })
-export class EventsModule {}
+export class EventsModule implements OnModuleInit {
+  constructor(
+    private readonly events: EventsService,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.metrics.gauge('outflank_open_event_streams', 'Server-sent event streams open on this app copy.', [], (g) => g.set(this.events.openStreams));
+  }
+}

@@ -97,6 +97,11 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     );
   }
 
+  /** Event streams open on this app copy. */
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
   /** Starts a server-sent event stream on this response; it is ended when the app shuts down. */
   openStream(req: Request, res: Response, onHeartbeat?: () => void): SseStream {
     const stream = new SseStream(req, res, this.config.sseHeartbeatSeconds, onHeartbeat);

@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { EngineModule } from '../engine-service/engine.module.js';
 import { PlayersModule } from '../players/players.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
@@ -17,4 +18,15 @@ import { PresenceService } from './presence.service.js';
   providers: [GamesRepository, GamesService, GameQueries, GameStreamService, PresenceService, DeadlineSweeper],
   exports: [GamesService, GameQueries],
 })
-export class GamesModule {}
+export class GamesModule implements OnModuleInit {
+  constructor(
+    private readonly metrics: MetricsService,
+    private readonly repo: GamesRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.metrics.gauge('outflank_active_games', 'Games in play (all app copies: read from the database at scrape time).', [], async (g) => {
+      g.set(await this.repo.countActive());
+    });
+  }
+}
