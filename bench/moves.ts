@@ -25,7 +25,7 @@
  * rating_history rows. Exit code 1 if anything is off.
  */
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -224,6 +224,81 @@ const MAX_GAMES_PER_CLIENT = 200;
 const MAX_CLIENTS = 512;
 if (COPIES.some((c) => c > 2)) throw new Error('--copies: 1 and/or 2');
 if (Math.max(...CLIENTS) > MAX_CLIENTS) throw new Error(`--clients: at most ${MAX_CLIENTS}`);
+
+/** --profile: a CPU profile of the app's thread (main) during each one-copy level, written under bench/profiles/. */
+const PROFILE = process.argv.includes('--profile');
+
+/** Starts the V8 profiler on this (the app's) thread; stop() writes the .cpuprofile and a summary. */
+async function startProfile(): Promise<{ stop: (name: string) => Promise<string> }> {
+  const inspector = await import('node:inspector');
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return {
+    stop: async (name: string) => {
+      const { profile } = (await post('Profiler.stop')) as { profile: CpuProfile };
+      session.disconnect();
+      const dir = join(__dirname, '..', '..', 'bench', 'profiles');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      return `${file}\n${summariseProfile(profile)}`;
+    },
+  };
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Busy time by package (inclusive, each package once per sample) and the top functions by self time. */
+function summariseProfile(profile: CpuProfile): string {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const selfTime = new Map<number, number>();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const fn = nodes.get(id)!.callFrame.functionName;
+    if (fn === '(idle)' || fn === '(program)') return;
+    selfTime.set(id, (selfTime.get(id) ?? 0) + profile.timeDeltas[i]);
+    busy += profile.timeDeltas[i];
+  });
+  const where = (url: string): string => {
+    const m = /node_modules\/(@[^/]+\/[^/]+|[^/]+)/.exec(url);
+    if (m) return m[1];
+    if (url.includes('/dist/src/')) return `app:${url.split('/dist/src/')[1].split('/')[0]}`;
+    if (url.startsWith('node:')) return url;
+    return url ? 'other' : '(native: GC, syscalls, JSON)';
+  };
+  const byPackage = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const [id, t] of selfTime) {
+    const cf = nodes.get(id)!.callFrame;
+    const fnKey = `${cf.functionName || '(anonymous)'} (${where(cf.url)})`;
+    byFunction.set(fnKey, (byFunction.get(fnKey) ?? 0) + t);
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const k = where(nodes.get(cur)!.callFrame.url);
+      if (!seen.has(k)) {
+        seen.add(k);
+        byPackage.set(k, (byPackage.get(k) ?? 0) + t);
+      }
+    }
+  }
+  const pct = (t: number) => `${((100 * t) / busy).toFixed(1)}%`;
+  const lines = [`  busy ${(busy / 1000).toFixed(0)} ms; inclusive share of the busy time by package:`];
+  for (const [k, t] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 18)) lines.push(`    ${pct(t).padStart(6)}  ${k}`);
+  lines.push('  top functions by self time:');
+  for (const [k, t] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`    ${pct(t).padStart(6)}  ${k}`);
+  return lines.join('\n');
+}
 
 const JWT_SECRET = 'bench-moves-secret-0123456789abcdef';
 /** The app's settings for the run (both copies). CPU stand-ins would skew the numbers: out of the way. */
@@ -732,7 +807,9 @@ async function main(): Promise<void> {
       const x0 = await xacts();
       const s0 = statements.count;
       const elu0 = performance.eventLoopUtilization();
+      const profiling = PROFILE && !warmup && copies === 1 ? await startProfile() : null;
       const out = await driver.go();
+      if (profiling) console.log(`CPU profile of the app's thread during this level: ${await profiling.stop(`moves-${clients}`)}`);
       const appUtilization = performance.eventLoopUtilization(elu0).utilization;
       const statementsSent = statements.count - s0 - 1; // less the xacts() query
       const x1 = await xacts();
