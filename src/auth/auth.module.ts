@@ -6,7 +6,7 @@ import { PlayersModule } from '../players/players.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { JwtStrategy } from './strategies/jwt.strategy.js';
-import { JwtTokenStrategy } from './strategies/jwt-token.strategy.js';
+import { TokenVerifier } from './token-verifier.js';
 import { LocalStrategy } from './strategies/local.strategy.js';
 
 @Module({
@@ -23,7 +23,7 @@ import { LocalStrategy } from './strategies/local.strategy.js';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtStrategy, JwtTokenStrategy, LocalStrategy],
-  exports: [AuthService],
+  providers: [AuthService, JwtStrategy, TokenVerifier, LocalStrategy],
+  exports: [AuthService, TokenVerifier],
 })
 export class AuthModule {}

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProd
 import type { Request, Response } from 'express';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
 import { JwtAuthGuard, OptionalJwtAuthGuard, TokenAuthGuard } from '../auth/guards.js';
-import type { TokenPrincipal } from '../auth/strategies/jwt-token.strategy.js';
+import type { TokenPrincipal } from '../auth/token-verifier.js';
 import { UuidOr404Pipe } from '../common/uuid-or-404.pipe.js';
 import { Player } from '../players/entities/player.entity.js';
 import { ActiveGamesQueryDto, EmptyBodyDto, GameDto, GameSummariesDto, MoveResponseDto, MovesDto, PlayMoveDto } from './dto/game.dto.js';

@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { MetricsService } from '../metrics/metrics.service.js';
+import { AuthModule } from '../auth/auth.module.js';
 import { EngineModule } from '../engine-service/engine.module.js';
 import { PlayersModule } from '../players/players.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
@@ -13,7 +14,7 @@ import { PlayerGamesController } from './player-games.controller.js';
 import { PresenceService } from './presence.service.js';
 
 @Module({
-  imports: [RatingsModule, PlayersModule, EngineModule],
+  imports: [AuthModule, RatingsModule, PlayersModule, EngineModule],
   controllers: [GamesController, MeController, PlayerGamesController],
   providers: [GamesRepository, GamesService, GameQueries, GameStreamService, PresenceService, DeadlineSweeper],
   exports: [GamesService, GameQueries],

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createSecretKey, KeyObject } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { AppError } from '../common/errors.js';
+import { APP_CONFIG, AppConfig } from '../config/config.js';
+import type { TokenPayload } from './auth.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who a verified token names, without a database lookup. */
+export interface TokenPrincipal {
+  id: string;
+  username: string;
+  guest: boolean;
+}
+
+/**
+ * Verifies a bearer token exactly as the `jwt` passport strategy does (HS256 only, expiry, the
+ * secret as a KeyObject) but with no player lookup and no passport round: for routes where the
+ * token and a seat check suffice (a move: the game row names its seated players). On the move
+ * path, passport's per-request machinery cost ~3.5% of the app's CPU (bench --profile).
+ */
+@Injectable()
+export class TokenVerifier {
+  private readonly key: KeyObject;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+  }
+
+  /** The principal of an `Authorization: Bearer …` header; 401 UNAUTHENTICATED otherwise. */
+  verify(authorization: string | undefined): TokenPrincipal {
+    const match = /^Bearer ([A-Za-z0-9_.-]{1,4096})$/.exec(authorization ?? '');
+    if (!match) throw new AppError('UNAUTHENTICATED', 'A valid bearer token is required.');
+    let payload: TokenPayload;
+    try {
+      payload = jwt.verify(match[1], this.key, { algorithms: ['HS256'] }) as TokenPayload;
+    } catch {
+      throw new AppError('UNAUTHENTICATED', 'A valid bearer token is required.');
+    }
+    if (typeof payload?.sub !== 'string' || !UUID.test(payload.sub)) {
+      throw new AppError('UNAUTHENTICATED', 'The token is not valid.');
+    }
+    return { id: payload.sub, username: String(payload.name ?? ''), guest: payload.guest === true };
+  }
+}
