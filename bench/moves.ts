@@ -9,7 +9,8 @@
  * passport's strategies are process-global, so a second app in this process would share them).
  *
  * A pool of players is registered once, two per client (no two concurrent games share a player).
- * Per concurrency level C it opens rated rooms and joins them over HTTP, enough games for C
+ * Per concurrency level C it creates ranked games (as the ranked queue does, through the app's
+ * GamesService), enough games for C
  * clients to stay busy for --seconds at 1.5× the best rate so far, warm-up included (at most 200 per
  * client), then C clients each play their games one after the other: random legal moves picked
  * with the engine from the board the previous response returned, with the token of whichever
@@ -447,15 +448,15 @@ async function registerPlayers(agent: http.Agent, base: string, count: number, r
   });
 }
 
-/** One rated room per game, host = Black, joined by the other player: the game starts. */
-async function startGames(agent: http.Agent, base: string, pairs: [Seat, Seat][], gamesPerPair: number): Promise<BenchGame[][]> {
+/** Creates a ranked (rated) game for two players, as the ranked queue does: the app's own GamesService. */
+type CreateRanked = (blackId: string, whiteId: string) => Promise<string>;
+
+/** Ranked games for each pair (the first player Black), made in the database as the ranked queue makes them. */
+async function startGames(create: CreateRanked, pairs: [Seat, Seat][], gamesPerPair: number): Promise<BenchGame[][]> {
   return pool(pairs, 16, async ([black, white]) => {
     const games: BenchGame[] = [];
     for (let g = 0; g < gamesPerPair; g++) {
-      const room = await api<{ code: string }>(agent, base, 'POST', '/api/rooms', black.token, { rated: true }, 201);
-      const joined = await api<{ gameId: string | null }>(agent, base, 'POST', `/api/rooms/${room.code}/join`, white.token, {}, 200);
-      if (!joined.gameId) throw new Error(`room ${room.code}: no game after the join`);
-      games.push({ id: joined.gameId, blackToken: black.token, whiteToken: white.token });
+      games.push({ id: await create(black.id, white.id), blackToken: black.token, whiteToken: white.token });
     }
     return games;
   });
@@ -756,6 +757,12 @@ async function main(): Promise<void> {
     const config = { ...loadConfig({ ...APP_ENV }), databaseUrl: url };
     app = await createApp(config);
     await app.listen(0, '127.0.0.1');
+    const { GamesService } = await import('../src/games/games.service.js');
+    const { DataSource } = await import('typeorm');
+    const gamesService = app.get(GamesService);
+    const dataSource = app.get(DataSource);
+    const createRanked: CreateRanked = async (blackId, whiteId) =>
+      (await dataSource.transaction((m) => gamesService.createGame(m, { roomId: null, roomCode: null, rated: true, turnSeconds: null, showLegalMoves: true, blackId, whiteId }))).id;
     const address = app.getHttpServer().address();
     const base1 = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
@@ -794,7 +801,7 @@ async function main(): Promise<void> {
       const rate = Math.max(warmup ? 300 : 50, warmRate);
       const gamesPerClient = Math.min(MAX_GAMES_PER_CLIENT, Math.ceil((1.5 * rate * (durationMs / 1000)) / clients / MOVES_PER_GAME_LOW) + 1);
       const t0 = performance.now();
-      const perClient = await startGames(setupAgent, base1, pairs.slice(0, clients), gamesPerClient);
+      const perClient = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
       const setupS = (performance.now() - t0) / 1000;
       const driver = await startWorker({ servers, perClient, durationMs, seed: clients * 10 + copies });
       await sleep(500); // let the setup's work settle
@@ -866,7 +873,7 @@ async function main(): Promise<void> {
       }
       const rate = Math.max(3000, warmRate * 3);
       const gamesPerClient = Math.min(MAX_GAMES_PER_CLIENT, Math.ceil((1.5 * rate * SECONDS) / clients / MOVES_PER_GAME_LOW) + 1);
-      const probeGames = await startGames(setupAgent, base1, pairs.slice(0, clients), gamesPerClient);
+      const probeGames = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
       const probe = await runProbe(url, probeGames, clients, SECONDS, config.dbPoolSize, postmasterPid);
       probes.set(clients, probe);
       console.log(`bare pg probe (the app's move SQL), ${clients} clients: ${probe.moves} moves in ${probe.seconds.toFixed(1)} s (${Math.round(probe.moves / probe.seconds)}/s)${probe.lost ? `, ${probe.lost} conditional writes lost` : ''}`);
@@ -913,7 +920,7 @@ async function main(): Promise<void> {
     console.log(' transactions in pg_stat_database per move; statements/move: queries the app sent per move, counted in copy 1.)\n');
 
     // One move on its own, with the statements it sends.
-    const [trace] = await startGames(setupAgent, base1, [pairs[0]], 1);
+    const [trace] = await startGames(createRanked, [pairs[0]], 1);
     const game = trace[0];
     statements.recording = [];
     const t0 = performance.now();
@@ -933,6 +940,10 @@ async function main(): Promise<void> {
     );
     for (const p of report.problems) console.log(`  ${p}`);
     if (report.problems.length) failed = true;
+    const { verifyRatings } = await import('../src/ratings/ratings-cli.js');
+    const audit = await verifyRatings(url, config);
+    console.log(`ratings verify: ${audit.games} rated games replayed for ${audit.players} players: ${audit.discrepancies.length === 0 ? 'OK, every stored rating matches' : `${audit.discrepancies.length} DISCREPANCIES`}`);
+    if (audit.discrepancies.length) failed = true;
   } finally {
     await cleanup();
   }

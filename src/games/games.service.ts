@@ -148,6 +148,11 @@ export class GamesService {
   async takeOver(gameId: string): Promise<boolean> {
     const loaded = await this.repo.load(gameId);
     if (!loaded) return false;
+    if (rules.standInToMove(loaded.game)) {
+      // The CPU's reply never got written (a crash between a move and the reply): play it now.
+      const after = await this.playStandIns(loaded);
+      return after.game.ply !== loaded.game.ply;
+    }
     const now = this.clock.now();
     const step = rules.takeOver(loaded.game, { ...this.rules(), now });
     if (!step) return false;

@@ -138,6 +138,21 @@ describe('fair play in games', () => {
     expect(back.body.black.standIn).toBe(false);
   });
 
+  it('a stand-in whose reply was never written (a crash between a move and the reply) plays when its turn time is up', async () => {
+    const [a, b] = await pair();
+    const { gameId } = await startRankedGame(t.app, a, b, 30);
+    await playOpening(t.http, gameId, a, b);
+    // As a crash would leave it: White's seat held by the CPU, White to move, no reply written.
+    await move(gameId, a);
+    await t.db.query('UPDATE games SET white_stand_in = true WHERE id = $1', [gameId]);
+    expect((await game(gameId)).toMove).toBe('white');
+    await passTime(31);
+    const g = await game(gameId);
+    expect(g.toMove).toBe('black');
+    const moves = (await request(t.http).get(`/api/games/${gameId}/moves`).expect(200)).body.moves;
+    expect(moves.at(-1)).toMatchObject({ color: 'white', by: 'cpu' });
+  });
+
   it('stalling: with no turn limit, an open stream (presence) keeps the CPU away only up to IDLE_TURN_SECONDS', async () => {
     const [staller, waiting] = await pair();
     const { gameId } = await startRankedGame(t.app, staller, waiting);
