@@ -37,4 +37,24 @@ describe('GET /metrics (Prometheus)', () => {
     expect(value(after, 'outflank_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     stream.close();
   });
+
+  it("a game's event stream ends after its end event, and the open-stream count goes back down", async () => {
+    const [a, b] = [await registerPlayer(t.http), await registerPlayer(t.http)];
+    const { gameId } = await startRoomGame(t.http, a, b);
+    await playOpening(t.http, gameId, a, b);
+    const stream = openSse(`${t.baseUrl}/api/games/${gameId}/events`);
+    expect(await stream.ready).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    const open = value((await request(t.http).get('/metrics').expect(200)).text, 'outflank_open_event_streams');
+    await request(t.http).post(`/api/games/${gameId}/resign`).set(b.auth).send({}).expect(200);
+    await stream.ended;
+    expect(stream.events.at(-1)).toMatchObject({ event: 'end', data: { id: gameId, status: 'finished' } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(value((await request(t.http).get('/metrics').expect(200)).text, 'outflank_open_event_streams')).toBe(open - 1);
+    // A finished game's stream sends the end at once and closes.
+    const late = openSse(`${t.baseUrl}/api/games/${gameId}/events`);
+    expect(await late.ready).toBe(200);
+    await late.ended;
+    expect(late.events.map((e) => e.event)).toEqual(['end']);
+  });
 });

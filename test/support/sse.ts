@@ -11,9 +11,20 @@ export function openSse(url: string, headers: Record<string, string> = {}) {
   const events: SseEvent[] = [];
   let req: http.ClientRequest | null = null;
   let buffer = '';
+  let endedFlag = false;
+  let resolveEnded: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
   const ready = new Promise<number>((resolve, reject) => {
     req = http.get(url, { headers: { Accept: 'text/event-stream', ...headers } }, (res) => {
       resolve(res.statusCode ?? 0);
+      res.on('end', () => {
+        endedFlag = true;
+        resolveEnded();
+      });
+      res.on('close', () => {
+        endedFlag = true;
+        resolveEnded();
+      });
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         buffer += chunk;
@@ -36,6 +47,11 @@ export function openSse(url: string, headers: Record<string, string> = {}) {
   return {
     events,
     ready,
+    /** Resolves when the server ends the stream. */
+    ended,
+    get endedByServer() {
+      return endedFlag;
+    },
     async waitFor(predicate: (events: SseEvent[]) => boolean, timeoutMs = 10_000): Promise<SseEvent[]> {
       const start = Date.now();
       while (!predicate(events)) {
