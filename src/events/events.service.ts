@@ -50,7 +50,12 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.config.databaseUrl ?? undefined, application_name: 'outflank-listen' });
+    const client = new pg.Client({
+      connectionString: this.config.databaseUrl ?? undefined,
+      application_name: 'outflank-listen',
+      connectionTimeoutMillis: this.config.dbConnectTimeoutSeconds * 1000,
+      keepAlive: true,
+    });
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
@@ -59,25 +64,32 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
         this.logger.warn(`bad notification payload: ${String(err)}`);
       }
     });
+    // The current client, connected or not: a late 'error' or 'end' of a replaced one is ignored,
+    // so an outage never leaves two LISTEN connections (and every event twice).
+    this.client = client;
+    const lost = () => {
+      if (this.client === client) this.scheduleReconnect();
+    };
     client.on('error', (err) => {
       this.logger.warn(`LISTEN connection lost: ${err.message}`);
-      this.scheduleReconnect();
+      lost();
     });
-    client.on('end', () => this.scheduleReconnect());
+    client.on('end', lost);
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
-      this.client = client;
     } catch (err) {
       this.logger.warn(`LISTEN connection failed: ${String(err)}`);
+      lost();
       await client.end().catch(() => undefined);
-      this.scheduleReconnect();
     }
   }
 
   private scheduleReconnect(): void {
     if (this.closed || this.reconnectTimer) return;
+    const old = this.client;
     this.client = null;
+    void old?.end().catch(() => undefined);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       void this.connect();
