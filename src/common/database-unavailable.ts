@@ -35,6 +35,10 @@ const MESSAGES = [
   /Client was closed and is not queryable/i,
   /Connection is not established/i,
   /Query read timeout/i,
+  // TypeORM releases a query runner whose connection failed: the rest of its transaction (the
+  // COMMIT included, so nothing was committed) then fails with QueryRunnerAlreadyReleasedError.
+  /Query runner already released/i,
+  /connection provided by a query runner was already released/i, // QueryRunnerProviderAlreadyReleasedError
 ];
 
 function matches(err: unknown, depth: number): boolean {

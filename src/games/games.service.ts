@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { isDatabaseUnavailable } from '../common/database-unavailable.js';
 import { AppError, forbidden, notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import {
@@ -86,7 +87,7 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     this.sweepTimer = setInterval(() => {
       this.sweeping ??= this.sweepDeadlines()
-        .catch((err) => this.logger.error(err, 'deadline sweep failed'))
+        .catch((err) => (isDatabaseUnavailable(err) ? this.logger.warn(`deadline sweep: ${String(err)}`) : this.logger.error(err, 'deadline sweep failed')))
         .finally(() => (this.sweeping = null));
     }, 1000);
     this.sweepTimer.unref();

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { BadRequestException, ServiceUnavailableException } from '@nestjs/common';
 import net from 'node:net';
 import pg from 'pg';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { toErrorBody } from '../../../src/common/all-exceptions.filter.js';
 import { isDatabaseUnavailable } from '../../../src/common/database-unavailable.js';
 import { AppError } from '../../../src/common/errors.js';
@@ -63,6 +63,8 @@ describe('isDatabaseUnavailable', () => {
     ['Connection terminated unexpectedly', wrapped(new Error('Connection terminated unexpectedly'))],
     ['Connection terminated (by the pool)', new Error('Connection terminated')],
     ['pg-pool timeout', new Error('timeout exceeded when trying to connect')],
+    ['the rest of a transaction whose connection failed (TypeORM)', new QueryRunnerAlreadyReleasedError()],
+    ['… or its manager (TypeORM)', new QueryRunnerProviderAlreadyReleasedError()],
     ['an unusable client', new Error('Client has encountered a connection error and is not queryable')],
     ['an AggregateError of refusals (localhost: ::1 and 127.0.0.1)', Object.assign(new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })]), {})],
     ['a cause', new Error('failed', { cause: Object.assign(new Error('x'), { code: 'ECONNREFUSED' }) })],
