@@ -233,6 +233,7 @@ const APP_ENV: Record<string, string> = {
   LOG_LEVEL: 'warn',
   AUTH_RATE_LIMIT: '1000000',
   CPU_TAKEOVER_SECONDS: '3600',
+  ROOMS_PER_HOUR: '1000000', // every game is a room of its own
 };
 /** Fewer than a real game has (~60 records), so the clients rather have games to spare. */
 const MOVES_PER_GAME_LOW = 50;

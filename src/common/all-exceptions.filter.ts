@@ -80,7 +80,10 @@ export function toErrorBody(exception: unknown, req?: Request): ErrorBody {
  */
 export function setErrorHeaders(res: Response, body: ErrorBody): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (body.code === 'RATE_LIMITED' && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '60');
+  if (body.code === 'RATE_LIMITED' && !res.getHeader('Retry-After')) {
+    const wait = (body.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+    res.setHeader('Retry-After', typeof wait === 'number' && wait > 0 ? String(Math.ceil(wait)) : '60');
+  }
   if (body.code === 'SERVICE_UNAVAILABLE' && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
 }
 

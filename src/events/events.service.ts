@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
 import { SseStream } from '../common/sse.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { StreamLimits } from './stream-limits.js';
 
 /** One server-sent event for a topic (`game:<id>` or `player:<id>`). */
 export interface TopicEvent {
@@ -31,11 +32,14 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly streams = new Set<SseStream>();
+  private readonly limits: StreamLimits;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.limits = new StreamLimits(config.sseStreamsPerPlayer, config.sseStreamsPerAddress);
+  }
 
   async onModuleInit(): Promise<void> {
     await this.connect();
@@ -114,11 +118,26 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     );
   }
 
-  /** Starts a server-sent event stream on this response; it is ended when the app shuts down. */
+  /**
+   * Starts a server-sent event stream on this response; it is ended when the app shuts down. Open
+   * streams are capped per player (the request's authenticated player, if any) and per client
+   * address: past the cap this throws 429 RATE_LIMITED before anything is written.
+   */
   openStream(req: Request, res: Response, onHeartbeat?: () => void): SseStream {
-    const stream = new SseStream(req, res, this.config.sseHeartbeatSeconds, onHeartbeat);
+    const playerId = (req.user as { id?: unknown } | undefined)?.id;
+    const release = this.limits.acquire(req.ip ?? req.socket.remoteAddress ?? 'unknown', typeof playerId === 'string' ? playerId : null);
+    let stream: SseStream;
+    try {
+      stream = new SseStream(req, res, this.config.sseHeartbeatSeconds, onHeartbeat);
+    } catch (err) {
+      release();
+      throw err;
+    }
     this.streams.add(stream);
-    stream.onClose(() => this.streams.delete(stream));
+    stream.onClose(() => {
+      this.streams.delete(stream);
+      release();
+    });
     return stream;
   }
 

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
 import { AppError, forbidden, notFound } from '../common/errors.js';
+import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { EventsService } from '../events/events.service.js';
 import { Game } from '../games/entities/game.entity.js';
 import { GamesService, playerTopic } from '../games/games.service.js';
@@ -11,6 +12,10 @@ import { PlayersService } from '../players/players.service.js';
 import { nextColors, normaliseRoomCode, roomCode } from './domain/room-rules.js';
 import { CreateRoomDto, RoomDto, UpdateRoomDto } from './dto/room.dto.js';
 import { Room } from './entities/room.entity.js';
+
+/** Namespace of the rooms-per-hour advisory locks (the two-key form: apart from other locks). */
+const ROOMS_LOCK_CLASS = 7301;
+const UNIQUE_VIOLATION = '23505';
 
 const guestNotAllowed = () => new AppError('GUEST_NOT_ALLOWED', 'Rated play needs a registered account; guests play unrated.');
 
@@ -21,29 +26,55 @@ export class RoomsService {
     private readonly games: GamesService,
     private readonly players: PlayersService,
     private readonly events: EventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async create(host: Player, dto: CreateRoomDto): Promise<RoomDto> {
     if (dto.rated && host.guest) throw guestNotAllowed();
-    const repo = this.dataSource.getRepository(Room);
     for (let attempt = 0; ; attempt++) {
       try {
-        const room = await repo.save(
-          repo.create({
-            code: roomCode(randomBytes(8)),
-            hostId: host.id,
-            seat1Id: host.id,
-            seat2Id: null,
-            rated: dto.rated ?? false,
-            turnSeconds: dto.turnSeconds ?? null,
-            showLegalMoves: dto.showLegalMoves ?? true,
-            swapColors: dto.swapColors ?? true,
-          }),
-        );
+        const room = await this.dataSource.transaction(async (m) => {
+          await this.mustBeUnderRoomLimit(m, host);
+          const repo = m.getRepository(Room);
+          return repo.save(
+            repo.create({
+              code: roomCode(randomBytes(8)),
+              hostId: host.id,
+              seat1Id: host.id,
+              seat2Id: null,
+              rated: dto.rated ?? false,
+              turnSeconds: dto.turnSeconds ?? null,
+              showLegalMoves: dto.showLegalMoves ?? true,
+              swapColors: dto.swapColors ?? true,
+            }),
+          );
+        });
         return this.toDto(room);
       } catch (err) {
-        if (attempt >= 5 || !(err instanceof QueryFailedError)) throw err;
+        if (attempt >= 5 || !(err instanceof QueryFailedError) || (err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
       }
+    }
+  }
+
+  /**
+   * At most ROOMS_PER_HOUR rooms opened by one player within any hour, counted in the database so
+   * the cap holds across app copies; the host's advisory lock makes concurrent requests count in turn.
+   */
+  private async mustBeUnderRoomLimit(m: EntityManager, host: Player): Promise<void> {
+    await m.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ROOMS_LOCK_CLASS, host.id]);
+    const [{ opened, wait }] = await m.query(
+      `SELECT count(*)::int AS opened, ceil(extract(epoch FROM min(created_at) + interval '1 hour' - now()))::int AS wait
+       FROM rooms WHERE host_id = $1 AND created_at > now() - interval '1 hour'`,
+      [host.id],
+    );
+    const limit = this.config.roomsPerHour;
+    if (opened >= limit) {
+      const minutes = Math.max(1, Math.ceil((wait ?? 60) / 60));
+      throw new AppError(
+        'RATE_LIMITED',
+        `You have opened ${limit} rooms within the last hour, the most allowed; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        { limit, retryAfterSeconds: Math.max(1, wait ?? 60) },
+      );
     }
   }
 
