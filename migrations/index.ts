@@ -1,4 +1,5 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { RoomsHostCreatedIndex1795980104217 } from './1795980104217-RoomsHostCreatedIndex.js';
 import { CheckConstraints1795975646414 } from './1795975646414-CheckConstraints.js';
 import { GameRoomCode1795974830175 } from './1795974830175-GameRoomCode.js';
 import { LeaderboardBuckets1795971998293 } from './1795971998293-LeaderboardBuckets.js';
@@ -20,5 +21,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   LeaderboardBuckets1795971998293,
   GameRoomCode1795974830175,
   CheckConstraints1795975646414,
+  RoomsHostCreatedIndex1795980104217,
   GameTurnStartAbandoned1796000000000,
 ];

@@ -5,7 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
-import { toErrorBody } from './common/all-exceptions.filter.js';
+import { setErrorHeaders, toErrorBody } from './common/all-exceptions.filter.js';
 import { AppError } from './common/errors.js';
 import { createValidationPipe } from './common/validation.js';
 import { AppConfig } from './config/config.js';
@@ -51,6 +51,7 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const body = toErrorBody(err, req);
     if (res.headersSent) return res.end();
+    setErrorHeaders(res, body);
     res.status(body.statusCode).json(body);
   });
   return app;

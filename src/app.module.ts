@@ -40,7 +40,7 @@ export class AppModule {
             },
           },
         }),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.dbPoolSize), retryAttempts: 3, retryDelay: 500 }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.dbPoolSize, config.dbConnectTimeoutSeconds), retryAttempts: 3, retryDelay: 500 }),
         // Applied where a route asks for it (ThrottlerGuard): login, register and guest.
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'default', ttl: config.authRateWindowSeconds * 1000, limit: config.authRateLimit }],

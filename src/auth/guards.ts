@@ -2,12 +2,21 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
+import { isDatabaseUnavailable } from '../common/database-unavailable.js';
 import { AppError, validationFailed } from '../common/errors.js';
 import { LoginDto } from './dto/auth.dto.js';
 import { TokenVerifier } from './token-verifier.js';
 
-function unauthenticated(err: unknown): Error {
-  return err instanceof AppError ? err : new AppError('UNAUTHENTICATED', 'A valid bearer token is required.');
+/**
+ * A strategy's error as the guard throws it: our own errors and a database that cannot be
+ * reached (503, the token may well be good) pass through; anything else is a 401.
+ */
+function authError(err: unknown, message: string): unknown {
+  return err instanceof AppError || isDatabaseUnavailable(err) ? err : new AppError('UNAUTHENTICATED', message);
+}
+
+function unauthenticated(err: unknown): unknown {
+  return authError(err, 'A valid bearer token is required.');
 }
 
 /** Bearer JWT on every protected route: 401 UNAUTHENTICATED for a missing or bad token. */
@@ -61,7 +70,7 @@ export class LocalAuthGuard extends AuthGuard('local') {
   }
 
   handleRequest<T>(err: unknown, user: T): T {
-    if (err || !user) throw err instanceof AppError ? err : new AppError('UNAUTHENTICATED', 'Wrong username or password.');
+    if (err || !user) throw authError(err, 'Wrong username or password.');
     return user;
   }
 }

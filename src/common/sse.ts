@@ -24,6 +24,10 @@ export class SseStream {
       onHeartbeat?.();
     }, heartbeatSeconds * 1000);
     req.on('close', () => this.close());
+    res.on('close', () => this.close());
+    // A client that went away while the route was still reading the database: close at once, or
+    // the stream (and its place under the per-player and per-address caps) would never be freed.
+    if (req.socket?.destroyed || res.destroyed) queueMicrotask(() => this.close());
   }
 
   get closed(): boolean {

@@ -18,6 +18,8 @@ export interface AppConfig {
   embeddedPgPort: number | null;
   dataDir: string;
   dbPoolSize: number;
+  /** How long a request waits for a database connection before it fails (503) instead of hanging. */
+  dbConnectTimeoutSeconds: number;
   migrationsRun: boolean;
   jwtSecret: string;
   jwtExpiresIn: string;
@@ -25,6 +27,11 @@ export interface AppConfig {
   authRateLimit: number;
   authRateWindowSeconds: number;
   sseHeartbeatSeconds: number;
+  /** Open event streams at most per player (any of their tokens) and per client address. */
+  sseStreamsPerPlayer: number;
+  sseStreamsPerAddress: number;
+  /** Rooms a player may open within any hour (counted in the database, so across app copies). */
+  roomsPerHour: number;
   leaderboardMinGames: number;
   leaderboardActiveDays: number;
   cpuTakeoverSeconds: number;
@@ -118,6 +125,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     embeddedPgPort,
     dataDir,
     dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1, 500),
+    dbConnectTimeoutSeconds: int(env, 'DB_CONNECT_TIMEOUT_SECONDS', 5, 1, 300),
     migrationsRun: bool(env, 'MIGRATIONS_RUN', true),
     jwtSecret,
     jwtExpiresIn,
@@ -127,6 +135,9 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
     authRateWindowSeconds: int(env, 'AUTH_RATE_WINDOW_SECONDS', 60, 1, 86_400),
     sseHeartbeatSeconds: int(env, 'SSE_HEARTBEAT_SECONDS', 15, 1, 3600),
+    sseStreamsPerPlayer: int(env, 'SSE_STREAMS_PER_PLAYER', 20, 1, 100_000),
+    sseStreamsPerAddress: int(env, 'SSE_STREAMS_PER_ADDRESS', 50, 1, 1_000_000),
+    roomsPerHour: int(env, 'ROOMS_PER_HOUR', 30, 1, 1_000_000),
     leaderboardMinGames: int(env, 'LEADERBOARD_MIN_GAMES', 5, 0, 1_000_000),
     leaderboardActiveDays: int(env, 'LEADERBOARD_ACTIVE_DAYS', 90, 1, 100_000),
     cpuTakeoverSeconds: int(env, 'CPU_TAKEOVER_SECONDS', 60, 1, 86_400),

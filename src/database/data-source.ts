@@ -3,7 +3,7 @@ import { MIGRATIONS } from '../../migrations/index.js';
 import { ENTITIES } from './entities.js';
 
 /** The one description of the database, shared by the app, the tests and the TypeORM CLI. */
-export function dataSourceOptions(url: string, poolSize = 20): DataSourceOptions {
+export function dataSourceOptions(url: string, poolSize = 20, connectTimeoutSeconds = 5): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -14,7 +14,11 @@ export function dataSourceOptions(url: string, poolSize = 20): DataSourceOptions
     uuidExtension: 'pgcrypto', // gen_random_uuid(), built into PostgreSQL 13+
     synchronize: false,
     migrationsRun: false,
-    extra: { max: poolSize, application_name: 'outflank' },
+    // While the database is down, a request fails within the timeout (503) rather than hanging,
+    // waiting for a new connection or for a free one in the pool. The pool drops broken
+    // connections and opens new ones on demand, so the app reconnects by itself.
+    connectTimeoutMS: connectTimeoutSeconds * 1000,
+    extra: { max: poolSize, application_name: 'outflank', keepAlive: true },
   };
 }
 

@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
 import { SseStream } from '../common/sse.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { StreamLimits } from './stream-limits.js';
 
 import { EVENTS_CHANNEL, type TopicEvent } from './topics.js';
 
@@ -26,11 +27,14 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly streams = new Set<SseStream>();
+  private readonly limits: StreamLimits;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.limits = new StreamLimits(config.sseStreamsPerPlayer, config.sseStreamsPerAddress);
+  }
 
   async onModuleInit(): Promise<void> {
     await this.connect();
@@ -45,7 +49,12 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.config.databaseUrl ?? undefined, application_name: 'outflank-listen' });
+    const client = new pg.Client({
+      connectionString: this.config.databaseUrl ?? undefined,
+      application_name: 'outflank-listen',
+      connectionTimeoutMillis: this.config.dbConnectTimeoutSeconds * 1000,
+      keepAlive: true,
+    });
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
@@ -54,25 +63,32 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
         this.logger.warn(`bad notification payload: ${String(err)}`);
       }
     });
+    // The current client, connected or not: a late 'error' or 'end' of a replaced one is ignored,
+    // so an outage never leaves two LISTEN connections (and every event twice).
+    this.client = client;
+    const lost = () => {
+      if (this.client === client) this.scheduleReconnect();
+    };
     client.on('error', (err) => {
       this.logger.warn(`LISTEN connection lost: ${err.message}`);
-      this.scheduleReconnect();
+      lost();
     });
-    client.on('end', () => this.scheduleReconnect());
+    client.on('end', lost);
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
-      this.client = client;
     } catch (err) {
       this.logger.warn(`LISTEN connection failed: ${String(err)}`);
+      lost();
       await client.end().catch(() => undefined);
-      this.scheduleReconnect();
     }
   }
 
   private scheduleReconnect(): void {
     if (this.closed || this.reconnectTimer) return;
+    const old = this.client;
     this.client = null;
+    void old?.end().catch(() => undefined);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       void this.connect();
@@ -102,11 +118,26 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     return this.streams.size;
   }
 
-  /** Starts a server-sent event stream on this response; it is ended when the app shuts down. */
+  /**
+   * Starts a server-sent event stream on this response; it is ended when the app shuts down. Open
+   * streams are capped per player (the request's authenticated player, if any) and per client
+   * address: past the cap this throws 429 RATE_LIMITED before anything is written.
+   */
   openStream(req: Request, res: Response, onHeartbeat?: () => void): SseStream {
-    const stream = new SseStream(req, res, this.config.sseHeartbeatSeconds, onHeartbeat);
+    const playerId = (req.user as { id?: unknown } | undefined)?.id;
+    const release = this.limits.acquire(req.ip ?? req.socket.remoteAddress ?? 'unknown', typeof playerId === 'string' ? playerId : null);
+    let stream: SseStream;
+    try {
+      stream = new SseStream(req, res, this.config.sseHeartbeatSeconds, onHeartbeat);
+    } catch (err) {
+      release();
+      throw err;
+    }
     this.streams.add(stream);
-    stream.onClose(() => this.streams.delete(stream));
+    stream.onClose(() => {
+      this.streams.delete(stream);
+      release();
+    });
     return stream;
   }
 

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
+import { isDatabaseUnavailable } from '../common/database-unavailable.js';
 import { GamesRepository } from './games.repository.js';
 import { GamesService } from './games.service.js';
 
@@ -25,7 +26,7 @@ export class DeadlineSweeper implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     this.timer = setInterval(() => {
       this.sweeping ??= this.sweep()
-        .catch((err) => this.logger.error(err, 'deadline sweep failed'))
+        .catch((err) => (isDatabaseUnavailable(err) ? this.logger.warn(`deadline sweep: ${String(err)}`) : this.logger.error(err, 'deadline sweep failed')))
         .finally(() => (this.sweeping = null));
     }, INTERVAL_MS);
     this.timer.unref();

@@ -15,7 +15,7 @@ export class RoomsController {
   @Post()
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
-  @ApiCreatedResponse({ type: RoomDto, description: 'The host takes the first seat. 403 GUEST_NOT_ALLOWED for a rated room made by a guest.' })
+  @ApiCreatedResponse({ type: RoomDto, description: 'The host takes the first seat. 403 GUEST_NOT_ALLOWED for a rated room made by a guest; 429 RATE_LIMITED past ROOMS_PER_HOUR rooms opened within an hour.' })
   create(@Body() dto: CreateRoomDto, @CurrentPlayer() player: Player): Promise<RoomDto> {
     return this.rooms.create(player, dto);
   }

@@ -6,6 +6,8 @@ import { Room } from './entities/room.entity.js';
 export type NewRoom = Pick<Room, 'code' | 'hostId' | 'seat1Id' | 'seat2Id' | 'rated' | 'turnSeconds' | 'showLegalMoves' | 'swapColors'>;
 
 const UNIQUE_VIOLATION = '23505';
+/** Namespace of the rooms-per-hour advisory locks (the two-key form: apart from other locks). */
+const ROOMS_LOCK_CLASS = 7301;
 
 /** The one owner of the `rooms` table. */
 @Injectable()
@@ -16,15 +18,30 @@ export class RoomsRepository {
     return manager.getRepository(Room);
   }
 
-  /** The new room, or null when its code is taken. */
-  async insert(fields: NewRoom): Promise<Room | null> {
-    const repo = this.repo();
+  /** The new room, or null when its code is taken (inside a transaction, that transaction is then spent). */
+  async insert(fields: NewRoom, manager?: EntityManager): Promise<Room | null> {
+    const repo = this.repo(manager);
     try {
       return await repo.save(repo.create({ ...fields, currentGameId: null }));
     } catch (err) {
       if (err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === UNIQUE_VIOLATION) return null;
       throw err;
     }
+  }
+
+  /**
+   * Rooms the host opened within the last hour, and the seconds until the oldest of them stops
+   * counting; the host's advisory lock (held to the end of the caller's transaction) makes
+   * concurrent requests count in turn, on every app copy.
+   */
+  async openedInLastHour(manager: EntityManager, hostId: string): Promise<{ opened: number; wait: number | null }> {
+    await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ROOMS_LOCK_CLASS, hostId]);
+    const [row] = (await manager.query(
+      `SELECT count(*)::int AS opened, ceil(extract(epoch FROM min(created_at) + interval '1 hour' - now()))::int AS wait
+       FROM rooms WHERE host_id = $1 AND created_at > now() - interval '1 hour'`,
+      [hostId],
+    )) as { opened: number; wait: number | null }[];
+    return row;
   }
 
   /** By its (normalised) code. */

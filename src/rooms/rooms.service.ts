@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError, forbidden, notFound } from '../common/errors.js';
+import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { EventsService } from '../events/events.service.js';
 import { GamesService } from '../games/games.service.js';
 import { playerTopic } from '../events/topics.js';
@@ -12,6 +13,7 @@ import { nextColors, normaliseRoomCode, roomCode } from './domain/room-rules.js'
 import { CreateRoomDto, RoomDto, UpdateRoomDto } from './dto/room.dto.js';
 import { Room } from './entities/room.entity.js';
 import { RoomsRepository } from './rooms.repository.js';
+
 
 const guestNotAllowed = () => new AppError('GUEST_NOT_ALLOWED', 'Rated play needs a registered account; guests play unrated.');
 
@@ -23,23 +25,47 @@ export class RoomsService {
     private readonly games: GamesService,
     private readonly players: PlayersService,
     private readonly events: EventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async create(host: Player, dto: CreateRoomDto): Promise<RoomDto> {
     if (dto.rated && host.guest) throw guestNotAllowed();
     for (let attempt = 0; ; attempt++) {
-      const room = await this.rooms.insert({
-        code: roomCode(randomBytes(8)),
-        hostId: host.id,
-        seat1Id: host.id,
-        seat2Id: null,
-        rated: dto.rated ?? false,
-        turnSeconds: dto.turnSeconds ?? null,
-        showLegalMoves: dto.showLegalMoves ?? true,
-        swapColors: dto.swapColors ?? true,
+      const room = await this.dataSource.transaction(async (m) => {
+        await this.mustBeUnderRoomLimit(m, host);
+        return this.rooms.insert(
+          {
+            code: roomCode(randomBytes(8)),
+            hostId: host.id,
+            seat1Id: host.id,
+            seat2Id: null,
+            rated: dto.rated ?? false,
+            turnSeconds: dto.turnSeconds ?? null,
+            showLegalMoves: dto.showLegalMoves ?? true,
+            swapColors: dto.swapColors ?? true,
+          },
+          m,
+        );
       });
       if (room) return this.toDto(room);
       if (attempt >= 5) throw new Error('six generated room codes in a row were taken');
+    }
+  }
+
+  /**
+   * At most ROOMS_PER_HOUR rooms opened by one player within any hour, counted in the database so
+   * the cap holds across app copies; the host's advisory lock makes concurrent requests count in turn.
+   */
+  private async mustBeUnderRoomLimit(m: EntityManager, host: Player): Promise<void> {
+    const { opened, wait } = await this.rooms.openedInLastHour(m, host.id);
+    const limit = this.config.roomsPerHour;
+    if (opened >= limit) {
+      const minutes = Math.max(1, Math.ceil((wait ?? 60) / 60));
+      throw new AppError(
+        'RATE_LIMITED',
+        `You have opened ${limit} rooms within the last hour, the most allowed; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        { limit, retryAfterSeconds: Math.max(1, wait ?? 60) },
+      );
     }
   }
 

@@ -1,39 +1,59 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { fromBoardString, legalMoves, parseSquare, playTurn, squareName, startPosition, toBoardString } from '../../src/engine/index.js';
+import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.js';
 import { startRoomGame } from '../factories/games.js';
-import { registerPlayer, TestPlayer } from '../factories/players.js';
-import { startTestApp, TestApp, TEST_ENV } from '../support/app.js';
+import { guestPlayer, registerPlayer, TestPlayer } from '../factories/players.js';
+import { TEST_ENV } from '../support/app.js';
+import { createTestDatabase, TestDatabase } from '../support/database.js';
+import { AckedMove, expectStoredGamesConsistent } from '../support/game-replay.js';
 import { exitWithin, sleep, startServerProcess } from '../support/server-process.js';
 
 // No lost move under load or crash: a server process is killed with SIGKILL while clients are
-// moving; every move it acknowledged is stored, no game is half-written, and play goes on.
+// moving; every move it acknowledged is stored, no game is half-written, and play goes on. A turn
+// deadline pending at the kill fires after the restart. Only `outflank serve` processes run on
+// the database (an in-process app would run a deadline sweeper of its own).
 
-interface Acked {
-  gameId: string;
-  ply: number;
-  square: string;
-}
+const TIMED_DEADLINE_SECONDS = 12;
 
 describe('a server killed mid-load loses no acknowledged move', () => {
-  let t: TestApp;
+  let db: TestDatabase;
   beforeAll(async () => {
-    t = await startTestApp();
+    db = await createTestDatabase();
   });
   afterAll(async () => {
-    await t.close();
+    await db.drop();
   });
 
-  it('SIGKILL under load, restart: all acknowledged moves are there and every game replays', async () => {
-    const env = { DATABASE_URL: t.db.url, JWT_SECRET: TEST_ENV.JWT_SECRET };
+  it('SIGKILL under load, restart: all acknowledged moves are there, every game replays, a pending deadline fires', async () => {
+    const env = { DATABASE_URL: db.url, JWT_SECRET: TEST_ENV.JWT_SECRET, AUTH_RATE_LIMIT: TEST_ENV.AUTH_RATE_LIMIT };
     const server = await startServerProcess(env);
     const pairs: { gameId: string; seat: Record<'black' | 'white', TestPlayer> }[] = [];
     for (let i = 0; i < 8; i++) {
-      const [a, b] = [await registerPlayer(t.http), await registerPlayer(t.http)];
-      const { gameId } = await startRoomGame(t.http, a, b);
+      const [a, b] = [await registerPlayer(server.baseUrl), await registerPlayer(server.baseUrl)];
+      const { gameId } = await startRoomGame(server.baseUrl, a, b);
       pairs.push({ gameId, seat: { black: a, white: b } });
     }
-    const acked: Acked[] = [];
+
+    // A 30-s game where Black has moved: White's turn deadline is pending. Its clock is put at
+    // TIMED_DEADLINE_SECONDS from now (as if the rest of the 30 s had run out), so that it falls
+    // due after the kill, and after the new process has started, without a 30-s wait.
+    const [timedBlack, timedWhite] = [await guestPlayer(server.baseUrl), await guestPlayer(server.baseUrl)];
+    const timed = await startRoomGame(server.baseUrl, timedBlack, timedWhite, { turnSeconds: 30 });
+    const opening = (await request(server.baseUrl).get(`/api/games/${timed.gameId}`).expect(200)).body;
+    await request(server.baseUrl)
+      .post(`/api/games/${timed.gameId}/moves`)
+      .set(timedBlack.auth)
+      .send({ square: opening.legalMoves[0], ply: 0 })
+      .expect(201);
+    const due = await db.query(
+      `UPDATE games SET turn_deadline = now() + make_interval(secs => $2), takeover_at = now() + make_interval(secs => $2)
+       WHERE id = $1 AND to_move = 'white' AND ply = 1 AND turn_seconds = 30 RETURNING takeover_at`,
+      [timed.gameId, TIMED_DEADLINE_SECONDS],
+    );
+    expect(due.rowCount).toBe(1);
+    const deadline = (due.rows[0].takeover_at as Date).getTime();
+
+    const acked: AckedMove[] = [];
     let killed = false;
     const play = async ({ gameId, seat }: (typeof pairs)[number]) => {
       let game = (await request(server.baseUrl).get(`/api/games/${gameId}`).expect(200)).body;
@@ -59,30 +79,15 @@ describe('a server killed mid-load loses no acknowledged move', () => {
     await Promise.all(players);
     expect(acked.length).toBeGreaterThan(20); // the kill really came under load
 
-    // Every acknowledged move is stored, at its ply.
-    for (const a of acked) {
-      const row = await t.db.query('SELECT square FROM moves WHERE game_id = $1 AND ply = $2', [a.gameId, a.ply]);
-      expect(row.rows).toEqual([{ square: parseSquare(a.square) }]);
-    }
-    // No game is half-written: its move rows are plies 0..ply-1 and replay to its stored board.
-    for (const { gameId } of pairs) {
-      const game = (await t.db.query('SELECT board, to_move, ply, status FROM games WHERE id = $1', [gameId])).rows[0];
-      const moves = (await t.db.query('SELECT ply, color, square, pass FROM moves WHERE game_id = $1 ORDER BY ply', [gameId])).rows;
-      expect(moves.map((m) => m.ply)).toEqual([...Array(game.ply).keys()]);
-      let position = startPosition();
-      for (const m of moves.filter((x) => !x.pass)) {
-        expect(m.color).toBe(position.toMove);
-        position = playTurn(position, m.square).position;
-      }
-      expect(toBoardString(position)).toBe(game.board);
-      if (game.status === 'active') expect(position.toMove).toBe(game.to_move);
-    }
+    await expectStoredGamesConsistent(db.query, acked, pairs.map((p) => p.gameId));
+    // Nothing fired the timed game's deadline before the kill.
+    expect((await db.query('SELECT ply, white_stand_in FROM games WHERE id = $1', [timed.gameId])).rows[0]).toEqual({ ply: 1, white_stand_in: false });
 
     // A new copy takes over and play goes on.
     const again = await startServerProcess(env);
     try {
       // The least advanced game (1.5 s of play is far from the 60 moves of a whole game).
-      const least = (await t.db.query('SELECT id FROM games WHERE id = ANY($1) ORDER BY ply LIMIT 1', [pairs.map((p) => p.gameId)])).rows[0].id;
+      const least = (await db.query('SELECT id FROM games WHERE id = ANY($1) ORDER BY ply LIMIT 1', [pairs.map((p) => p.gameId)])).rows[0].id;
       const { gameId, seat } = pairs.find((p) => p.gameId === least)!;
       const game = (await request(again.baseUrl).get(`/api/games/${gameId}`).expect(200)).body;
       expect(game.status).toBe('active');
@@ -93,6 +98,20 @@ describe('a server killed mid-load loses no acknowledged move', () => {
         .send({ square: squareName(legalMoves(position)[0]), ply: game.ply })
         .expect(201);
       expect(res.body.move.ply).toBe(game.ply);
+
+      // The timed game's deadline, pending at the kill, fires in the new process: the CPU stands
+      // in for White and plays White's move (and nothing fired it early).
+      let after = (await request(again.baseUrl).get(`/api/games/${timed.gameId}`).expect(200)).body;
+      // Read before the deadline (usual: the restart takes a few seconds): not fired yet.
+      if ((await db.query('SELECT now() < $1::timestamptz AS before', [new Date(deadline)])).rows[0].before) expect(after.ply).toBe(1);
+      for (let i = 0; i < 200 && after.ply === 1; i++) {
+        await sleep(100);
+        after = (await request(again.baseUrl).get(`/api/games/${timed.gameId}`).expect(200)).body;
+      }
+      expect(after.white.standIn).toBe(true);
+      const moves = (await request(again.baseUrl).get(`/api/games/${timed.gameId}/moves`).expect(200)).body.moves;
+      expect(moves[1]).toMatchObject({ ply: 1, color: 'white', by: 'cpu', pass: false });
+      expect(Date.parse(moves[1].at)).toBeGreaterThanOrEqual(deadline - 1000); // not before its time (clock slack)
     } finally {
       await again.stop();
     }

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       embeddedPgPort: null,
       dataDir: resolve('.data'),
       dbPoolSize: 20,
+      dbConnectTimeoutSeconds: 5,
       migrationsRun: true,
       jwtSecret: 'generated-secret-0123456789abcdef',
       jwtExpiresIn: '30d',
@@ -36,6 +37,9 @@ describe('loadConfig', () => {
       authRateLimit: 10,
       authRateWindowSeconds: 60,
       sseHeartbeatSeconds: 15,
+      sseStreamsPerPlayer: 20,
+      sseStreamsPerAddress: 50,
+      roomsPerHour: 30,
       leaderboardMinGames: 5,
       leaderboardActiveDays: 90,
       cpuTakeoverSeconds: 60,
@@ -81,6 +85,10 @@ describe('loadConfig', () => {
     ['JWT_EXPIRES_IN hours', { JWT_EXPIRES_IN: '12h' }, { jwtExpiresIn: '12h' }],
     ['production with JWT_SECRET', { NODE_ENV: 'production', JWT_SECRET: SECRET }, { nodeEnv: 'production', jwtSecret: SECRET }],
     ['DB_POOL_SIZE', { DB_POOL_SIZE: '50' }, { dbPoolSize: 50 }],
+    ['DB_CONNECT_TIMEOUT_SECONDS', { DB_CONNECT_TIMEOUT_SECONDS: '2' }, { dbConnectTimeoutSeconds: 2 }],
+    ['SSE_STREAMS_PER_PLAYER', { SSE_STREAMS_PER_PLAYER: '3' }, { sseStreamsPerPlayer: 3 }],
+    ['SSE_STREAMS_PER_ADDRESS', { SSE_STREAMS_PER_ADDRESS: '500' }, { sseStreamsPerAddress: 500 }],
+    ['ROOMS_PER_HOUR', { ROOMS_PER_HOUR: '5' }, { roomsPerHour: 5 }],
     ['RATING_TAU', { RATING_TAU: '0.3' }, { ratings: expect.objectContaining({ tau: 0.3 }) }],
   ])('accepts %s', (_name, env, expected) => {
     expect(loadConfig(env, fallback)).toMatchObject(expected);
@@ -101,6 +109,10 @@ describe('loadConfig', () => {
     ['JWT_EXPIRES_IN=forever', { JWT_EXPIRES_IN: 'forever' }, 'JWT_EXPIRES_IN'],
     ['EMBEDDED_PG_PORT=0', { EMBEDDED_PG_PORT: '0' }, 'EMBEDDED_PG_PORT'],
     ['DB_POOL_SIZE=lots', { DB_POOL_SIZE: 'lots' }, 'DB_POOL_SIZE'],
+    ['DB_CONNECT_TIMEOUT_SECONDS=0', { DB_CONNECT_TIMEOUT_SECONDS: '0' }, 'DB_CONNECT_TIMEOUT_SECONDS'],
+    ['SSE_STREAMS_PER_PLAYER=0', { SSE_STREAMS_PER_PLAYER: '0' }, 'SSE_STREAMS_PER_PLAYER'],
+    ['SSE_STREAMS_PER_ADDRESS=many', { SSE_STREAMS_PER_ADDRESS: 'many' }, 'SSE_STREAMS_PER_ADDRESS'],
+    ['ROOMS_PER_HOUR=-1', { ROOMS_PER_HOUR: '-1' }, 'ROOMS_PER_HOUR'],
     ['RATING_TAU=NaN', { RATING_TAU: 'NaN' }, 'RATING_TAU'],
   ])('rejects %s with one clear sentence naming the variable', (_name, env, variable) => {
     const { message } = configError(env);

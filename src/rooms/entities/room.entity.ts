@@ -2,6 +2,8 @@ import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, 
 import { Player } from '../../players/entities/player.entity.js';
 
 @Entity('rooms')
+/** Rooms a host opened lately: the ROOMS_PER_HOUR cap counts them. */
+@Index('rooms_host_created_idx', ['hostId', 'createdAt'])
 @Check('rooms_turn_seconds_ck', `turn_seconds IN (30, 60)`)
 export class Room {
   @PrimaryGeneratedColumn('uuid')
