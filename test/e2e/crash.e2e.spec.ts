@@ -34,20 +34,21 @@ describe('a server killed mid-load loses no acknowledged move', () => {
       pairs.push({ gameId, seat: { black: a, white: b } });
     }
 
-    // A 30-s game where Black has moved: White's turn deadline is pending. Its clock is put at
+    // A 30-s game where both have made their first move (a first move that never comes aborts
+    // the game; a later one gets the CPU) and Black has moved again: White's turn deadline is pending. Its clock is put at
     // TIMED_DEADLINE_SECONDS from now (as if the rest of the 30 s had run out), so that it falls
     // due after the kill, and after the new process has started, without a 30-s wait.
     const [timedBlack, timedWhite] = [await guestPlayer(server.baseUrl), await guestPlayer(server.baseUrl)];
     const timed = await startRoomGame(server.baseUrl, timedBlack, timedWhite, { turnSeconds: 30 });
-    const opening = (await request(server.baseUrl).get(`/api/games/${timed.gameId}`).expect(200)).body;
-    await request(server.baseUrl)
-      .post(`/api/games/${timed.gameId}/moves`)
-      .set(timedBlack.auth)
-      .send({ square: opening.legalMoves[0], ply: 0 })
-      .expect(201);
+    let timedGame = (await request(server.baseUrl).get(`/api/games/${timed.gameId}`).expect(200)).body;
+    for (const p of [timedBlack, timedWhite, timedBlack]) {
+      timedGame = (
+        await request(server.baseUrl).post(`/api/games/${timed.gameId}/moves`).set(p.auth).send({ square: timedGame.legalMoves[0], ply: timedGame.ply }).expect(201)
+      ).body.game;
+    }
     const due = await db.query(
       `UPDATE games SET turn_deadline = now() + make_interval(secs => $2), takeover_at = now() + make_interval(secs => $2)
-       WHERE id = $1 AND to_move = 'white' AND ply = 1 AND turn_seconds = 30 RETURNING takeover_at`,
+       WHERE id = $1 AND to_move = 'white' AND ply = 3 AND turn_seconds = 30 RETURNING takeover_at`,
       [timed.gameId, TIMED_DEADLINE_SECONDS],
     );
     expect(due.rowCount).toBe(1);
@@ -72,7 +73,7 @@ describe('a server killed mid-load loses no acknowledged move', () => {
       }
     };
     const players = pairs.map(play);
-    await sleep(1500);
+    await sleep(600);
     killed = true;
     server.served.child.kill('SIGKILL');
     await exitWithin(server.served, 10_000);
@@ -81,13 +82,13 @@ describe('a server killed mid-load loses no acknowledged move', () => {
 
     await expectStoredGamesConsistent(db.query, acked, pairs.map((p) => p.gameId));
     // Nothing fired the timed game's deadline before the kill.
-    expect((await db.query('SELECT ply, white_stand_in FROM games WHERE id = $1', [timed.gameId])).rows[0]).toEqual({ ply: 1, white_stand_in: false });
+    expect((await db.query('SELECT ply, white_stand_in FROM games WHERE id = $1', [timed.gameId])).rows[0]).toEqual({ ply: 3, white_stand_in: false });
 
     // A new copy takes over and play goes on.
     const again = await startServerProcess(env);
     try {
-      // The least advanced game (1.5 s of play is far from the 60 moves of a whole game).
-      const least = (await db.query('SELECT id FROM games WHERE id = ANY($1) ORDER BY ply LIMIT 1', [pairs.map((p) => p.gameId)])).rows[0].id;
+      // The least advanced game still in play.
+      const least = (await db.query(`SELECT id FROM games WHERE id = ANY($1) AND status = 'active' ORDER BY ply LIMIT 1`, [pairs.map((p) => p.gameId)])).rows[0].id;
       const { gameId, seat } = pairs.find((p) => p.gameId === least)!;
       const game = (await request(again.baseUrl).get(`/api/games/${gameId}`).expect(200)).body;
       expect(game.status).toBe('active');
@@ -103,15 +104,15 @@ describe('a server killed mid-load loses no acknowledged move', () => {
       // in for White and plays White's move (and nothing fired it early).
       let after = (await request(again.baseUrl).get(`/api/games/${timed.gameId}`).expect(200)).body;
       // Read before the deadline (usual: the restart takes a few seconds): not fired yet.
-      if ((await db.query('SELECT now() < $1::timestamptz AS before', [new Date(deadline)])).rows[0].before) expect(after.ply).toBe(1);
-      for (let i = 0; i < 200 && after.ply === 1; i++) {
+      if ((await db.query('SELECT now() < $1::timestamptz AS before', [new Date(deadline)])).rows[0].before) expect(after.ply).toBe(3);
+      for (let i = 0; i < 200 && after.ply === 3; i++) {
         await sleep(100);
         after = (await request(again.baseUrl).get(`/api/games/${timed.gameId}`).expect(200)).body;
       }
       expect(after.white.standIn).toBe(true);
       const moves = (await request(again.baseUrl).get(`/api/games/${timed.gameId}/moves`).expect(200)).body.moves;
-      expect(moves[1]).toMatchObject({ ply: 1, color: 'white', by: 'cpu', pass: false });
-      expect(Date.parse(moves[1].at)).toBeGreaterThanOrEqual(deadline - 1000); // not before its time (clock slack)
+      expect(moves[3]).toMatchObject({ ply: 3, color: 'white', by: 'cpu', pass: false });
+      expect(Date.parse(moves[3].at)).toBeGreaterThanOrEqual(deadline - 1000); // not before its time (clock slack)
     } finally {
       await again.stop();
     }
