@@ -19,12 +19,22 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY): otherwise any client
+  // could name its own address and reset its rate limit.
+  app.set('trust proxy', config.trustProxy);
   app.use(
     helmet({
       contentSecurityPolicy: {
-        directives: { 'script-src': ["'self'", "'unsafe-inline'"], 'style-src': ["'self'", "'unsafe-inline'", 'https:'] },
+        directives: {
+          'script-src': ["'self'", "'unsafe-inline'"],
+          'style-src': ["'self'", "'unsafe-inline'", 'https:'],
+          // Upgrading to https breaks a plain-HTTP server on any host but localhost: only behind TLS.
+          'upgrade-insecure-requests': config.tlsBehindProxy ? [] : null,
+        },
       },
+      strictTransportSecurity: config.tlsBehindProxy ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
+      // Browsers ignore (and complain about) COOP on an origin that is not secure.
+      crossOriginOpenerPolicy: config.tlsBehindProxy,
     }),
   );
   app.useBodyParser('json', { limit: BODY_LIMIT });

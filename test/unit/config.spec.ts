@@ -39,6 +39,8 @@ describe('loadConfig', () => {
       leaderboardMinGames: 5,
       leaderboardActiveDays: 90,
       cpuTakeoverSeconds: 60,
+      tlsBehindProxy: false,
+      trustProxy: false,
       ratings: {
         initialRating: 1500,
         initialRd: 350,
@@ -79,6 +81,11 @@ describe('loadConfig', () => {
     ['production with JWT_SECRET', { NODE_ENV: 'production', JWT_SECRET: SECRET }, { nodeEnv: 'production', jwtSecret: SECRET }],
     ['DB_POOL_SIZE', { DB_POOL_SIZE: '50' }, { dbPoolSize: 50 }],
     ['RATING_TAU', { RATING_TAU: '0.3' }, { ratings: expect.objectContaining({ tau: 0.3 }) }],
+    ['TLS_BEHIND_PROXY=true', { TLS_BEHIND_PROXY: 'true' }, { tlsBehindProxy: true }],
+    ['TRUST_PROXY=false', { TRUST_PROXY: 'false' }, { trustProxy: false }],
+    ['TRUST_PROXY=1 (hops)', { TRUST_PROXY: '1' }, { trustProxy: 1 }],
+    ['TRUST_PROXY=uniquelocal', { TRUST_PROXY: 'uniquelocal' }, { trustProxy: ['uniquelocal'] }],
+    ['TRUST_PROXY list', { TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8, 192.168.1.7' }, { trustProxy: ['loopback', '10.0.0.0/8', 'fd00::/8', '192.168.1.7'] }],
   ])('accepts %s', (_name, env, expected) => {
     expect(loadConfig(env, fallback)).toMatchObject(expected);
   });
@@ -99,6 +106,11 @@ describe('loadConfig', () => {
     ['EMBEDDED_PG_PORT=0', { EMBEDDED_PG_PORT: '0' }, 'EMBEDDED_PG_PORT'],
     ['DB_POOL_SIZE=lots', { DB_POOL_SIZE: 'lots' }, 'DB_POOL_SIZE'],
     ['RATING_TAU=NaN', { RATING_TAU: 'NaN' }, 'RATING_TAU'],
+    ['TLS_BEHIND_PROXY=https', { TLS_BEHIND_PROXY: 'https' }, 'TLS_BEHIND_PROXY'],
+    ['TRUST_PROXY=true (anyone)', { TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    ['TRUST_PROXY=99 hops', { TRUST_PROXY: '99' }, 'TRUST_PROXY'],
+    ['TRUST_PROXY=caddy (a name)', { TRUST_PROXY: 'caddy' }, 'TRUST_PROXY'],
+    ['TRUST_PROXY=10.0.0.0/99', { TRUST_PROXY: '10.0.0.0/99' }, 'TRUST_PROXY'],
   ])('rejects %s with one clear sentence naming the variable', (_name, env, variable) => {
     const { message } = configError(env);
     expect(message).toContain(variable);
