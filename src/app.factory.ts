@@ -5,12 +5,24 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
-import { toErrorBody } from './common/all-exceptions.filter.js';
-import { AppError } from './common/errors.js';
-import { createValidationPipe } from './common/validation.js';
+import { parserError, toErrorBody } from './common/all-exceptions.filter.js';
+import { AppError, clip, unsupportedMediaType } from './common/errors.js';
+import { createValidationPipe, MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './common/validation.js';
 import { AppConfig } from './config/config.js';
 
 export const BODY_LIMIT = '16kb';
+
+/** A request carries a body when it says so (Transfer-Encoding, or a Content-Length above 0). */
+function hasBody(req: Request): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = req.headers['content-length'];
+  return length !== undefined && length.trim() !== '0';
+}
+
+/** application/json, with parameters (charset) left to the JSON parser. */
+function isJson(contentType: string | undefined): boolean {
+  return contentType !== undefined && contentType.split(';')[0].trim().toLowerCase() === 'application/json';
+}
 
 /** Builds the fully configured app (not yet listening): used by `serve`, the tests and benchmarks. */
 export async function createApp(config: AppConfig & { databaseUrl: string }): Promise<NestExpressApplication> {
@@ -37,8 +49,18 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
       crossOriginOpenerPolicy: config.tlsBehindProxy,
     }),
   );
+  // Bodies are JSON only: a form or text body (which a cross-site page can send without a
+  // preflight) is 415 before anything reads it.
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(hasBody(req) && !isJson(req.headers['content-type']) ? unsupportedMediaType(req.headers['content-type']) : undefined);
+  });
   app.useBodyParser('json', { limit: BODY_LIMIT });
-  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  // The JSON parser's errors in the API's words, before Nest would pass on the parser's own.
+  app.use((err: unknown, _req: Request, _res: Response, next: NextFunction) => next(parserError(err) ?? err));
+  // Too deep a body is a 400 before any guard or pipe transforms it (class-transformer recurses).
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(nestsDeeperThan(req.body, MAX_BODY_DEPTH) ? tooDeep() : undefined);
+  });
   app.useGlobalPipes(createValidationPipe());
 
   const document = SwaggerModule.createDocument(
@@ -56,7 +78,7 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   // Registered after every route: unknown paths outside /api, and anything that escaped Nest's
   // filters, still get the API's error shape.
   app.use((req: Request, res: Response) => {
-    res.status(404).json(toErrorBody(new AppError('NOT_FOUND', `No route ${req.method} ${req.path}.`)));
+    res.status(404).json(toErrorBody(new AppError('NOT_FOUND', `No route ${clip(req.method, 10)} ${clip(req.path)}.`)));
   });
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const body = toErrorBody(err, req);
