@@ -1,4 +1,5 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { RateLimitCounters1796047768850 } from './1796047768850-RateLimitCounters.js';
 import { CheckConstraints1795975646414 } from './1795975646414-CheckConstraints.js';
 import { GameRoomCode1795974830175 } from './1795974830175-GameRoomCode.js';
 import { LeaderboardBuckets1795971998293 } from './1795971998293-LeaderboardBuckets.js';
@@ -19,4 +20,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   LeaderboardBuckets1795971998293,
   GameRoomCode1795974830175,
   CheckConstraints1795975646414,
+  RateLimitCounters1796047768850,
 ];
