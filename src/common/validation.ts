@@ -39,31 +39,54 @@ interface FieldProblems {
   problems: string[];
 }
 
-function flatten(errors: ValidationError[], parent = ''): FieldProblems[] {
-  return errors.flatMap((e) => {
-    const name = clip(e.property);
-    const field = parent ? `${parent}.${name}` : name;
-    const own: FieldProblems[] = [];
-    if (e.constraints) {
-      const problems = Object.entries(e.constraints).map(([constraint, text]) => {
-        if (constraint === 'whitelistValidation') {
-          const expected = declaredFields(e.target);
-          return `unknown field "${name}" (expected ${expected.length ? `only ${expected.join(', ')}` : 'an empty object {}'})`;
+/** At most this many problems in a message, and fields in details: a body of 1,000 bad keys stays a short answer. */
+const MAX_LISTED = 3;
+const MAX_DETAILED = 20;
+
+function flatten(errors: ValidationError[], parent = ''): { fields: FieldProblems[]; unknown: string[]; expected: string[] | null } {
+  const fields: FieldProblems[] = [];
+  const unknown: string[] = [];
+  let expected: string[] | null = null;
+  const walk = (list: ValidationError[], prefix: string) => {
+    for (const e of list) {
+      const name = clip(e.property);
+      const field = prefix ? `${prefix}.${name}` : name;
+      if (e.constraints) {
+        const problems: string[] = [];
+        for (const [constraint, text] of Object.entries(e.constraints)) {
+          if (constraint === 'whitelistValidation') {
+            unknown.push(field);
+            expected ??= declaredFields(e.target);
+            problems.push('unknown field');
+          } else {
+            // class-validator's messages start with the property's name: never echo it unbounded.
+            problems.push(e.property.length > name.length ? text.split(e.property).join(name) : text);
+          }
         }
-        // class-validator's messages start with the property's name: never echo it unbounded.
-        return e.property.length > name.length ? text.split(e.property).join(name) : text;
-      });
-      own.push({ field, problems });
+        fields.push({ field, problems });
+      }
+      walk(e.children ?? [], field);
     }
-    return [...own, ...flatten(e.children ?? [], field)];
-  });
+  };
+  walk(errors, parent);
+  return { fields, unknown, expected };
 }
 
-/** class-validator's errors as the API's VALIDATION_FAILED (names clipped, with what was expected). */
+const listed = (items: string[], max = MAX_LISTED) =>
+  items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+
+/** class-validator's errors as the API's VALIDATION_FAILED: short, names clipped, with what was expected. */
 export function validationErrorsToAppError(errors: ValidationError[]): AppError {
-  const fields = flatten(errors);
-  const message = fields.map((f) => f.problems.join(', ')).join('; ') || 'The request is not valid.';
-  return validationFailed(message, { fields });
+  const { fields, unknown, expected } = flatten(errors);
+  const sentences: string[] = [];
+  if (unknown.length > 0) {
+    const what = unknown.length === 1 ? `unknown field "${unknown[0]}"` : `unknown fields ${listed(unknown.map((u) => `"${u}"`))}`;
+    sentences.push(`${what} (expected ${expected && expected.length ? `only ${expected.join(', ')}` : 'an empty object {}'})`);
+  }
+  const others = fields.filter((f) => !unknown.includes(f.field)).map((f) => f.problems.join(', '));
+  if (others.length > 0) sentences.push(others.length <= MAX_LISTED ? others.join('; ') : `${others.slice(0, MAX_LISTED).join('; ')}; and ${others.length - MAX_LISTED} more problems`);
+  const message = sentences.join('; ') || 'The request is not valid.';
+  return validationFailed(message, { fields: fields.slice(0, MAX_DETAILED) });
 }
 
 const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
