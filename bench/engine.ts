@@ -514,8 +514,8 @@ function main(): void {
   const pct = (q: number): number => cpuMs[Math.min(cpuMs.length - 1, Math.floor(q * cpuMs.length))];
   console.log(`chooseCpuMove: ${cpuMs.length} positions, median ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, max ${cpuMs[cpuMs.length - 1].toFixed(1)} ms`);
 
-  // Exact endgame solver on the FFO positions with 14 empties (#1-#7), if the shared data is there.
-  const ffoFile = resolve(process.cwd(), '../shared/data/ffo/fforum-1-19.obf');
+  // Exact endgame solver on the FFO positions with 14 empties (#1-#7), from the test fixtures.
+  const ffoFile = resolve(process.cwd(), 'test/fixtures/ffo/fforum-1-19.obf');
   const ffo: Array<{ id: number; empties: number; ms: number; nodes: number; score: number; expected: number }> = [];
   if (existsSync(ffoFile)) {
     readFileSync(ffoFile, 'utf8').split('\n').filter((l) => l.trim() !== '').slice(0, 7).forEach((line, i) => {

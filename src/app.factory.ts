@@ -5,12 +5,24 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
-import { setErrorHeaders, toErrorBody } from './common/all-exceptions.filter.js';
-import { AppError } from './common/errors.js';
-import { createValidationPipe } from './common/validation.js';
+import { parserError, setErrorHeaders, toErrorBody } from './common/all-exceptions.filter.js';
+import { AppError, clip, unsupportedMediaType } from './common/errors.js';
+import { createValidationPipe, MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './common/validation.js';
 import { AppConfig } from './config/config.js';
 
 export const BODY_LIMIT = '16kb';
+
+/** A request carries a body when it says so (Transfer-Encoding, or a Content-Length above 0). */
+function hasBody(req: Request): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = req.headers['content-length'];
+  return length !== undefined && length.trim() !== '0';
+}
+
+/** application/json, with parameters (charset) left to the JSON parser. */
+function isJson(contentType: string | undefined): boolean {
+  return contentType !== undefined && contentType.split(';')[0].trim().toLowerCase() === 'application/json';
+}
 
 /** Builds the fully configured app (not yet listening): used by `serve`, the tests and benchmarks. */
 export async function createApp(config: AppConfig & { databaseUrl: string }): Promise<NestExpressApplication> {
@@ -19,16 +31,36 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY): otherwise any client
+  // could name its own address and reset its rate limit.
+  app.set('trust proxy', config.trustProxy);
   app.use(
     helmet({
       contentSecurityPolicy: {
-        directives: { 'script-src': ["'self'", "'unsafe-inline'"], 'style-src': ["'self'", "'unsafe-inline'", 'https:'] },
+        directives: {
+          'script-src': ["'self'", "'unsafe-inline'"],
+          'style-src': ["'self'", "'unsafe-inline'", 'https:'],
+          // Upgrading to https breaks a plain-HTTP server on any host but localhost: only behind TLS.
+          'upgrade-insecure-requests': config.tlsBehindProxy ? [] : null,
+        },
       },
+      strictTransportSecurity: config.tlsBehindProxy ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
+      // Browsers ignore (and complain about) COOP on an origin that is not secure.
+      crossOriginOpenerPolicy: config.tlsBehindProxy,
     }),
   );
+  // Bodies are JSON only: a form or text body (which a cross-site page can send without a
+  // preflight) is 415 before anything reads it.
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(hasBody(req) && !isJson(req.headers['content-type']) ? unsupportedMediaType(req.headers['content-type']) : undefined);
+  });
   app.useBodyParser('json', { limit: BODY_LIMIT });
-  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  // The JSON parser's errors in the API's words, before Nest would pass on the parser's own.
+  app.use((err: unknown, _req: Request, _res: Response, next: NextFunction) => next(parserError(err) ?? err));
+  // Too deep a body is a 400 before any guard or pipe transforms it (class-transformer recurses).
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(nestsDeeperThan(req.body, MAX_BODY_DEPTH) ? tooDeep() : undefined);
+  });
   app.useGlobalPipes(createValidationPipe());
 
   const document = SwaggerModule.createDocument(
@@ -46,7 +78,7 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   // Registered after every route: unknown paths outside /api, and anything that escaped Nest's
   // filters, still get the API's error shape.
   app.use((req: Request, res: Response) => {
-    res.status(404).json(toErrorBody(new AppError('NOT_FOUND', `No route ${req.method} ${req.path}.`)));
+    res.status(404).json(toErrorBody(new AppError('NOT_FOUND', `No route ${clip(req.method, 10)} ${clip(req.path)}.`)));
   });
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const body = toErrorBody(err, req);

@@ -19,6 +19,8 @@ import { MatchmakingModule } from './matchmaking/matchmaking.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import { ClockModule } from './common/clock.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { PgThrottlerStorage } from './rate-limit/pg-throttler-storage.js';
+import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 
 @Module({})
 export class AppModule {
@@ -41,9 +43,15 @@ export class AppModule {
           },
         }),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.dbPoolSize, config.dbConnectTimeoutSeconds), retryAttempts: 3, retryDelay: 500 }),
-        // Applied where a route asks for it (ThrottlerGuard): login, register and guest.
-        ThrottlerModule.forRoot({
-          throttlers: [{ name: 'default', ttl: config.authRateWindowSeconds * 1000, limit: config.authRateLimit }],
+        // Applied where a route asks for it (ThrottlerGuard): login, register and guest; counted
+        // in PostgreSQL, so the limit holds across app copies.
+        ThrottlerModule.forRootAsync({
+          imports: [RateLimitModule],
+          inject: [PgThrottlerStorage],
+          useFactory: (storage: PgThrottlerStorage) => ({
+            throttlers: [{ name: 'default', ttl: config.authRateWindowSeconds * 1000, limit: config.authRateLimit }],
+            storage,
+          }),
         }),
         ClockModule,
         MetricsModule,

@@ -4,6 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { isDatabaseUnavailable } from '../common/database-unavailable.js';
 import { AppError, validationFailed } from '../common/errors.js';
+import { validationErrorsToAppError } from '../common/validation.js';
 import { LoginDto } from './dto/auth.dto.js';
 import { TokenVerifier } from './token-verifier.js';
 
@@ -60,12 +61,9 @@ export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
 export class LocalAuthGuard extends AuthGuard('local') {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const body = context.switchToHttp().getRequest().body ?? {};
-    const dto = plainToInstance(LoginDto, body);
-    const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
-    if (errors.length > 0 || typeof body !== 'object' || Array.isArray(body)) {
-      const fields = errors.map((e) => ({ field: e.property, problems: Object.values(e.constraints ?? {}) }));
-      throw validationFailed(fields.flatMap((f) => f.problems).join('; ') || 'The request is not valid.', { fields });
-    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationFailed('The request body must be a JSON object.');
+    const errors = await validate(plainToInstance(LoginDto, body), { whitelist: true, forbidNonWhitelisted: true });
+    if (errors.length > 0) throw validationErrorsToAppError(errors);
     return (await super.canActivate(context)) as boolean;
   }
 

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
-import { AppError, ErrorBody, ErrorCode } from './errors.js';
+import { AppError, clip, ErrorBody, ErrorCode } from './errors.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -23,6 +23,18 @@ const DEFAULT_MESSAGE: Partial<Record<ErrorCode, string>> = {
   PAYLOAD_TOO_LARGE: 'The request body is too large (16 KiB at most).',
 };
 
+/** body-parser's error types, in the API's words (what was expected, nothing echoed). */
+const PARSER_MESSAGE: Record<string, string> = {
+  'entity.parse.failed': 'The request body is not valid JSON.',
+  'charset.unsupported': 'Request bodies must be JSON in UTF-8 (Content-Type: application/json; charset=utf-8).',
+  'encoding.unsupported': 'Request bodies may be sent as is or with Content-Encoding gzip, deflate or br.',
+  'entity.too.large': 'The request body is too large (16 KiB at most).',
+  'request.size.invalid': 'The request body is shorter or longer than its Content-Length.',
+  'request.aborted': 'The request body was cut off.',
+  'entity.verify.failed': 'The request body could not be read.',
+  'stream.encoding.set': 'The request body could not be read.',
+};
+
 function messageOf(response: unknown, fallback: string): string {
   if (typeof response === 'string') return response;
   if (response && typeof response === 'object' && 'message' in response) {
@@ -40,6 +52,21 @@ const DATABASE_UNAVAILABLE: ErrorBody = {
 };
 
 /**
+ * An error of body-parser and friends (http-errors: a 4xx `status` and a `type`) as an AppError
+ * in the API's words; null for anything else. Never the parser's own words: they quote the body,
+ * a charset or an encoding back.
+ */
+export function parserError(exception: unknown): AppError | null {
+  if (exception instanceof AppError || exception instanceof HttpException) return null;
+  const err = exception as { status?: unknown; statusCode?: unknown; type?: unknown } | null;
+  const status = typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 0;
+  if (status < 400 || status >= 500) return null;
+  const code = CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED';
+  const message = (typeof err?.type === 'string' ? PARSER_MESSAGE[err.type] : undefined) ?? DEFAULT_MESSAGE[code] ?? 'The request could not be read.';
+  return new AppError(code, message);
+}
+
+/**
  * Maps anything thrown to the error shape of API.md: a database that cannot be reached is a 503,
  * unknown errors become a logged, generic 500.
  */
@@ -54,23 +81,19 @@ export function toErrorBody(exception: unknown, req?: Request): ErrorBody {
     const status = exception.getStatus();
     const code = CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_FAILED');
     let message = messageOf(exception.getResponse(), exception.message);
-    if (status === 404 && req && message.startsWith('Cannot ')) message = `No route ${req.method} ${req.originalUrl.split('?')[0]}.`;
+    if (status === 404 && req && message.startsWith('Cannot ')) message = `No route ${clip(req.method, 10)} ${clip(req.originalUrl.split('?')[0])}.`;
+    // Nest turns the router's URIError (a bad %-escape in a path parameter) and body-parser's
+    // SyntaxError into a 400 carrying their own words, which quote the input back.
+    else if (status === 400 && /^Failed to decode param/.test(message)) message = 'A path parameter is not valid percent-encoded UTF-8.';
+    else if (status === 400 && /JSON/.test(message)) message = PARSER_MESSAGE['entity.parse.failed'];
+    else if (code === 'VALIDATION_FAILED') message = clip(message, 200);
     else if (code === 'UNAUTHENTICATED' || code === 'RATE_LIMITED' || message === 'Forbidden resource') {
       message = DEFAULT_MESSAGE[code] ?? message;
     }
     return { statusCode: status >= 500 && status !== 503 ? 500 : status, code, message };
   }
-  // Errors from body-parser and friends (http-errors): 4xx with `expose` and a `type`.
-  const err = exception as { status?: unknown; statusCode?: unknown; type?: unknown; expose?: unknown };
-  const status = typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 0;
-  if (status >= 400 && status < 500) {
-    const code = CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED';
-    const message =
-      err.type === 'entity.parse.failed'
-        ? 'The request body is not valid JSON.'
-        : DEFAULT_MESSAGE[code] ?? (typeof (exception as Error).message === 'string' ? (exception as Error).message : 'Bad request.');
-    return { statusCode: status, code, message };
-  }
+  const parsing = parserError(exception);
+  if (parsing) return toErrorBody(parsing);
   return { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side; it has been logged.' };
 }
 

@@ -48,7 +48,28 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found.`);
+/** Longest piece of a client's input (a name, a value, a path) that a message repeats. */
+export const ECHO_MAX = 40;
+
+/**
+ * A client-supplied string as a message may repeat it: at most {@link ECHO_MAX} characters
+ * (then "…"), control characters shown as escapes.
+ */
+export function clip(value: string, max = ECHO_MAX): string {
+  const printable = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return printable.length > max ? `${printable.slice(0, max)}…` : printable;
+}
+
+/** `what` names the missing thing, e.g. `Player "bob"`; a long name from the client is clipped. */
+export const notFound = (what: string) => {
+  const quoted = /^([A-Za-z ]+)"([\s\S]*)"$/.exec(what);
+  return new AppError('NOT_FOUND', `${quoted ? `${quoted[1]}"${clip(quoted[2])}"` : clip(what)} was not found.`);
+};
+export const unsupportedMediaType = (contentType: string | undefined) =>
+  new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Request bodies must be JSON (Content-Type: application/json)${contentType ? `, got "${clip(contentType)}"` : ', and this one has no Content-Type'}.`,
+  );
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 export const validationFailed = (message: string, details?: unknown) =>
   new AppError('VALIDATION_FAILED', message, details);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_GLICKO2_CONFIG, Glicko2Config } from '../ratings/domain/glicko2.js';
 
@@ -41,8 +42,20 @@ export interface AppConfig {
   idleTurnSeconds: number;
   /** Worker threads for CPU searches (0: inline, on the event loop). */
   cpuWorkers: number;
+  /**
+   * The server is reached through a TLS-terminating proxy (browsers see https): only then send the
+   * TLS-only headers (HSTS, CSP upgrade-insecure-requests), which break a plain-HTTP deployment.
+   */
+  tlsBehindProxy: boolean;
+  /**
+   * Which peers may set X-Forwarded-For (Express's `trust proxy`): false (trust none, the client
+   * address is the socket's), a number of proxy hops, or addresses/subnets/loopback|linklocal|uniquelocal.
+   */
+  trustProxy: TrustProxy;
   ratings: Glicko2Config;
 }
+
+export type TrustProxy = false | number | string[];
 
 type Env = Record<string, string | undefined>;
 
@@ -80,6 +93,39 @@ function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: r
     throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}".`);
   }
   return raw as T;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function proxyEntryValid(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [ip, bits, ...rest] = entry.split('/');
+  const family = isIP(ip);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+function trustProxy(env: Env): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim();
+  if (raw === undefined || raw === '' || ['false', '0', 'no'].includes(raw.toLowerCase())) return false;
+  const expected =
+    'TRUST_PROXY must be false, a number of proxy hops (1-10), or a comma-separated list of the proxies\' ' +
+    'addresses or subnets (e.g. 10.0.0.0/8) or loopback, linklocal, uniquelocal';
+  if (['true', 'yes'].includes(raw.toLowerCase())) {
+    throw new ConfigError(`${expected}; "true" would let any client choose its own address.`);
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError(`${expected}, got ${hops}.`);
+    return hops;
+  }
+  const entries = raw.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const bad = entries.find((e) => !proxyEntryValid(e));
+  if (bad !== undefined || entries.length === 0) {
+    throw new ConfigError(`${expected}, got "${(bad ?? raw).slice(0, 40)}".`);
+  }
+  return entries;
 }
 
 function databaseUrl(env: Env): string | null {
@@ -144,6 +190,8 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     cpuWorkers: int(env, 'CPU_WORKERS', 1, 0, 64),
     firstMoveSeconds: int(env, 'FIRST_MOVE_SECONDS', 30, 5, 3600),
     idleTurnSeconds: int(env, 'IDLE_TURN_SECONDS', 300, 10, 86_400),
+    tlsBehindProxy: bool(env, 'TLS_BEHIND_PROXY', false),
+    trustProxy: trustProxy(env),
     ratings: {
       initialRating: num(env, 'RATING_INITIAL', 1500, 100, 5000),
       initialRd: num(env, 'RATING_INITIAL_RD', 350, 1, 1000),

@@ -21,8 +21,11 @@ export const ARTIFACTS = resolve(__dirname, '..', 'artifacts');
 /** Runs in the page (a string: the project's TypeScript has no DOM types): true when nothing scrolls sideways. */
 export const FITS_WIDTH = 'document.documentElement.scrollWidth <= window.innerWidth';
 
-/** Headless Debian chromium, and the screenshot folder; a clear failure when chromium is missing. */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Headless Debian chromium, and the screenshot folder; a clear failure when chromium is missing.
+ * `extraArgs`: more command-line switches, e.g. `--host-resolver-rules=MAP outflank.test 127.0.0.1`.
+ */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `The browser tests need Debian's Chromium at ${CHROMIUM}, which is missing. Install it with ` +
@@ -30,5 +33,5 @@ export async function launchChromium(): Promise<Browser> {
     );
   }
   mkdirSync(ARTIFACTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }

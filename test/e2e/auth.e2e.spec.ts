@@ -111,10 +111,10 @@ describe('players and auth', () => {
       expect(await playerCount(t)).toBe(before);
     });
 
-    it.each(['register', 'login'])('%s: non-JSON body', async (route) => {
+    it.each(['register', 'login'])('%s: non-JSON body is 415', async (route) => {
       const before = await playerCount(t);
-      const res = await request(t.http).post(`/api/auth/${route}`).set('Content-Type', 'text/plain').send('username=x').expect(400);
-      expect(res.body.code).toBe('VALIDATION_FAILED');
+      const res = await request(t.http).post(`/api/auth/${route}`).set('Content-Type', 'text/plain').send('username=x').expect(415);
+      expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
       expect(await playerCount(t)).toBe(before);
     });
   });

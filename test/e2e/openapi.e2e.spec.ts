@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { startTestApp, TestApp } from '../support/app.js';
 
-/** Every route of the HTTP contract (../shared/API.md), as the OpenAPI schema must list it. */
+/** Every route of the HTTP contract, as the OpenAPI schema must list it. */
 const CONTRACT: [string, string][] = [
   ['post', '/api/auth/register'],
   ['post', '/api/auth/login'],

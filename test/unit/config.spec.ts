@@ -46,6 +46,8 @@ describe('loadConfig', () => {
       cpuWorkers: 1,
       firstMoveSeconds: 30,
       idleTurnSeconds: 300,
+      tlsBehindProxy: false,
+      trustProxy: false,
       ratings: {
         initialRating: 1500,
         initialRd: 350,
@@ -90,6 +92,11 @@ describe('loadConfig', () => {
     ['SSE_STREAMS_PER_ADDRESS', { SSE_STREAMS_PER_ADDRESS: '500' }, { sseStreamsPerAddress: 500 }],
     ['ROOMS_PER_HOUR', { ROOMS_PER_HOUR: '5' }, { roomsPerHour: 5 }],
     ['RATING_TAU', { RATING_TAU: '0.3' }, { ratings: expect.objectContaining({ tau: 0.3 }) }],
+    ['TLS_BEHIND_PROXY=true', { TLS_BEHIND_PROXY: 'true' }, { tlsBehindProxy: true }],
+    ['TRUST_PROXY=false', { TRUST_PROXY: 'false' }, { trustProxy: false }],
+    ['TRUST_PROXY=1 (hops)', { TRUST_PROXY: '1' }, { trustProxy: 1 }],
+    ['TRUST_PROXY=uniquelocal', { TRUST_PROXY: 'uniquelocal' }, { trustProxy: ['uniquelocal'] }],
+    ['TRUST_PROXY list', { TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8, 192.168.1.7' }, { trustProxy: ['loopback', '10.0.0.0/8', 'fd00::/8', '192.168.1.7'] }],
   ])('accepts %s', (_name, env, expected) => {
     expect(loadConfig(env, fallback)).toMatchObject(expected);
   });
@@ -114,6 +121,11 @@ describe('loadConfig', () => {
     ['SSE_STREAMS_PER_ADDRESS=many', { SSE_STREAMS_PER_ADDRESS: 'many' }, 'SSE_STREAMS_PER_ADDRESS'],
     ['ROOMS_PER_HOUR=-1', { ROOMS_PER_HOUR: '-1' }, 'ROOMS_PER_HOUR'],
     ['RATING_TAU=NaN', { RATING_TAU: 'NaN' }, 'RATING_TAU'],
+    ['TLS_BEHIND_PROXY=https', { TLS_BEHIND_PROXY: 'https' }, 'TLS_BEHIND_PROXY'],
+    ['TRUST_PROXY=true (anyone)', { TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    ['TRUST_PROXY=99 hops', { TRUST_PROXY: '99' }, 'TRUST_PROXY'],
+    ['TRUST_PROXY=caddy (a name)', { TRUST_PROXY: 'caddy' }, 'TRUST_PROXY'],
+    ['TRUST_PROXY=10.0.0.0/99', { TRUST_PROXY: '10.0.0.0/99' }, 'TRUST_PROXY'],
   ])('rejects %s with one clear sentence naming the variable', (_name, env, variable) => {
     const { message } = configError(env);
     expect(message).toContain(variable);

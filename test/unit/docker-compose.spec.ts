@@ -17,7 +17,9 @@ type Service = {
   healthcheck?: { test?: string | string[] };
   depends_on?: string[] | Record<string, { condition?: string }>;
   ports?: (string | number | { target?: number; published?: string | number })[];
+  expose?: (string | number)[];
   restart?: string;
+  deploy?: { replicas?: number };
 };
 const compose = parse(read('docker-compose.yml')) as { services: Record<string, Service>; volumes?: Record<string, unknown> };
 
@@ -62,7 +64,7 @@ describe('docker-compose.yml', () => {
     const dependsOn = app.depends_on as Record<string, { condition?: string }>;
     expect(dependsOn[postgresEntry![0]]).toEqual({ condition: 'service_healthy' });
     expect(app.restart).toMatch(/^(always|unless-stopped|on-failure)/);
-    expect(JSON.stringify(app.ports)).toContain('3000');
+    expect(JSON.stringify(app.expose ?? app.ports)).toContain('3000');
   });
 
   it('points the app at the postgres service with the credentials it was created with', () => {
@@ -131,5 +133,101 @@ describe('.dockerignore', () => {
   it('keeps local state out of the build context', () => {
     const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist', '.data']));
+  });
+});
+
+/** A Caddyfile as nested blocks: each directive line's tokens, with the block it opens. */
+interface CaddyNode {
+  tokens: string[];
+  children: CaddyNode[];
+}
+
+function parseCaddyfile(text: string): CaddyNode[] {
+  const root: CaddyNode = { tokens: [], children: [] };
+  const stack = [root];
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/(^|\s)#.*$/, '').trim();
+    if (line === '') continue;
+    if (line === '}') {
+      stack.pop();
+      if (stack.length === 0) throw new Error('unbalanced } in the Caddyfile');
+      continue;
+    }
+    const opens = line.endsWith('{');
+    const node: CaddyNode = { tokens: (opens ? line.slice(0, -1) : line).trim().split(/\s+/).filter(Boolean), children: [] };
+    stack[stack.length - 1].children.push(node);
+    if (opens) stack.push(node);
+  }
+  if (stack.length !== 1) throw new Error('unclosed { in the Caddyfile');
+  return root.children;
+}
+
+const all = (nodes: CaddyNode[]): CaddyNode[] => nodes.flatMap((n) => [n, ...all(n.children)]);
+
+describe('the TLS-terminating proxy (Caddy) in front of the app replicas', () => {
+  const [appName, app] = appEntry!;
+  const proxyEntry = Object.entries(compose.services).find(([, s]) => /^caddy:2(\b|$)/.test(s.image ?? ''));
+  const proxy = proxyEntry?.[1];
+  const mounts = (proxy?.volumes ?? []).map((v) => (typeof v === 'string' ? { source: v.split(':')[0], target: v.split(':')[1] } : v));
+  const caddyfileMount = mounts.find((m) => m.target === '/etc/caddy/Caddyfile');
+  const caddyfilePath = (caddyfileMount?.source ?? '').replace(/^\.\//, '');
+  const sites = caddyfilePath ? parseCaddyfile(read(caddyfilePath)) : [];
+  const proxyEnv = proxy ? environment(proxy) : {};
+
+  it('is a caddy:2 service publishing 80 and 443, with its Caddyfile from the repository and its certificates in a volume', () => {
+    expect(proxy).toBeDefined();
+    const published = JSON.stringify(proxy!.ports);
+    expect(published).toMatch(/"80:80"/);
+    expect(published).toMatch(/"443:443"/);
+    expect(caddyfilePath).toBe('deploy/Caddyfile');
+    const data = mounts.find((m) => m.target === '/data');
+    expect(Object.keys(compose.volumes ?? {})).toContain(data?.source);
+    expect(Object.keys(proxy!.depends_on ?? {})).toContain(appName);
+  });
+
+  it('runs two replicas of the app, which only the proxy reaches', () => {
+    const appServices = Object.values(compose.services).filter((s) => s.build !== undefined);
+    const replicas = appServices.reduce((n, s) => n + (s.deploy?.replicas ?? 1), 0);
+    expect(replicas).toBeGreaterThanOrEqual(2);
+    for (const s of appServices) expect(s.ports).toBeUndefined(); // not published: every request goes through TLS
+  });
+
+  it('tells the app it is behind TLS and to trust the proxy, as a valid configuration', () => {
+    const resolved = Object.fromEntries(
+      Object.entries(environment(app)).map(([k, v]) => [k, interpolate(v, { JWT_SECRET: 'a-production-secret-0123456789' })]),
+    );
+    const config = loadConfig(resolved);
+    expect(config.tlsBehindProxy).toBe(true);
+    // Docker networks use private (RFC 1918) addresses: uniquelocal, or an explicit subnet.
+    expect(config.trustProxy).not.toBe(false);
+    expect(config.trustProxy).not.toEqual(expect.arrayContaining(['loopback']));
+  });
+
+  it('Caddyfile: one site for SITE_ADDRESS, proxying to every app replica on port 3000', () => {
+    expect(sites).toHaveLength(1);
+    expect(sites[0].tokens[0]).toMatch(/^\{\$SITE_ADDRESS(:[^}]+)?\}$/);
+    expect(proxyEnv.SITE_ADDRESS).toBeDefined();
+    const proxies = all(sites).filter((n) => n.tokens[0] === 'reverse_proxy');
+    expect(proxies).toHaveLength(1);
+    const rp = proxies[0];
+    const dynamic = rp.children.find((n) => n.tokens[0] === 'dynamic' && n.tokens[1] === 'a');
+    const staticUpstreams = [...rp.tokens.slice(1), ...rp.children.filter((n) => n.tokens[0] === 'to').flatMap((n) => n.tokens.slice(1))];
+    if (dynamic) {
+      const opts = Object.fromEntries(dynamic.children.map((n) => [n.tokens[0], n.tokens[1]]));
+      expect({ name: dynamic.tokens[2] ?? opts.name, port: dynamic.tokens[3] ?? opts.port }).toEqual({ name: appName, port: '3000' });
+    } else {
+      expect(staticUpstreams.length).toBeGreaterThanOrEqual(2);
+      for (const u of staticUpstreams) expect(u).toMatch(/:3000$/);
+    }
+    expect(rp.children.find((n) => n.tokens[0] === 'lb_policy')).toBeDefined();
+  });
+
+  it('Caddyfile: event streams are never buffered or compressed', () => {
+    const rp = all(sites).find((n) => n.tokens[0] === 'reverse_proxy')!;
+    expect(rp.children.find((n) => n.tokens[0] === 'flush_interval')?.tokens[1]).toBe('-1');
+    const directives = all(sites).map((n) => n.tokens[0]);
+    for (const buffering of ['buffer_requests', 'buffer_responses', 'request_buffers', 'response_buffers', 'encode']) {
+      expect(directives).not.toContain(buffering);
+    }
   });
 });

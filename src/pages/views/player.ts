@@ -138,7 +138,7 @@ export function renderNotFound(username: string): string {
   const body =
     '<section class="card empty" data-testid="player-not-found">' +
     '<h1>Player not found</h1>' +
-    `<p>There is no player named <strong data-testid="missing-username">${escapeHtml(username)}</strong>.</p>` +
+    `<p>There is no player named <strong data-testid="missing-username">${escapeHtml(username.length > 40 ? `${username.slice(0, 40)}…` : username)}</strong>.</p>` +
     '<p><a href="/">Back to the leaderboard</a></p>' +
     '</section>';
   return layout('Player not found', body);

@@ -3,7 +3,7 @@ import {
   chooseCpuMove, emptyCount, fromBoardString, isGameOver, isLegal, legalMoves, parseSquare, passIfNeeded, play,
   playTurn, type Position, result, solveEndgame, startPosition, toBoardString,
 } from '../../../src/engine/index.js';
-import { readShared, seededRandom } from './helpers.js';
+import { readFixture, seededRandom } from './helpers.js';
 import { BLACK, refFromBoardString, refSolve, WHITE } from './reference.js';
 
 /** A position reached by `plies` random moves from the start (automatic passes included). */
@@ -29,11 +29,11 @@ interface FfoPosition {
   scores: Map<number, number>;
 }
 
-/** ../shared/data/ffo: 64 squares a1..h8 (X black, O white, - empty), side to move, moves with exact scores. */
+/** test/fixtures/ffo (the FFO endgame test positions): 64 squares a1..h8 (X black, O white, - empty), side to move, moves with exact scores. */
 function loadFfo(): FfoPosition[] {
   const out: FfoPosition[] = [];
   for (const [file, first] of [['fforum-1-19.obf', 1], ['fforum-20-39.obf', 20]] as const) {
-    readShared('ffo', file).split('\n').filter((l) => l.trim() !== '').forEach((line, i) => {
+    readFixture('ffo', file).split('\n').filter((l) => l.trim() !== '').forEach((line, i) => {
       const board = line.slice(0, 64).replace(/X/g, 'B').replace(/O/g, 'W').replace(/-/g, '.');
       const position = fromBoardString(board, line[65] === 'X' ? 'black' : 'white');
       const scores = new Map<number, number>();

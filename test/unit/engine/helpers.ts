@@ -1,9 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { type Color, fromBoardString, type Position } from '../../../src/engine/index.js';
 
 export const repoRoot = path.resolve(__dirname, '../../..');
-export const sharedData = path.resolve(repoRoot, '../shared/data');
+/** The reference data the tests use, kept in the project (see test/fixtures/README.md). */
+export const fixtures = path.resolve(repoRoot, 'test/fixtures');
 
 /**
  * A position from an 8x8 picture: rank 1 first (the top row, as in RULES.md), files a..h left to
@@ -24,6 +26,9 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export function readShared(...parts: string[]): string {
-  return fs.readFileSync(path.join(sharedData, ...parts), 'utf8');
+/** A fixture's text; `.gz` files are gunzipped. */
+export function readFixture(...parts: string[]): string {
+  const file = path.join(fixtures, ...parts);
+  const bytes = fs.readFileSync(file);
+  return (file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).toString('utf8');
 }

@@ -1,4 +1,4 @@
-/** One named test per rule of ../shared/RULES.md (and the engine's API around them). */
+/** One named test per rule of Reversi as the project plays it (and the engine's API around them). */
 import { describe, expect, it } from '@jest/globals';
 import {
   discCounts, flips, fromBoardString, IllegalMoveError, isGameOver, isLegal, legalMoveMask, legalMoves,

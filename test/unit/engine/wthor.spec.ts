@@ -1,54 +1,43 @@
 /**
- * Replays the 7,248 real tournament games of ../shared/data/wthor (WTHOR 2023-2025): no illegal
+ * Replays the 7,248 real tournament games of the WTHOR database, 2023-2025 (test/fixtures): no illegal
  * move in any, and every finished game ends as recorded. The recorded score follows the
  * tournament convention: empty squares at the end count for the winner (halved on a draw).
  */
 import { describe, expect, it } from '@jest/globals';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { parseSquare, replay, TranscriptError } from '../../../src/engine/index.js';
-import { sharedData } from './helpers.js';
+import { readFixture } from './helpers.js';
 
 interface RecordedGame {
+  year: number;
   where: string;
   black: number;
   white: number;
   moves: number[];
 }
 
-function parsePgn(file: string, text: string): RecordedGame[] {
-  const games: RecordedGame[] = [];
-  let game: RecordedGame | null = null;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('[Event ')) {
-      game = { where: `${file} game ${games.length + 1} ${line}`, black: -1, white: -1, moves: [] };
-      games.push(game);
-    } else if (game === null || line.trim() === '') {
-      continue;
-    } else if (line.startsWith('[Result ')) {
-      const m = /^\[Result "(\d+)-(\d+)"\]$/.exec(line.trim());
-      if (m === null) throw new Error(`unreadable result in ${game.where}: ${line}`);
-      game.black = Number(m[1]);
-      game.white = Number(m[2]);
-    } else if (!line.startsWith('[')) {
-      for (const token of line.trim().split(/\s+/)) {
-        if (/^\d+\.$/.test(token)) continue;
-        const sq = parseSquare(token);
-        if (sq === null) throw new Error(`unreadable move ${token} in ${game.where}`);
-        game.moves.push(sq);
-      }
-    }
-  }
-  return games;
+/** One game a line: year, result (black-white discs), the moves run together, the event. */
+function parseFixture(text: string): RecordedGame[] {
+  return text.split('\n').filter((line) => line !== '').map((line, i) => {
+    const [year, recorded, transcript, event] = line.split('\t');
+    const where = `game ${i + 1} (${event}, ${year})`;
+    const m = /^(\d+)-(\d+)$/.exec(recorded ?? '');
+    if (m === null) throw new Error(`unreadable result in ${where}: ${recorded}`);
+    const moves = (transcript.match(/../g) ?? []).map((token) => {
+      const sq = parseSquare(token);
+      if (sq === null) throw new Error(`unreadable move ${token} in ${where}`);
+      return sq;
+    });
+    return { year: Number(year), where, black: Number(m[1]), white: Number(m[2]), moves };
+  });
 }
 
-const dir = path.join(sharedData, 'wthor');
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.pgn')).sort();
-const games = files.flatMap((f) => parsePgn(f, fs.readFileSync(path.join(dir, f), 'utf8')));
+const games = parseFixture(readFixture('wthor-2023-2025.tsv.gz'));
 
-describe('WTHOR tournament games (../shared/data/wthor)', () => {
+describe('WTHOR tournament games (test/fixtures/wthor-2023-2025.tsv.gz)', () => {
   it('are all there', () => {
-    expect(files).toEqual(['WTH_2023.pgn', 'WTH_2024.pgn', 'WTH_2025.pgn']);
+    const perYear = new Map<number, number>();
+    for (const g of games) perYear.set(g.year, (perYear.get(g.year) ?? 0) + 1);
+    expect([...perYear.keys()]).toEqual([2023, 2024, 2025]);
     expect(games).toHaveLength(7248);
     expect(games.every((g) => g.black >= 0 && g.white >= 0 && g.black + g.white <= 64)).toBe(true);
   });

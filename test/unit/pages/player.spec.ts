@@ -176,4 +176,10 @@ describe('renderNotFound', () => {
     expect(html).toContain('<a href="/">Back to the leaderboard</a>');
     expect(html).toContain('<section class="card empty" data-testid="player-not-found"><h1>Player not found</h1>');
   });
+
+  it('repeats at most 40 characters of the name it was given', () => {
+    const html = renderNotFound('n'.repeat(5000));
+    expect(html).toContain(`data-testid="missing-username">${'n'.repeat(40)}…<`);
+    expect(html).not.toContain('n'.repeat(41));
+  });
 });

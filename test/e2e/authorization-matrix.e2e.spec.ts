@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { startRoomGame } from '../factories/games.js';
+import { guestPlayer, registerPlayer, TestPlayer, uniqueName } from '../factories/players.js';
+import { startTestApp, TestApp } from '../support/app.js';
+
+/**
+ * Who may do what: every route × every kind of caller → the status (and error code) it gets, as
+ * one table. Each cell runs against a fresh room whose first game is on (or, for `between`, has
+ * just ended), so no cell sees another's effects.
+ *
+ * The callers: `anonymous` (no token), `guest` (a guest token, in nothing), `outsider` (a registered
+ * player in nothing), `seated` (a registered player seated in an active game elsewhere), `host`
+ * (the room's host: first seat, Black, to move) and `other` (the room's other seat, White).
+ */
+const ROLES = ['anonymous', 'guest', 'outsider', 'seated', 'host', 'other'] as const;
+type Role = (typeof ROLES)[number];
+
+interface World {
+  code: string;
+  gameId: string;
+  /** A registered player's name (for the player routes and pages). */
+  name: string;
+}
+
+interface Row {
+  route: string;
+  /** The room's state when the cell runs: its first game on (default) or just ended. */
+  state?: 'playing' | 'between';
+  path: (w: World) => string;
+  body?: (w: World) => unknown;
+  /** One expectation per role, in ROLES' order: a status, with the error code for errors. */
+  expect: [string, string, string, string, string, string];
+}
+
+const all = (answer: string): Row['expect'] => [answer, answer, answer, answer, answer, answer];
+const signedIn = (answer: string): Row['expect'] => ['401 UNAUTHENTICATED', answer, answer, answer, answer, answer];
+
+const ROWS: Row[] = [
+  { route: 'POST /api/auth/register', path: () => '/api/auth/register', body: () => ({ username: uniqueName('m'), password: 'password123' }), expect: all('201') },
+  { route: 'POST /api/auth/login', path: () => '/api/auth/login', body: (w) => ({ username: w.name, password: 'password123' }), expect: all('200') },
+  { route: 'POST /api/auth/guest', path: () => '/api/auth/guest', body: () => ({}), expect: all('201') },
+  { route: 'GET /api/players/me', path: () => '/api/players/me', expect: signedIn('200') },
+  { route: 'GET /api/players/:username', path: (w) => `/api/players/${w.name}`, expect: all('200') },
+  { route: 'GET /api/players/:username/games', path: (w) => `/api/players/${w.name}/games`, expect: all('200') },
+  { route: 'GET /api/players/:username/rating-history', path: (w) => `/api/players/${w.name}/rating-history`, expect: all('200') },
+  {
+    route: 'POST /api/queue (unranked)',
+    path: () => '/api/queue',
+    body: () => ({ mode: 'unranked' }),
+    expect: ['401 UNAUTHENTICATED', '201', '201', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME'],
+  },
+  {
+    route: 'POST /api/queue (ranked)',
+    path: () => '/api/queue',
+    body: () => ({ mode: 'ranked' }),
+    expect: ['401 UNAUTHENTICATED', '403 GUEST_NOT_ALLOWED', '201', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME'],
+  },
+  { route: 'GET /api/queue', path: () => '/api/queue', expect: signedIn('404 NOT_FOUND') },
+  { route: 'DELETE /api/queue', path: () => '/api/queue', expect: signedIn('204') },
+  { route: 'POST /api/rooms', path: () => '/api/rooms', body: () => ({}), expect: signedIn('201') },
+  { route: 'GET /api/rooms/:code', path: (w) => `/api/rooms/${w.code}`, expect: all('200') },
+  {
+    route: 'POST /api/rooms/:code/join',
+    path: (w) => `/api/rooms/${w.code}/join`,
+    body: () => ({}),
+    expect: ['401 UNAUTHENTICATED', '409 ROOM_FULL', '409 ROOM_FULL', '409 ROOM_FULL', '200', '200'],
+  },
+  {
+    route: 'PATCH /api/rooms/:code (a game on)',
+    path: (w) => `/api/rooms/${w.code}`,
+    body: () => ({ showLegalMoves: false }),
+    expect: ['401 UNAUTHENTICATED', '403 FORBIDDEN', '403 FORBIDDEN', '403 FORBIDDEN', '409 GAME_IN_PROGRESS', '403 FORBIDDEN'],
+  },
+  {
+    route: 'PATCH /api/rooms/:code (between games)',
+    state: 'between',
+    path: (w) => `/api/rooms/${w.code}`,
+    body: () => ({ showLegalMoves: false }),
+    expect: ['401 UNAUTHENTICATED', '403 FORBIDDEN', '403 FORBIDDEN', '403 FORBIDDEN', '200', '403 FORBIDDEN'],
+  },
+  {
+    route: 'POST /api/rooms/:code/rematch (a game on)',
+    path: (w) => `/api/rooms/${w.code}/rematch`,
+    body: () => ({}),
+    expect: ['401 UNAUTHENTICATED', '403 FORBIDDEN', '403 FORBIDDEN', '403 FORBIDDEN', '409 GAME_IN_PROGRESS', '409 GAME_IN_PROGRESS'],
+  },
+  {
+    route: 'POST /api/rooms/:code/rematch (between games)',
+    state: 'between',
+    path: (w) => `/api/rooms/${w.code}/rematch`,
+    body: () => ({}),
+    expect: ['401 UNAUTHENTICATED', '403 FORBIDDEN', '403 FORBIDDEN', '403 FORBIDDEN', '201', '201'],
+  },
+  { route: 'GET /api/games/:id', path: (w) => `/api/games/${w.gameId}`, expect: all('200') },
+  {
+    route: 'POST /api/games/:id/moves',
+    path: (w) => `/api/games/${w.gameId}/moves`,
+    body: () => ({ square: 'd3', ply: 0 }),
+    expect: ['401 UNAUTHENTICATED', '403 FORBIDDEN', '403 FORBIDDEN', '403 FORBIDDEN', '201', '409 NOT_YOUR_TURN'],
+  },
+  {
+    route: 'POST /api/games/:id/resign',
+    path: (w) => `/api/games/${w.gameId}/resign`,
+    body: () => ({}),
+    expect: ['401 UNAUTHENTICATED', '403 FORBIDDEN', '403 FORBIDDEN', '403 FORBIDDEN', '200', '200'],
+  },
+  { route: 'GET /api/games/:id/moves', path: (w) => `/api/games/${w.gameId}/moves`, expect: all('200') },
+  { route: 'GET /api/games/:id/transcript', path: (w) => `/api/games/${w.gameId}/transcript`, expect: all('200') },
+  { route: 'GET /api/games/:id/events', path: (w) => `/api/games/${w.gameId}/events`, expect: all('200') },
+  { route: 'GET /api/me/events', path: () => '/api/me/events', expect: signedIn('200') },
+  { route: 'GET /api/leaderboard', path: () => '/api/leaderboard', expect: all('200') },
+  { route: 'GET /health', path: () => '/health', expect: all('200') },
+  { route: 'GET /', path: () => '/', expect: all('200') },
+  { route: 'GET /leaderboard', path: () => '/leaderboard', expect: all('200') },
+  { route: 'GET /players/:username', path: (w) => `/players/${w.name}`, expect: all('200') },
+  { route: 'GET /play', path: () => '/play', expect: all('200') },
+  { route: 'GET /play/:gameId', path: (w) => `/play/${w.gameId}`, expect: all('200') },
+];
+
+/** "METHOD /path/:param" of a row, without its "(…)" note. */
+const routeKey = (row: Row) => row.route.replace(/\s*\(.*\)$/, '');
+
+describe('authorization matrix: every route × every kind of caller', () => {
+  let t: TestApp;
+  let players: Record<Exclude<Role, 'anonymous'>, TestPlayer>;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const [host, other, outsider, seated, partner] = [
+      await registerPlayer(t.http),
+      await registerPlayer(t.http),
+      await registerPlayer(t.http),
+      await registerPlayer(t.http),
+      await registerPlayer(t.http),
+    ];
+    players = { guest: await guestPlayer(t.http), outsider, seated, host, other };
+    await startRoomGame(t.http, seated, partner); // keeps `seated` in an active game throughout
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A fresh room of host and other with its first game on (or just ended). */
+  async function world(state: Row['state']): Promise<World> {
+    const { code, gameId } = await startRoomGame(t.http, players.host, players.other);
+    if (state === 'between') await request(t.http).post(`/api/games/${gameId}/resign`).set(players.host.auth).send({}).expect(200);
+    return { code, gameId, name: players.outsider.username };
+  }
+
+  /** Leaves nothing behind: the room's game ended, no queue ticket. */
+  async function tidy(w: World, role: Role): Promise<void> {
+    const room = (await request(t.http).get(`/api/rooms/${w.code}`).expect(200)).body;
+    if (room.gameId) {
+      const game = (await request(t.http).get(`/api/games/${room.gameId}`).expect(200)).body;
+      if (game.status === 'active') await request(t.http).post(`/api/games/${room.gameId}/resign`).set(players.host.auth).send({}).expect(200);
+    }
+    if (role !== 'anonymous') await request(t.http).delete('/api/queue').set(players[role].auth).expect(204);
+  }
+
+  /** Status (and error code) of one request; event streams are read up to their headers. */
+  async function call(row: Row, w: World, role: Role): Promise<string> {
+    const [method] = row.route.split(' ');
+    const auth: Record<string, string> = role === 'anonymous' ? {} : players[role].auth;
+    const path = row.path(w);
+    if (path.endsWith('/events')) {
+      const aborter = new AbortController();
+      const res = await fetch(t.baseUrl + path, { headers: auth, signal: aborter.signal });
+      const body = res.status >= 400 ? ((await res.json()) as { code: string }) : null;
+      aborter.abort();
+      return body ? `${res.status} ${body.code}` : String(res.status);
+    }
+    let req = (request(t.http) as any)[method.toLowerCase()](path).set(auth) as request.Test;
+    if (row.body) req = req.send(row.body(w) as object);
+    const res = await req;
+    if (res.status >= 400) {
+      expect(res.body).toEqual(expect.objectContaining({ statusCode: res.status, code: expect.any(String), message: expect.any(String) }));
+      return `${res.status} ${res.body.code}`;
+    }
+    return String(res.status);
+  }
+
+  it('every route of the app has a row', () => {
+    const router = t.app.getHttpAdapter().getInstance().router as { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+    const served = new Set<string>();
+    for (const layer of router.stack) {
+      // Swagger's own pages, and the catch-all that answers 404 for everything else, are not routes of the app.
+      if (!layer.route || /^\/docs/.test(layer.route.path) || layer.route.path.includes('{*')) continue;
+      for (const [method, on] of Object.entries(layer.route.methods)) {
+        if (on && method !== '_all' && method !== 'head') served.add(`${method.toUpperCase()} ${layer.route.path}`);
+      }
+    }
+    const normalise = (key: string) => key.replace(/:\w+/g, ':param');
+    const covered = new Set(ROWS.map((r) => normalise(routeKey(r))));
+    expect(served.size).toBeGreaterThanOrEqual(25); // the router was read (it lists the routes)
+    expect([...served].map(normalise).filter((k) => !covered.has(k)).sort()).toEqual([]);
+  });
+
+  it('gives each caller the answer of the table', async () => {
+    const got: Record<string, Record<Role, string>> = {};
+    const want: Record<string, Record<Role, string>> = {};
+    for (const row of ROWS) {
+      got[row.route] = {} as Record<Role, string>;
+      want[row.route] = Object.fromEntries(ROLES.map((r, i) => [r, row.expect[i]])) as Record<Role, string>;
+      for (const role of ROLES) {
+        const w = await world(row.state);
+        got[row.route][role] = await call(row, w, role);
+        await tidy(w, role);
+      }
+    }
+    expect(got).toEqual(want);
+  }, 180_000);
+});
