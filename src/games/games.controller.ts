@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
@@ -7,7 +7,7 @@ import { lastEventId } from '../common/sse.js';
 import { UuidOr404Pipe } from '../common/uuid-or-404.pipe.js';
 import { EventsService, TopicEvent } from '../events/events.service.js';
 import { Player } from '../players/entities/player.entity.js';
-import { EmptyBodyDto, GameDto, MoveResponseDto, MovesDto, PlayMoveDto } from './dto/game.dto.js';
+import { EmptyBodyDto, GameDto, GameSummariesDto, LiveGamesQueryDto, MoveResponseDto, MovesDto, PlayMoveDto } from './dto/game.dto.js';
 import { gameTopic, GamesService, playerTopic, toMoveDto } from './games.service.js';
 
 @ApiTags('games')
@@ -17,6 +17,12 @@ export class GamesController {
     private readonly games: GamesService,
     private readonly events: EventsService,
   ) {}
+
+  @Get()
+  @ApiOkResponse({ type: GameSummariesDto, description: 'Live games to watch, newest first; page with ?before=<createdAt of the last one>' })
+  async live(@Query() query: LiveGamesQueryDto): Promise<GameSummariesDto> {
+    return { games: await this.games.activeGames(query.limit ?? 20, query.before) };
+  }
 
   @Get(':id')
   @UseGuards(OptionalJwtAuthGuard)

@@ -153,7 +153,23 @@ export class GamesService implements OnModuleInit, OnModuleDestroy {
       .addOrderBy('g.id', 'DESC')
       .limit(limit);
     if (before) qb.andWhere('g.created_at < :before', { before: new Date(before) });
-    const games = await qb.getMany();
+    return this.summaries(await qb.getMany());
+  }
+
+  /** Live games to watch (`GET /api/games?status=active`), newest first. */
+  async activeGames(limit: number, before?: string): Promise<GameSummaryDto[]> {
+    const qb = this.dataSource
+      .getRepository(Game)
+      .createQueryBuilder('g')
+      .where("g.status = 'active'")
+      .orderBy('g.created_at', 'DESC')
+      .addOrderBy('g.id', 'DESC')
+      .limit(limit);
+    if (before) qb.andWhere('g.created_at < :before', { before: new Date(before) });
+    return this.summaries(await qb.getMany());
+  }
+
+  private async summaries(games: Game[]): Promise<GameSummaryDto[]> {
     const players = await this.playersById(games.flatMap((g) => [g.blackId, g.whiteId]));
     return games.map((g) => {
       const dto = this.toDtoWith(g, players);

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsISO8601, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { SeatPlayerDto } from '../../players/dto/player.dto.js';
 
 export class PlayMoveDto {
@@ -32,6 +32,13 @@ export class GamesQueryDto {
   @IsISO8601({ strict: true, strictSeparator: true }, { message: 'before must be an ISO-8601 time' })
   @Matches(/T\d\d:\d\d/, { message: 'before must be an ISO-8601 time with a time of day' })
   before?: string;
+}
+
+export class LiveGamesQueryDto extends GamesQueryDto {
+  @ApiPropertyOptional({ enum: ['active'], default: 'active', description: 'Only live games are listed' })
+  @IsOptional()
+  @IsIn(['active'], { message: 'status must be active' })
+  status?: 'active';
 }
 
 export class SeatDto {
