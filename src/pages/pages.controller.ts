@@ -12,7 +12,16 @@ const HTML = 'text/html; charset=utf-8';
 export class PagesController {
   constructor(private readonly pages: PagesService) {}
 
-  @Get(['', 'leaderboard'])
+  /** The home page: "Play now", the live games, then the leaderboard. */
+  @Get()
+  @Header('Content-Type', HTML)
+  @Header('Cache-Control', 'no-cache')
+  async home(@Query('limit') limit?: unknown, @Query('offset') offset?: unknown): Promise<string> {
+    const paging = clampPaging(limit, offset);
+    return renderLeaderboard(await this.pages.leaderboardView(paging.limit, paging.offset), { home: true });
+  }
+
+  @Get('leaderboard')
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-cache')
   async leaderboard(@Query('limit') limit?: unknown, @Query('offset') offset?: unknown): Promise<string> {

@@ -353,7 +353,8 @@ describe('the browser client /play (chromium)', () => {
       await page.getByTestId('auth-username').fill('lobby_user');
       await page.getByTestId('auth-password').fill('wrong password');
       await page.getByTestId('login-button').click();
-      await page.getByTestId('lobby-error').filter({ hasText: 'Wrong username or password.' }).waitFor();
+      // The message shows at the form it concerns.
+      await page.getByTestId('auth-form').locator('xpath=..').getByTestId('form-error').filter({ hasText: 'Wrong username or password.' }).waitFor();
       problems.splice(before, problems.length - before, ...problems.slice(before).filter((p) => !/status of 401/.test(p)));
       await page.getByTestId('auth-password').fill('correct horse');
       await page.getByTestId('login-button').click();
@@ -386,8 +387,11 @@ describe('the browser client /play (chromium)', () => {
     }
     const doc = (await request(t.http).get('/docs-json').expect(200)).body;
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/play'))).toEqual([]);
-    const csp = (await request(t.http).get('/play').expect(200)).headers['content-security-policy'];
-    expect(csp).toContain("script-src 'self' 'unsafe-inline'");
+    const csp: string = (await request(t.http).get('/play').expect(200)).headers['content-security-policy'];
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(name + ' '));
+    expect(directive('script-src')).toBe("script-src 'self'");
+    expect(directive('style-src')).toBe("style-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
   });
 
   it('no page logged an error, broke a CSP rule or failed a request', () => {
