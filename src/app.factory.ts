@@ -37,7 +37,8 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
       .addBearerAuth()
       .build(),
   );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  // BaseLayout: Swagger UI without its top bar, whose logo is an inline <style> the CSP refuses.
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', swaggerOptions: { layout: 'BaseLayout' } });
 
   await app.init();
   // Registered after every route: unknown paths outside /api, and anything that escaped Nest's

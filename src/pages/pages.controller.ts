@@ -1,6 +1,7 @@
-import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { PageErrorFilter } from './page-error.filter.js';
 import { clampPaging, PagesService } from './pages.service.js';
 import { renderLeaderboard, renderNotFound, renderPlayer } from './views/index.js';
 
@@ -8,6 +9,7 @@ const HTML = 'text/html; charset=utf-8';
 
 /** Server-rendered HTML pages (outside /api, left out of the OpenAPI document). */
 @ApiExcludeController()
+@UseFilters(PageErrorFilter)
 @Controller()
 export class PagesController {
   constructor(private readonly pages: PagesService) {}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, FITS_WIDTH, launchChromium } from './chromium.js';
+import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
 import request from 'supertest';
 import { guestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
@@ -56,6 +56,7 @@ describe('the browser client /play (chromium)', () => {
       if (offlinePhase && /ERR_INTERNET_DISCONNECTED/.test(error)) return;
       problems.push(`${path}: request failed: ${req.url()} ${error}`);
     });
+    await reportCspViolations(page);
     await page.goto(t.baseUrl + path, { waitUntil: 'load' });
     return page;
   }

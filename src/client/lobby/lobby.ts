@@ -72,6 +72,7 @@ export function startLobby(root: HTMLElement): void {
       for (const note of $$('[data-testid=guest-note]', root)) show(note, me.guest);
     }
     root.setAttribute('data-state', me ? 'signed-in' : 'signed-out');
+    renderInvite();
   }
 
   async function signedIn(player: Player): Promise<void> {
@@ -261,7 +262,7 @@ export function startLobby(root: HTMLElement): void {
   });
 
   /** ALREADY_IN_GAME takes the player to their game; anything else is shown at the form. */
-  function inGameOr(e: unknown, form: HTMLFormElement): void {
+  function inGameOr(e: unknown, form: HTMLElement): void {
     const gameId = detail<string>(e, 'gameId');
     if (e instanceof ApiError && e.code === 'ALREADY_IN_GAME' && gameId) {
       flash('You already have a game in progress. Taking you there…', true, form);
@@ -326,13 +327,77 @@ export function startLobby(root: HTMLElement): void {
     stopQueueWait();
   });
 
+  // ---- invite links (/play?join=CODE) ----
+  const invite = $('[data-testid=invite]');
+  let inviteCode: string | null = null;
+  function renderInvite(): void {
+    if (!inviteCode) return;
+    show($('[data-testid=invite-guest-join]'), !me);
+    show($('[data-testid=invite-hint]'), !me);
+    show($('[data-testid=invite-join]'), !!me);
+  }
+  async function loadInvite(code: string): Promise<void> {
+    try {
+      const room = await api.room(code);
+      const host = room.seats[0];
+      const st = room.settings;
+      const parts = [
+        st.rated ? 'Rated' : 'Casual',
+        st.turnSeconds ? `${st.turnSeconds} s per move` : 'no time limit',
+        st.showLegalMoves ? 'legal squares shown' : 'no hints',
+        st.swapColors ? 'colours swap after each game' : 'same colours every game',
+      ];
+      text($('[data-testid=invite-title]'), `${host ? host.username : 'A player'} invites you to a game`);
+      text($('[data-testid=invite-settings]'), `Room ${room.code}: ${parts.join(' · ')}.`);
+      if (room.seats[1]) {
+        flash(`Room ${room.code} already has two players.`, false, invite);
+        inviteCode = null;
+        for (const b of $$<HTMLButtonElement>('button', invite)) b.hidden = true;
+      } else inviteCode = room.code;
+      show(invite, true);
+      renderInvite();
+    } catch (e) {
+      show(invite, true);
+      text($('[data-testid=invite-title]'), 'This invite link does not work');
+      flash(e instanceof ApiError && e.code === 'NOT_FOUND' ? `There is no room ${code}: ask for a new link.` : (e as Error).message, false, invite);
+    }
+  }
+  async function joinInvited(button: HTMLButtonElement, asGuest: boolean): Promise<void> {
+    if (!inviteCode) return;
+    button.disabled = true;
+    inFlight++;
+    try {
+      if (asGuest) {
+        const r = await api.guest();
+        setToken(r.token);
+        me = r.player;
+        render();
+      }
+      const room = await api.joinRoom(inviteCode);
+      if (room.gameId) go(room.gameId, room.code);
+      else waitForRoom(room);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'ALREADY_IN_GAME') inGameOr(e, invite);
+      else flash((e as Error).message, false, invite);
+      if (asGuest && me) void signedIn(me);
+    } finally {
+      inFlight = Math.max(0, inFlight - 1);
+      button.disabled = false;
+    }
+  }
+  $('[data-testid=invite-guest-join]').addEventListener('click', (ev) => void joinInvited(ev.currentTarget as HTMLButtonElement, true));
+  $('[data-testid=invite-join]').addEventListener('click', (ev) => void joinInvited(ev.currentTarget as HTMLButtonElement, false));
+
   // ---- start ----
   const watch = root.querySelector<HTMLElement>('[data-testid=watch-list]');
   if (watch) mountWatchList(watch);
   const lastMode = pref('mode');
   if (lastMode === 'ranked' || lastMode === 'unranked') $<HTMLInputElement>(`[name=mode][value=${lastMode}]`, queueForm).checked = true;
   const join = new URLSearchParams(location.search).get('join');
-  if (validRoomCode(join)) input(joinForm, 'code').value = join.trim().toUpperCase();
+  if (validRoomCode(join)) {
+    input(joinForm, 'code').value = join.trim().toUpperCase();
+    void loadInvite(join.trim().toUpperCase());
+  }
   void (async () => {
     if (getToken()) {
       try {

@@ -54,6 +54,17 @@ export function renderPlayLobby(): string {
 </header>
 <p class="pl-flash" data-testid="lobby-error" role="alert" hidden></p>
 
+<section class="pl-card pl-invite" data-testid="invite" aria-labelledby="invite-title" hidden>
+<h2 id="invite-title" data-testid="invite-title">You are invited to a game</h2>
+<p data-testid="invite-settings"></p>
+<div class="pl-row">
+<button type="button" class="pl-btn pl-btn-primary" data-testid="invite-guest-join" hidden>Join as guest</button>
+<button type="button" class="pl-btn pl-btn-primary" data-testid="invite-join" hidden>Join the game</button>
+</div>
+<p class="pl-hint" data-testid="invite-hint" hidden>Have an account? Sign in below, then join.</p>
+${FORM_ERROR}
+</section>
+
 <section class="pl-card pl-signin" data-auth="out" hidden>
 <h2>Start playing</h2>
 <button type="button" class="pl-btn pl-btn-primary pl-btn-wide" data-testid="guest-button">Play as guest</button>
