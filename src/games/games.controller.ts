@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/guards.js';
@@ -19,12 +19,16 @@ export class GamesController {
   ) {}
 
   @Get()
+
+  @ApiOperation({ summary: 'List the live games to watch' })
   @ApiOkResponse({ type: GameSummariesDto, description: 'Live games to watch, newest first; page with ?before=<createdAt of the last one>' })
   async live(@Query() query: LiveGamesQueryDto): Promise<GameSummariesDto> {
     return { games: await this.games.activeGames(query.limit ?? 20, query.before) };
   }
 
   @Get(':id')
+
+  @ApiOperation({ summary: 'Get a game (state, board, legal moves, result)' })
   @UseGuards(OptionalJwtAuthGuard)
   @ApiOkResponse({ type: GameDto, description: 'A seated player opening the game takes their seat back from a CPU stand-in.' })
   get(@Param('id', UuidOr404Pipe) id: string, @CurrentPlayer() viewer?: Player): Promise<GameDto> {
@@ -32,9 +36,12 @@ export class GamesController {
   }
 
   @Post(':id/moves')
+
+  @ApiOperation({ summary: 'Play a move (safe to retry with the same ply)' })
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
-  @ApiCreatedResponse({ type: MoveResponseDto, description: '200 with the recorded move for a safe retry' })
+  @ApiCreatedResponse({ type: MoveResponseDto, description: 'The move is recorded (with any automatic pass after it); the game after it.' })
+  @ApiOkResponse({ type: MoveResponseDto, description: 'A safe retry: you already made exactly this move at this ply; the recorded move and the current game.' })
   async move(
     @Param('id', UuidOr404Pipe) id: string,
     @Body() dto: PlayMoveDto,
@@ -47,21 +54,27 @@ export class GamesController {
   }
 
   @Post(':id/resign')
+
+  @ApiOperation({ summary: 'Resign the game' })
   @HttpCode(200)
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
-  @ApiOkResponse({ type: GameDto })
+  @ApiOkResponse({ type: GameDto, description: 'The finished game: the opponent wins' })
   resign(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: Player): Promise<GameDto> {
     return this.games.resign(id, player);
   }
 
   @Get(':id/moves')
-  @ApiOkResponse({ type: MovesDto })
+
+  @ApiOperation({ summary: "Get a game's move list (passes included)" })
+  @ApiOkResponse({ type: MovesDto, description: 'Every record in ply order, passes included' })
   async moves(@Param('id', UuidOr404Pipe) id: string): Promise<MovesDto> {
     return { moves: await this.games.listMoves(id) };
   }
 
   @Get(':id/transcript')
+
+  @ApiOperation({ summary: "Get a game's transcript as plain text" })
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @ApiProduces('text/plain')
   @ApiOkResponse({ description: 'e.g. f5d6c3d3c4… (passes omitted)', schema: { type: 'string' } })
@@ -70,6 +83,8 @@ export class GamesController {
   }
 
   @Get(':id/events')
+
+  @ApiOperation({ summary: 'Follow a game live (server-sent events, resumable)' })
   @UseGuards(OptionalJwtAuthGuard)
   @ApiProduces('text/event-stream')
   @ApiOkResponse({
@@ -127,6 +142,8 @@ export class MeController {
   ) {}
 
   @Get('events')
+
+  @ApiOperation({ summary: 'Follow your own events: matched, game (server-sent events)' })
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiProduces('text/event-stream')

@@ -27,4 +27,20 @@ describe('the generated API types are up to date', () => {
     expect(committed).toBe(openapiText(doc));
     expect(readFileSync(join(ROOT, SCHEMA_TS), 'utf8')).toBe(schemaTypes(doc));
   });
+
+  it('/docs summarises every operation and describes every response; a move answers 201, or 200 for a safe retry', async () => {
+    const doc = (await request(t.http).get('/docs-json').expect(200)).body;
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(ops)) {
+        if (!op.summary) missing.push(`${method} ${path}: no summary`);
+        for (const [status, res] of Object.entries<any>(op.responses)) {
+          if (!res.description || /^\d{3}\b/.test(res.description)) missing.push(`${method} ${path} ${status}: ${res.description}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(Object.keys(doc.paths['/api/games/{id}/moves'].post.responses).sort()).toEqual(['200', '201']);
+    expect(doc.paths['/api/auth/login'].post.responses['401']).toBeDefined();
+  });
 });

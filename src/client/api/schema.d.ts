@@ -13,6 +13,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Get a guest account and its token (casual play only) */
         post: operations["AuthController_guest"];
         delete?: never;
         options?: never;
@@ -29,6 +30,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Log in with username and password (returns a token) */
         post: operations["AuthController_login"];
         delete?: never;
         options?: never;
@@ -45,6 +47,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Register an account (returns a token) */
         post: operations["AuthController_register"];
         delete?: never;
         options?: never;
@@ -59,6 +62,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List the live games to watch */
         get: operations["GamesController_live"];
         put?: never;
         post?: never;
@@ -75,6 +79,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a game (state, board, legal moves, result) */
         get: operations["GamesController_get"];
         put?: never;
         post?: never;
@@ -91,6 +96,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Follow a game live (server-sent events, resumable) */
         get: operations["GamesController_stream"];
         put?: never;
         post?: never;
@@ -107,8 +113,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a game's move list (passes included) */
         get: operations["GamesController_moves"];
         put?: never;
+        /** Play a move (safe to retry with the same ply) */
         post: operations["GamesController_move"];
         delete?: never;
         options?: never;
@@ -125,6 +133,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Resign the game */
         post: operations["GamesController_resign"];
         delete?: never;
         options?: never;
@@ -139,6 +148,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a game's transcript as plain text */
         get: operations["GamesController_transcript"];
         put?: never;
         post?: never;
@@ -155,6 +165,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get the leaderboard of ranked players */
         get: operations["LeaderboardController_get"];
         put?: never;
         post?: never;
@@ -171,6 +182,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Follow your own events: matched, game (server-sent events) */
         get: operations["MeController_stream"];
         put?: never;
         post?: never;
@@ -187,6 +199,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a player by username */
         get: operations["PlayersController_byUsername"];
         put?: never;
         post?: never;
@@ -203,6 +216,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List a player's games, newest first */
         get: operations["PlayerGamesController_list"];
         put?: never;
         post?: never;
@@ -219,6 +233,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a player's rating history */
         get: operations["PlayerGamesController_ratingHistory"];
         put?: never;
         post?: never;
@@ -235,6 +250,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get your own player profile */
         get: operations["PlayersController_me"];
         put?: never;
         post?: never;
@@ -251,9 +267,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get your queue ticket (waiting or matched) */
         get: operations["MatchmakingController_current"];
         put?: never;
+        /** Join the ranked or unranked queue */
         post: operations["MatchmakingController_join"];
+        /** Leave the queue */
         delete: operations["MatchmakingController_leave"];
         options?: never;
         head?: never;
@@ -269,6 +288,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Open a room with your own settings */
         post: operations["RoomsController_create"];
         delete?: never;
         options?: never;
@@ -283,12 +303,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Get a room by its code */
         get: operations["RoomsController_get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /** Change a room's settings between games (host only) */
         patch: operations["RoomsController_update"];
         trace?: never;
     };
@@ -301,6 +323,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Join a room (the first game starts when both seats are taken) */
         post: operations["RoomsController_join"];
         delete?: never;
         options?: never;
@@ -317,6 +340,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Start the next game in a room */
         post: operations["RoomsController_rematch"];
         delete?: never;
         options?: never;
@@ -331,6 +355,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Check that the server and its database are up */
         get: operations["HealthController_check"];
         put?: never;
         post?: never;
@@ -676,7 +701,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description 401 UNAUTHENTICATED for a wrong pair */
+            /** @description The player and a bearer token */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -684,6 +709,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthResponseDto"];
                 };
+            };
+            /** @description UNAUTHENTICATED: no such username, or the wrong password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description RATE_LIMITED: too many attempts from this address; see Retry-After */
             429: {
@@ -707,6 +739,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The new player and a bearer token */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -803,6 +836,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Every record in ply order, passes included */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -828,7 +862,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description 200 with the recorded move for a safe retry */
+            /** @description A safe retry: you already made exactly this move at this ply; the recorded move and the current game. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveResponseDto"];
+                };
+            };
+            /** @description The move is recorded (with any automatic pass after it); the game after it. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -854,6 +897,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The finished game: the opponent wins */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -898,6 +942,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Active, ranked players by rating, paged with limit and offset */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -937,6 +982,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The player (usernames match case-insensitively) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1004,6 +1050,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The player the token names */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1023,7 +1070,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description 404 when not queued and not just matched */
+            /** @description Your ticket: waiting, or matched with its gameId */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1031,6 +1078,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TicketDto"];
                 };
+            };
+            /** @description NOT_FOUND: you are not queued (and were not just matched) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1111,6 +1165,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The room: settings, seats, current game */
             200: {
                 headers: {
                     [name: string]: unknown;
