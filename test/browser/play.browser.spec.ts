@@ -288,6 +288,10 @@ describe('the browser client /play (chromium)', () => {
       await page.getByTestId('move-item').filter({ hasText: 'CPU' }).first().waitFor();
       await page.getByTestId('turn-status').filter({ hasText: /^Your turn/ }).waitFor();
       expect(await page.getByTestId('seat-black').getByTestId('cpu-badge').isVisible()).toBe(false);
+      // What the stand-in means, in plain words.
+      expect(await page.getByTestId('standin-note').innerText()).toBe(
+        `${away.username} left the game: the CPU plays for them until they come back. If it is still playing for them when the game ends, ${away.username} loses it (abandoned).`,
+      );
       await page.screenshot({ path: join(ARTIFACTS, 'play-cpu-dark.png'), fullPage: true });
 
       // The away player reopens the game on their device: the seat is theirs again, live for the host too.
@@ -296,6 +300,13 @@ describe('the browser client /play (chromium)', () => {
       await waitForState(back, 'playing');
       expect(await attr(back, 'data-role')).toBe('white');
       expect((await apiGame(gameId)).white.standIn).toBe(false);
+      // Told what the CPU played in their place.
+      const cpuSquares = (await request(t.http).get(`/api/games/${gameId}/moves`).expect(200)).body.moves
+        .filter((m: { color: string; by: string; pass: boolean }) => m.color === 'white' && m.by === 'cpu' && !m.pass)
+        .map((m: { square: string }) => m.square);
+      expect(cpuSquares.length).toBeGreaterThan(0);
+      expect(await back.getByTestId('away-note').innerText()).toBe(`While you were away, the CPU played ${cpuSquares.join(', ')} for you.`);
+      await page.getByTestId('standin-note').waitFor({ state: 'hidden' });
       await page.getByTestId('seat-white').getByTestId('cpu-badge').waitFor({ state: 'hidden', timeout: WAIT });
       expect(await back.getByTestId('seat-white').getByTestId('cpu-badge').isVisible()).toBe(false);
     } finally {
@@ -325,6 +336,18 @@ describe('the browser client /play (chromium)', () => {
       await Promise.all([waitForState(p1, 'playing'), waitForState(p2, 'playing')]);
       expect([await attr(p1, 'data-role'), await attr(p2, 'data-role')].sort()).toEqual(['black', 'white']);
       expect(await p1.getByTestId('game-meta').innerText()).toBe('Casual · 30 s per move');
+      // After the game, "Play again" queues once more in the same mode with the same turn limit.
+      await p2.getByTestId('resign-button').click();
+      await p2.getByTestId('resign-button').click();
+      await waitForState(p1, 'over');
+      expect(await p1.getByTestId('rematch-button').isVisible()).toBe(false);
+      await p1.getByTestId('play-again').click();
+      await p1.getByTestId('queue-waiting').waitFor({ state: 'visible' });
+      expect(await p1.getByTestId('queue-mode').innerText()).toBe('casual');
+      const ticket = (await request(t.http).get('/api/queue').set('Authorization', `Bearer ${await p1.evaluate("localStorage.getItem('outflank.token')")}`).expect(200)).body;
+      expect(ticket).toMatchObject({ mode: 'unranked', turnSeconds: 30, state: 'waiting' });
+      await p1.getByTestId('queue-cancel').click();
+      await p1.getByTestId('queue-waiting').waitFor({ state: 'hidden' });
     } finally {
       await one.close();
       await two.close();

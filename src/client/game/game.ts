@@ -260,6 +260,32 @@ export function startGame(root: HTMLElement): void {
     else text(el, cap(passer) + ' has no legal move and passes: ' + cap(other(passer)) + ' plays again.');
   }
 
+  /** A seat the CPU plays: what that means, in plain words. */
+  function renderStandIn(): void {
+    const g = s.game!;
+    const el = $('[data-testid=standin-note]');
+    const away = (['black', 'white'] as const).filter((c) => g[c].standIn && c !== myColor());
+    const on = g.status === 'active' && away.length > 0;
+    show(el, on);
+    if (on) {
+      const name = g[away[0]].player.username;
+      text(el, `${name} left the game: the CPU plays for them until they come back. If it is still playing for them when the game ends, ${name} loses it (abandoned).`);
+    }
+  }
+
+  /** Back after the CPU stood in: say what it played (until our next move). */
+  function awayNote(): void {
+    const mine = myColor();
+    if (!mine || !s.game || s.game.status !== 'active') return;
+    const list = s.moves.filter(Boolean);
+    const lastOwn = list.map((m) => m.color === mine && m.by === 'player').lastIndexOf(true);
+    const byCpu = list.slice(lastOwn + 1).filter((m) => m.color === mine && m.by === 'cpu' && !m.pass);
+    if (byCpu.length === 0) return;
+    const el = $('[data-testid=away-note]');
+    text(el, `While you were away, the CPU played ${byCpu.map((m) => m.square).join(', ')} for you.`);
+    show(el, true);
+  }
+
   function renderResult(): void {
     const g = s.game!;
     const el = $('[data-testid=result-banner]');
@@ -304,6 +330,11 @@ export function startGame(root: HTMLElement): void {
     const mine = myColor();
     show($('[data-testid=resign-button]'), g.status === 'active' && !!mine);
     show($('[data-testid=rematch-button]'), g.status !== 'active' && !!mine && !!roomCode);
+    // A queue game: "Play again" queues once more in the same mode and with the same turn limit.
+    const again = $<HTMLAnchorElement>('[data-testid=play-again]');
+    const queueGame = g.status !== 'active' && !!mine && !roomCode;
+    show(again, queueGame);
+    if (queueGame) again.href = `/play?again=${g.rated ? 'ranked' : 'unranked'}&turn=${g.settings.turnSeconds ?? ''}`;
   }
 
   function renderMoves(): void {
@@ -370,6 +401,7 @@ export function startGame(root: HTMLElement): void {
     renderBoard();
     renderStatus();
     renderPass();
+    renderStandIn();
     renderResult();
     renderActions();
     renderClock();
@@ -403,6 +435,7 @@ export function startGame(root: HTMLElement): void {
     render();
     try {
       const r = await api.move(gameId, { square, ply: g.ply });
+      show($('[data-testid=away-note]'), false);
       s.moves[r.move.ply] = r.move;
       playMoveSound(r.move.color);
       setGame(r.game);
@@ -555,6 +588,7 @@ export function startGame(root: HTMLElement): void {
     await moves;
     if (countMoves() < s.game.ply) await loadMoves();
     render();
+    awayNote();
     setInterval(renderClock, 250);
     const conn = $('[data-testid=connection]');
     gameStream = openStream('/api/games/' + encodeURIComponent(gameId) + '/events', {

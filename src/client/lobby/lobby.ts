@@ -104,6 +104,21 @@ export function startLobby(root: HTMLElement): void {
     });
     void loadActiveGames();
     if (queued()) void checkQueue();
+    else playAgain();
+  }
+
+  /** `/play?again=<mode>&turn=<seconds>` (a result's "Play again"): queue once more, same mode and limit. */
+  let againDone = false;
+  function playAgain(): void {
+    const q = new URLSearchParams(location.search);
+    const mode = q.get('again');
+    if (againDone || !me || (mode !== 'ranked' && mode !== 'unranked') || (mode === 'ranked' && me.guest)) return;
+    againDone = true;
+    $<HTMLInputElement>(`[name=mode][value=${mode}]`, queueForm).checked = true;
+    const turn = q.get('turn') ?? '';
+    if (turn === '' || turn === '30' || turn === '60') select(queueForm, 'turnSeconds').value = turn;
+    history.replaceState(null, '', '/play');
+    queueForm.requestSubmit();
   }
 
   function signOut(message: string): void {

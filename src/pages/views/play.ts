@@ -199,6 +199,8 @@ export function renderPlayGame(gameId: string): string {
 <div class="pl-seats">${seatHtml('black')}${seatHtml('white')}</div>
 <p class="pl-status" data-testid="turn-status" role="status" aria-live="polite">Loading the game…</p>
 <p class="pl-pass-notice" data-testid="pass-notice" hidden></p>
+<p class="pl-note" data-testid="standin-note" hidden></p>
+<p class="pl-note" data-testid="away-note" role="status" hidden></p>
 ${boardHtml()}
 <p class="pl-square-hint" data-testid="square-hint" role="alert" hidden></p>
 <p class="sr-only" data-testid="announcer" aria-live="polite"></p>
@@ -221,6 +223,7 @@ ${boardHtml()}
 <div class="pl-actions">
 <button type="button" class="pl-btn pl-btn-danger" data-testid="resign-button" hidden>Resign</button>
 <button type="button" class="pl-btn pl-btn-primary" data-testid="rematch-button" hidden>Rematch</button>
+<a class="pl-btn pl-btn-primary" href="/play" data-testid="play-again" hidden>Play again</a>
 <a class="pl-btn" href="/play" data-testid="lobby-link">New game</a>
 </div>
 <div class="pl-tools"><button type="button" class="pl-btn" data-testid="sound-toggle" aria-pressed="false">Sound off</button></div>
