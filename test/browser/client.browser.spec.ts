@@ -350,6 +350,22 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       expect(await page.getByTestId('move-item').first().innerText()).toMatch(/^1\s*f5$/);
       // The preview disc is drawn in the mover's colour (the board carries it for the CSS).
       expect(await page.getByTestId('board').getAttribute('data-color')).toBe('black');
+
+      // Sounds are off until turned on, and the choice stays with the device.
+      const sound = page.getByTestId('sound-toggle');
+      expect(await sound.getAttribute('aria-pressed')).toBe('false');
+      await sound.click();
+      expect(await sound.getAttribute('aria-pressed')).toBe('true');
+      await page.reload();
+      await waitForState(page, 'playing');
+      expect(await page.getByTestId('sound-toggle').getAttribute('aria-pressed')).toBe('true');
+
+      // In a game, the lobby says so and does not offer a second one.
+      const lobby = await open(ctx, '/play');
+      await lobby.getByTestId('active-game').waitFor();
+      await lobby.getByTestId('in-game-note').first().waitFor();
+      expect(await lobby.getByTestId('queue-button').isDisabled()).toBe(true);
+      expect(await lobby.getByTestId('create-room-button').isDisabled()).toBe(true);
     } finally {
       await ctx.close();
     }

@@ -41,9 +41,15 @@ export function startLobby(root: HTMLElement): void {
       show(top, false);
     }
   }
+  /** Seated in a game that is not over: one game at a time, so the forms that start one wait. */
+  let inGame = false;
   function busy(form: HTMLFormElement, on: boolean): void {
     inFlight = Math.max(0, inFlight + (on ? 1 : -1));
-    for (const b of $$<HTMLButtonElement>('button', form)) b.disabled = on;
+    for (const b of $$<HTMLButtonElement>('button', form)) b.disabled = on || (inGame && b.type === 'submit');
+  }
+  function renderInGame(): void {
+    for (const f of [createForm, joinForm, queueForm]) for (const b of $$<HTMLButtonElement>('button[type=submit]', f)) b.disabled = inGame;
+    for (const el of $$('[data-testid=in-game-note]', root)) show(el, inGame);
   }
   function go(gameId: string, roomCode: string | null): void {
     if (leaving) return;
@@ -122,6 +128,8 @@ export function startLobby(root: HTMLElement): void {
   }
 
   function signOut(message: string): void {
+    inGame = false;
+    renderInGame();
     meStream?.close();
     meStream = null;
     stopRoomWait();
@@ -146,7 +154,8 @@ export function startLobby(root: HTMLElement): void {
       }
       show(box, active.length > 0);
       // In a game: the forms say so instead of inviting a second one.
-      for (const el of $$('[data-testid=in-game-note]', root)) show(el, active.length > 0);
+      inGame = active.length > 0;
+      renderInGame();
     } catch {
       show(box, false);
     }
