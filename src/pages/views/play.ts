@@ -205,11 +205,11 @@ ${boardHtml()}
 <p class="pl-square-hint" data-testid="square-hint" role="alert" hidden></p>
 <p class="sr-only" data-testid="announcer" aria-live="polite"></p>
 <div class="pl-replay" data-testid="replay" role="group" aria-label="Replay" hidden>
-<button type="button" class="pl-btn" data-testid="replay-first" aria-label="First position">⏮</button>
-<button type="button" class="pl-btn" data-testid="replay-prev" aria-label="Previous move">◀</button>
+<button type="button" class="pl-btn" data-testid="replay-first" aria-label="First position">«</button>
+<button type="button" class="pl-btn" data-testid="replay-prev" aria-label="Previous move">‹</button>
 <span class="pl-replay-pos" data-testid="replay-position" aria-live="polite"></span>
-<button type="button" class="pl-btn" data-testid="replay-next" aria-label="Next move">▶</button>
-<button type="button" class="pl-btn" data-testid="replay-last" aria-label="Final position">⏭</button>
+<button type="button" class="pl-btn" data-testid="replay-next" aria-label="Next move">›</button>
+<button type="button" class="pl-btn" data-testid="replay-last" aria-label="Final position">»</button>
 </div>
 </section>
 <aside class="pl-side">
