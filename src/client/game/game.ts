@@ -5,7 +5,8 @@
 import { api, ApiError, detail, type Color, type Game, type Move, type Player } from '../api';
 import { $, $$, h, show, text } from '../lib/dom';
 import { cap, gameHref, playerHref, rating, signed, validRoomCode } from '../lib/format';
-import { openStream, type Stream } from '../lib/sse';
+import { followGame, followMe, type GameEvent } from '../api/events';
+import type { Stream } from '../lib/sse';
 import { getToken } from '../lib/storage';
 import { boardAt, countDiscs, applyRecord, parseSquare, step } from './board';
 import { playMoveSound, setSound, soundOn } from './sound';
@@ -150,14 +151,14 @@ export function startGame(root: HTMLElement): void {
     } else render();
   }
 
-  function onEvent(name: string, data: unknown, id: number | null): void {
-    if (id !== null && (s.lastEventId === null || id > s.lastEventId) && name === 'move') s.lastEventId = id;
-    if (name === 'move') onMove(data as Move);
-    else if (name === 'end') {
-      setGame(data as Game);
+  function onEvent(ev: GameEvent): void {
+    if (ev.name === 'move' && ev.id !== null && (s.lastEventId === null || ev.id > s.lastEventId)) s.lastEventId = ev.id;
+    if (ev.name === 'move') onMove(ev.data);
+    else if (ev.name === 'end') {
+      setGame(ev.data);
       render();
       announce($('[data-testid=turn-status]').textContent ?? '');
-    } else if (name === 'seat') void refresh();
+    } else if (ev.name === 'seat') void refresh();
   }
 
   // ---- rendering ----
@@ -591,9 +592,8 @@ export function startGame(root: HTMLElement): void {
     awayNote();
     setInterval(renderClock, 250);
     const conn = $('[data-testid=connection]');
-    gameStream = openStream('/api/games/' + encodeURIComponent(gameId) + '/events', {
+    gameStream = followGame(gameId, onEvent, {
       lastEventId: () => s.lastEventId,
-      onEvent,
       onOpen(reconnected) {
         if (reconnected) {
           void refresh();
@@ -610,15 +610,12 @@ export function startGame(root: HTMLElement): void {
     });
     if (myColor()) {
       // A rematch the opponent starts arrives as a 'game' event: follow it once this game is over.
-      meStream = openStream('/api/me/events', {
-        onEvent(name, data) {
-          const d = data as { id?: string };
-          if (name === 'game' && d.id && d.id !== gameId && s.game && s.game.status !== 'active') {
-            const id = d.id;
-            // After our own rematch request its answer navigates (leaving now would cut it off).
-            setTimeout(() => follow(id), rematching ? 1500 : 0);
-          }
-        },
+      meStream = followMe((ev) => {
+        if (ev.name === 'game' && ev.data.id !== gameId && s.game && s.game.status !== 'active') {
+          const id = ev.data.id;
+          // After our own rematch request its answer navigates (leaving now would cut it off).
+          setTimeout(() => follow(id), rematching ? 1500 : 0);
+        }
       });
     }
   })();

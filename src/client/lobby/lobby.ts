@@ -2,7 +2,8 @@
 import { api, ApiError, detail, type Player, type Ticket } from '../api';
 import { $, $$, h, show, text } from '../lib/dom';
 import { gameHref, playerHref, rating, validRoomCode } from '../lib/format';
-import { openStream, type Stream } from '../lib/sse';
+import { followMe } from '../api/events';
+import type { Stream } from '../lib/sse';
 import { getToken, pref, setPref, setToken } from '../lib/storage';
 import { mountWatchList } from '../watch/watch-list';
 
@@ -86,28 +87,29 @@ export function startLobby(root: HTMLElement): void {
     flash('');
     render();
     meStream?.close();
-    meStream = openStream('/api/me/events', {
-      onEvent(name, data) {
+    meStream = followMe(
+      (ev) => {
         // While a join/queue request is out, its own answer navigates (leaving now would cut it off).
         const later = (f: () => void) => setTimeout(f, inFlight ? 1500 : 0);
-        const d = data as { id?: string; status?: string; gameId?: string };
-        if (name === 'game' && d.id && d.status === 'active') {
+        if (ev.name === 'game' && ev.data.status === 'active') {
           const code = waitingRoom;
-          const id = d.id;
+          const id = ev.data.id;
           later(() => go(id, code));
         }
-        if (name === 'matched' && d.gameId) {
-          const id = d.gameId;
+        if (ev.name === 'matched' && ev.data.gameId) {
+          const id = ev.data.gameId;
           later(() => go(id, null));
         }
       },
-      onOpen(again) {
-        if (again && queued()) void checkQueue();
+      {
+        onOpen(again) {
+          if (again && queued()) void checkQueue();
+        },
+        onFatal(status) {
+          if (status === 401) signOut('Your session has expired. Please sign in again.');
+        },
       },
-      onFatal(status) {
-        if (status === 401) signOut('Your session has expired. Please sign in again.');
-      },
-    });
+    );
     void loadActiveGames();
     if (queued()) void checkQueue();
     else playAgain();
