@@ -111,6 +111,10 @@ describe('the browser client /play (chromium)', () => {
       // Guests cannot make rated rooms or play ranked.
       expect(await a.getByTestId('room-rated').isDisabled()).toBe(true);
       expect(await a.locator('#queue-form [name=mode][value=ranked]').isDisabled()).toBe(true);
+      // …and the lobby says why, next to the choice; Quick match is the first card.
+      expect(await a.getByTestId('quick-match').getByTestId('guest-note').innerText()).toBe('Ranked games are for registered players: guests play casual games.');
+      const cards = await a.evaluate("Array.from(document.querySelectorAll('.pl-grid > section')).map(function (e) { return e.getAttribute('data-testid'); })");
+      expect(cards).toEqual(['quick-match', 'create-room', 'join-room']);
       await a.screenshot({ path: join(ARTIFACTS, 'play-lobby.png'), fullPage: true });
 
       await a.getByTestId('room-turn').selectOption('60');
