@@ -394,6 +394,21 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       await page.getByTestId('server-status').waitFor({ state: 'hidden' });
       await ctx.unroute('**/api/players/me');
 
+      // The server stays unavailable: the lobby keeps the token and offers to try again (no sign-in
+      // form that would replace a guest's only identity); once it answers, the retry signs in.
+      await ctx.route('**/api/players/me', (route) =>
+        route.fulfill({ status: 503, headers: { 'Retry-After': '0' }, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'The database is unavailable.' }) }),
+      );
+      const down = await open(ctx, '/play');
+      await down.getByTestId('lobby-retry').waitFor({ state: 'visible', timeout: 15_000 });
+      expect(await down.getByTestId('lobby-error').innerText()).toBe('The database is unavailable. You are still signed in on this device.');
+      expect(await down.getByTestId('guest-button').isVisible()).toBe(false);
+      expect(await down.evaluate("localStorage.getItem('outflank.token')")).toBe(g.host.token);
+      await ctx.unroute('**/api/players/me');
+      await down.getByTestId('lobby-retry').click();
+      await down.getByTestId('signed-in').waitFor({ state: 'visible' });
+      await down.getByTestId('lobby-retry').waitFor({ state: 'hidden' });
+
       // A move answered 503 twice is retried (it carries its ply, so a repeat is safe) and lands once.
       let moveTries = 0;
       await ctx.route(`**/api/games/${g.id}/moves`, async (route) => {

@@ -584,6 +584,9 @@ export function startGame(root: HTMLElement): void {
       if (e instanceof ApiError && e.status === 404) return notFound();
       text($('[data-testid=turn-status]'), (e as Error).message);
       root.setAttribute('data-state', 'error');
+      const retry = $('[data-testid=game-retry]');
+      retry.addEventListener('click', () => location.reload());
+      show(retry, true);
       return;
     }
     await moves;

@@ -424,15 +424,26 @@ export function startLobby(root: HTMLElement): void {
     input(joinForm, 'code').value = join.trim().toUpperCase();
     void loadInvite(join.trim().toUpperCase());
   }
-  void (async () => {
-    if (getToken()) {
-      try {
-        await signedIn(await api.me());
-      } catch (e) {
-        if (!(e instanceof ApiError && e.status === 401)) flash((e as Error).message);
+  const retry = $<HTMLButtonElement>('[data-testid=lobby-retry]');
+  async function start(): Promise<void> {
+    show(retry, false);
+    if (!getToken()) return render();
+    try {
+      await signedIn(await api.me());
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) {
+        // The token was refused (and dropped): signed out.
         me = null;
         render();
+        return;
       }
-    } else render();
-  })();
+      // The server is unavailable: keep the token (a guest's only identity) and offer to try again,
+      // rather than a sign-in form that would replace it.
+      flash(`${(e as Error).message} You are still signed in on this device.`);
+      root.setAttribute('data-state', 'unavailable');
+      show(retry, true);
+    }
+  }
+  retry.addEventListener('click', () => void start());
+  void start();
 }

@@ -53,6 +53,7 @@ export function renderPlayLobby(): string {
 <p>Get matched with whoever is waiting, or invite a friend with a room code.</p>
 </header>
 <p class="pl-flash" data-testid="lobby-error" role="alert" hidden></p>
+<p class="pl-retry"><button type="button" class="pl-btn pl-btn-primary" data-testid="lobby-retry" hidden>Try again</button></p>
 
 <section class="pl-card pl-invite" data-testid="invite" aria-labelledby="invite-title" hidden>
 <h2 id="invite-title" data-testid="invite-title">You are invited to a game</h2>
@@ -198,6 +199,7 @@ export function renderPlayGame(gameId: string): string {
 <section class="pl-main" aria-label="Game">
 <div class="pl-seats">${seatHtml('black')}${seatHtml('white')}</div>
 <p class="pl-status" data-testid="turn-status" role="status" aria-live="polite">Loading the game…</p>
+<p class="pl-retry"><button type="button" class="pl-btn pl-btn-primary" data-testid="game-retry" hidden>Try again</button></p>
 <p class="pl-pass-notice" data-testid="pass-notice" hidden></p>
 <p class="pl-note" data-testid="standin-note" hidden></p>
 <p class="pl-note" data-testid="away-note" role="status" hidden></p>
