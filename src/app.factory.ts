@@ -9,6 +9,7 @@ import { parserError, setErrorHeaders, toErrorBody } from './common/all-exceptio
 import { AppError, clip, unsupportedMediaType } from './common/errors.js';
 import { createValidationPipe, MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './common/validation.js';
 import { AppConfig } from './config/config.js';
+import { CSP_DIRECTIVES, swaggerUiCsp } from './pages/csp.js';
 
 export const BODY_LIMIT = '16kb';
 
@@ -34,12 +35,12 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY): otherwise any client
   // could name its own address and reset its rate limit.
   app.set('trust proxy', config.trustProxy);
+  // No 'unsafe-inline': the pages' script and styles are bundled static files (src/pages/csp.ts).
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'script-src': ["'self'", "'unsafe-inline'"],
-          'style-src': ["'self'", "'unsafe-inline'", 'https:'],
+          ...CSP_DIRECTIVES,
           // Upgrading to https breaks a plain-HTTP server on any host but localhost: only behind TLS.
           'upgrade-insecure-requests': config.tlsBehindProxy ? [] : null,
         },
@@ -49,6 +50,7 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
       crossOriginOpenerPolicy: config.tlsBehindProxy,
     }),
   );
+  app.use(swaggerUiCsp('/docs'));
   // Bodies are JSON only: a form or text body (which a cross-site page can send without a
   // preflight) is 415 before anything reads it.
   app.use((req: Request, _res: Response, next: NextFunction) => {
@@ -72,7 +74,8 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
       .addBearerAuth()
       .build(),
   );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  // BaseLayout: Swagger UI without its top bar, whose logo is an inline <style> the CSP refuses.
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', swaggerOptions: { layout: 'BaseLayout' } });
 
   await app.init();
   // Registered after every route: unknown paths outside /api, and anything that escaped Nest's

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { Player } from '../players/entities/player.entity.js';
 import { AuthService } from './auth.service.js';
@@ -15,21 +15,28 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Post('register')
-  @ApiCreatedResponse({ type: AuthResponseDto })
+
+  @ApiOperation({ summary: 'Register an account (returns a token)' })
+  @ApiCreatedResponse({ type: AuthResponseDto, description: 'The new player and a bearer token' })
   register(@Body() dto: RegisterDto): Promise<AuthResponseDto> {
     return this.auth.register(dto.username, dto.password);
   }
 
   @Post('login')
+
+  @ApiOperation({ summary: 'Log in with username and password (returns a token)' })
   @HttpCode(200)
   @UseGuards(LocalAuthGuard)
   @ApiBody({ type: LoginDto })
-  @ApiOkResponse({ type: AuthResponseDto, description: '401 UNAUTHENTICATED for a wrong pair' })
+  @ApiOkResponse({ type: AuthResponseDto, description: 'The player and a bearer token' })
+  @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: no such username, or the wrong password' })
   login(@CurrentPlayer() player: Player): Promise<AuthResponseDto> {
     return this.auth.issue(player);
   }
 
   @Post('guest')
+
+  @ApiOperation({ summary: 'Get a guest account and its token (casual play only)' })
   @ApiCreatedResponse({ type: AuthResponseDto, description: 'A guest player (unranked play only) with a long-lived token' })
   guest(@Body() _dto: GuestDto): Promise<AuthResponseDto> {
     return this.auth.guest();

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PlayersService } from '../players/players.service.js';
 import { RatingHistoryDto } from '../ratings/dto/rating-history.dto.js';
 import { RatingsService } from '../ratings/ratings.service.js';
@@ -17,6 +17,8 @@ export class PlayerGamesController {
   ) {}
 
   @Get(':username/games')
+
+  @ApiOperation({ summary: "List a player's games, newest first" })
   @ApiOkResponse({ type: GameSummariesDto, description: 'Newest first; page with ?before=<createdAt of the last one>' })
   async list(@Param('username') username: string, @Query() query: GamesQueryDto): Promise<GameSummariesDto> {
     const player = await this.players.getByUsername(username);
@@ -24,6 +26,8 @@ export class PlayerGamesController {
   }
 
   @Get(':username/rating-history')
+
+  @ApiOperation({ summary: "Get a player's rating history" })
   @ApiOkResponse({ type: RatingHistoryDto, description: 'Oldest first: one point per rated game' })
   async ratingHistory(@Param('username') username: string): Promise<RatingHistoryDto> {
     const player = await this.players.getByUsername(username);

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Response } from 'express';
 
@@ -12,6 +12,8 @@ export class HealthController {
   ) {}
 
   @Get()
+
+  @ApiOperation({ summary: 'Check that the server and its database are up' })
   @HttpCode(200)
   @ApiOkResponse({ description: 'The server and its database are up.', schema: { example: { status: 'ok', db: 'up' } } })
   @ApiServiceUnavailableResponse({ description: 'The database is down.', schema: { example: { status: 'error', db: 'down' } } })

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { LeaderboardDto, LeaderboardQueryDto } from './dto/leaderboard.dto.js';
 import { LeaderboardService } from './leaderboard.service.js';
 
@@ -9,7 +9,9 @@ export class LeaderboardController {
   constructor(private readonly leaderboard: LeaderboardService) {}
 
   @Get()
-  @ApiOkResponse({ type: LeaderboardDto })
+
+  @ApiOperation({ summary: 'Get the leaderboard of ranked players' })
+  @ApiOkResponse({ type: LeaderboardDto, description: 'Active, ranked players by rating, paged with limit and offset' })
   get(@Query() query: LeaderboardQueryDto): Promise<LeaderboardDto> {
     return this.leaderboard.page(query.limit ?? 50, query.offset ?? 0);
   }

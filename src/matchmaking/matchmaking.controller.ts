@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
 import { JwtAuthGuard } from '../auth/guards.js';
 import { Player } from '../players/entities/player.entity.js';
@@ -14,18 +14,25 @@ export class MatchmakingController {
   constructor(private readonly matchmaking: MatchmakingService) {}
 
   @Post()
+
+  @ApiOperation({ summary: 'Join the ranked or unranked queue' })
   @ApiCreatedResponse({ type: TicketDto, description: 'Paired at once when a player with the same mode and turn limit waits (state matched, gameId set). 403 GUEST_NOT_ALLOWED, 409 ALREADY_QUEUED / ALREADY_IN_GAME.' })
   join(@Body() dto: JoinQueueDto, @CurrentPlayer() player: Player): Promise<TicketDto> {
     return this.matchmaking.join(player, dto);
   }
 
   @Get()
-  @ApiOkResponse({ type: TicketDto, description: '404 when not queued and not just matched' })
+
+  @ApiOperation({ summary: 'Get your queue ticket (waiting or matched)' })
+  @ApiOkResponse({ type: TicketDto, description: 'Your ticket: waiting, or matched with its gameId' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: you are not queued (and were not just matched)' })
   current(@CurrentPlayer() player: Player): Promise<TicketDto> {
     return this.matchmaking.current(player);
   }
 
   @Delete()
+
+  @ApiOperation({ summary: 'Leave the queue' })
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Also 204 when you were not queued' })
   leave(@CurrentPlayer() player: Player): Promise<void> {

@@ -1,6 +1,7 @@
-import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { PageErrorFilter } from './page-error.filter.js';
 import { clampPaging, PagesService } from './pages.service.js';
 import { renderLeaderboard, renderNotFound, renderPlayer } from './views/index.js';
 
@@ -8,11 +9,21 @@ const HTML = 'text/html; charset=utf-8';
 
 /** Server-rendered HTML pages (outside /api, left out of the OpenAPI document). */
 @ApiExcludeController()
+@UseFilters(PageErrorFilter)
 @Controller()
 export class PagesController {
   constructor(private readonly pages: PagesService) {}
 
-  @Get(['', 'leaderboard'])
+  /** The home page: "Play now", the live games, then the leaderboard. */
+  @Get()
+  @Header('Content-Type', HTML)
+  @Header('Cache-Control', 'no-cache')
+  async home(@Query('limit') limit?: unknown, @Query('offset') offset?: unknown): Promise<string> {
+    const paging = clampPaging(limit, offset);
+    return renderLeaderboard(await this.pages.leaderboardView(paging.limit, paging.offset), { home: true });
+  }
+
+  @Get('leaderboard')
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-cache')
   async leaderboard(@Query('limit') limit?: unknown, @Query('offset') offset?: unknown): Promise<string> {

@@ -1,6 +1,7 @@
-import { Controller, Get, Header, Param, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { PageErrorFilter } from './page-error.filter.js';
 import { isGameId, renderPlayGame, renderPlayLobby, renderPlayNotFound } from './views/play.js';
 
 const HTML = 'text/html; charset=utf-8';
@@ -10,6 +11,7 @@ const HTML = 'text/html; charset=utf-8';
  * API (with the player's token from localStorage), so nothing here touches the database.
  */
 @ApiExcludeController()
+@UseFilters(PageErrorFilter)
 @Controller('play')
 export class PlayController {
   @Get()

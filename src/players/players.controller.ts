@@ -1,5 +1,5 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
 import { JwtAuthGuard } from '../auth/guards.js';
 import { PlayerDto } from './dto/player.dto.js';
@@ -12,15 +12,19 @@ export class PlayersController {
   constructor(private readonly players: PlayersService) {}
 
   @Get('me')
+
+  @ApiOperation({ summary: 'Get your own player profile' })
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
-  @ApiOkResponse({ type: PlayerDto })
+  @ApiOkResponse({ type: PlayerDto, description: 'The player the token names' })
   me(@CurrentPlayer() player: Player): Promise<PlayerDto> {
     return this.players.profile(player);
   }
 
   @Get(':username')
-  @ApiOkResponse({ type: PlayerDto })
+
+  @ApiOperation({ summary: 'Get a player by username' })
+  @ApiOkResponse({ type: PlayerDto, description: 'The player (usernames match case-insensitively)' })
   async byUsername(@Param('username') username: string): Promise<PlayerDto> {
     return this.players.profile(await this.players.getByUsername(username));
   }

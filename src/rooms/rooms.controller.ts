@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
 import { JwtAuthGuard } from '../auth/guards.js';
 import { EmptyBodyDto } from '../games/dto/game.dto.js';
@@ -13,6 +13,8 @@ export class RoomsController {
   constructor(private readonly rooms: RoomsService) {}
 
   @Post()
+
+  @ApiOperation({ summary: 'Open a room with your own settings' })
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiCreatedResponse({ type: RoomDto, description: 'The host takes the first seat. 403 GUEST_NOT_ALLOWED for a rated room made by a guest; 429 RATE_LIMITED past ROOMS_PER_HOUR rooms opened within an hour.' })
@@ -21,12 +23,16 @@ export class RoomsController {
   }
 
   @Get(':code')
-  @ApiOkResponse({ type: RoomDto })
+
+  @ApiOperation({ summary: 'Get a room by its code' })
+  @ApiOkResponse({ type: RoomDto, description: 'The room: settings, seats, current game' })
   get(@Param('code') code: string): Promise<RoomDto> {
     return this.rooms.get(code);
   }
 
   @Post(':code/join')
+
+  @ApiOperation({ summary: 'Join a room (the first game starts when both seats are taken)' })
   @HttpCode(200)
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
@@ -37,6 +43,8 @@ export class RoomsController {
   }
 
   @Patch(':code')
+
+  @ApiOperation({ summary: "Change a room's settings between games (host only)" })
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiOkResponse({ type: RoomDto, description: 'Host only (403), only between games (409 GAME_IN_PROGRESS).' })
@@ -45,6 +53,8 @@ export class RoomsController {
   }
 
   @Post(':code/rematch')
+
+  @ApiOperation({ summary: 'Start the next game in a room' })
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiCreatedResponse({ type: RoomDto, description: 'A new game; colours swap when swapColors is on. 409 GAME_IN_PROGRESS while one is on.' })

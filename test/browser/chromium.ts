@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Browser, chromium } from 'playwright-core';
+import { Browser, chromium, Page } from 'playwright-core';
 
 /** Debian's chromium (apt-get install chromium; .ci/run installs it). The tests fail, never skip, without it. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -34,4 +34,15 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
   }
   mkdirSync(ARTIFACTS, { recursive: true });
   return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * Makes every Content-Security-Policy violation a console error (which the browser tests collect
+ * and fail on): chromium reports some violations only as events. An init script is injected by the
+ * browser itself, so the page's own CSP does not apply to it. Call before the page navigates.
+ */
+export async function reportCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(
+    "document.addEventListener('securitypolicyviolation', function (e) { console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline code') + ' in ' + e.sourceFile + ':' + e.lineNumber); });",
+  );
 }

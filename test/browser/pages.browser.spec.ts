@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, FITS_WIDTH, launchChromium } from './chromium.js';
+import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
 import request from 'supertest';
 import { startTestApp, TestApp } from '../support/app.js';
 import { RATED_GAMES, seedLadder } from './ladder.js';
@@ -28,6 +28,7 @@ describe('pages in a real browser (chromium)', () => {
     });
     page.on('pageerror', (err) => problems.push(`${path}: page error: ${err.message}`));
     page.on('requestfailed', (req) => problems.push(`${path}: request failed: ${req.url()} ${req.failure()?.errorText}`));
+    await reportCspViolations(page);
     await page.goto(t.baseUrl + path, { waitUntil: 'load' });
     return page;
   }

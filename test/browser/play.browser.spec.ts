@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, FITS_WIDTH, launchChromium } from './chromium.js';
+import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
 import request from 'supertest';
 import { guestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
@@ -56,6 +56,7 @@ describe('the browser client /play (chromium)', () => {
       if (offlinePhase && /ERR_INTERNET_DISCONNECTED/.test(error)) return;
       problems.push(`${path}: request failed: ${req.url()} ${error}`);
     });
+    await reportCspViolations(page);
     await page.goto(t.baseUrl + path, { waitUntil: 'load' });
     return page;
   }
@@ -110,6 +111,10 @@ describe('the browser client /play (chromium)', () => {
       // Guests cannot make rated rooms or play ranked.
       expect(await a.getByTestId('room-rated').isDisabled()).toBe(true);
       expect(await a.locator('#queue-form [name=mode][value=ranked]').isDisabled()).toBe(true);
+      // …and the lobby says why, next to the choice; Quick match is the first card.
+      expect(await a.getByTestId('quick-match').getByTestId('guest-note').innerText()).toBe('Ranked games are for registered players: guests play casual games.');
+      const cards = await a.evaluate("Array.from(document.querySelectorAll('.pl-grid > section')).map(function (e) { return e.getAttribute('data-testid'); })");
+      expect(cards).toEqual(['quick-match', 'create-room', 'join-room']);
       await a.screenshot({ path: join(ARTIFACTS, 'play-lobby.png'), fullPage: true });
 
       await a.getByTestId('room-turn').selectOption('60');
@@ -287,6 +292,10 @@ describe('the browser client /play (chromium)', () => {
       await page.getByTestId('move-item').filter({ hasText: 'CPU' }).first().waitFor();
       await page.getByTestId('turn-status').filter({ hasText: /^Your turn/ }).waitFor();
       expect(await page.getByTestId('seat-black').getByTestId('cpu-badge').isVisible()).toBe(false);
+      // What the stand-in means, in plain words.
+      expect(await page.getByTestId('standin-note').innerText()).toBe(
+        `${away.username} left the game: the CPU plays for them until they come back. If it is still playing for them when the game ends, ${away.username} loses it (abandoned).`,
+      );
       await page.screenshot({ path: join(ARTIFACTS, 'play-cpu-dark.png'), fullPage: true });
 
       // The away player reopens the game on their device: the seat is theirs again, live for the host too.
@@ -295,6 +304,13 @@ describe('the browser client /play (chromium)', () => {
       await waitForState(back, 'playing');
       expect(await attr(back, 'data-role')).toBe('white');
       expect((await apiGame(gameId)).white.standIn).toBe(false);
+      // Told what the CPU played in their place.
+      const cpuSquares = (await request(t.http).get(`/api/games/${gameId}/moves`).expect(200)).body.moves
+        .filter((m: { color: string; by: string; pass: boolean }) => m.color === 'white' && m.by === 'cpu' && !m.pass)
+        .map((m: { square: string }) => m.square);
+      expect(cpuSquares.length).toBeGreaterThan(0);
+      expect(await back.getByTestId('away-note').innerText()).toBe(`While you were away, the CPU played ${cpuSquares.join(', ')} for you.`);
+      await page.getByTestId('standin-note').waitFor({ state: 'hidden' });
       await page.getByTestId('seat-white').getByTestId('cpu-badge').waitFor({ state: 'hidden', timeout: WAIT });
       expect(await back.getByTestId('seat-white').getByTestId('cpu-badge').isVisible()).toBe(false);
     } finally {
@@ -324,6 +340,18 @@ describe('the browser client /play (chromium)', () => {
       await Promise.all([waitForState(p1, 'playing'), waitForState(p2, 'playing')]);
       expect([await attr(p1, 'data-role'), await attr(p2, 'data-role')].sort()).toEqual(['black', 'white']);
       expect(await p1.getByTestId('game-meta').innerText()).toBe('Casual · 30 s per move');
+      // After the game, "Play again" queues once more in the same mode with the same turn limit.
+      await p2.getByTestId('resign-button').click();
+      await p2.getByTestId('resign-button').click();
+      await waitForState(p1, 'over');
+      expect(await p1.getByTestId('rematch-button').isVisible()).toBe(false);
+      await p1.getByTestId('play-again').click();
+      await p1.getByTestId('queue-waiting').waitFor({ state: 'visible' });
+      expect(await p1.getByTestId('queue-mode').innerText()).toBe('casual');
+      const ticket = (await request(t.http).get('/api/queue').set('Authorization', `Bearer ${await p1.evaluate("localStorage.getItem('outflank.token')")}`).expect(200)).body;
+      expect(ticket).toMatchObject({ mode: 'unranked', turnSeconds: 30, state: 'waiting' });
+      await p1.getByTestId('queue-cancel').click();
+      await p1.getByTestId('queue-waiting').waitFor({ state: 'hidden' });
     } finally {
       await one.close();
       await two.close();
@@ -353,7 +381,8 @@ describe('the browser client /play (chromium)', () => {
       await page.getByTestId('auth-username').fill('lobby_user');
       await page.getByTestId('auth-password').fill('wrong password');
       await page.getByTestId('login-button').click();
-      await page.getByTestId('lobby-error').filter({ hasText: 'Wrong username or password.' }).waitFor();
+      // The message shows at the form it concerns.
+      await page.getByTestId('auth-form').locator('xpath=..').getByTestId('form-error').filter({ hasText: 'Wrong username or password.' }).waitFor();
       problems.splice(before, problems.length - before, ...problems.slice(before).filter((p) => !/status of 401/.test(p)));
       await page.getByTestId('auth-password').fill('correct horse');
       await page.getByTestId('login-button').click();
@@ -386,8 +415,11 @@ describe('the browser client /play (chromium)', () => {
     }
     const doc = (await request(t.http).get('/docs-json').expect(200)).body;
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/play'))).toEqual([]);
-    const csp = (await request(t.http).get('/play').expect(200)).headers['content-security-policy'];
-    expect(csp).toContain("script-src 'self' 'unsafe-inline'");
+    const csp: string = (await request(t.http).get('/play').expect(200)).headers['content-security-policy'];
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(name + ' '));
+    expect(directive('script-src')).toBe("script-src 'self'");
+    expect(directive('style-src')).toBe("style-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
   });
 
   it('no page logged an error, broke a CSP rule or failed a request', () => {

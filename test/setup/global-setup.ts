@@ -3,8 +3,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { buildClient } from '../../scripts/build-client';
 
-// Jest runs this file outside its module mapper, so it can import packages only, not src/.
+// Jest runs this file outside its module mapper, so it can import packages only, not src/
+// (scripts/build-client.ts imports only node built-ins and esbuild, without .js paths).
 
 declare global {
   var __OUTFLANK_PG__: { stop(): Promise<void> } | undefined;
@@ -27,6 +29,9 @@ async function freePort(): Promise<number> {
  * file then gets its own copy (see test/support/database.ts).
  */
 export default async function globalSetup(): Promise<void> {
+  // The pages serve the browser client's bundle: build it (esbuild, well under a second) so the
+  // tests of a fresh clone need no separate step.
+  await buildClient();
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'outflank-test-'));

@@ -1,5 +1,6 @@
 import { escapeHtml, formatDate, formatInt, formatRating, playerHref } from './format.js';
 import { layout } from './layout.js';
+import { watchListHtml } from './play.js';
 
 export interface LeaderboardEntryView {
   rank: number;
@@ -71,11 +72,27 @@ function renderPager(limit: number, offset: number, total: number): string {
   return `<nav class="pager" aria-label="Leaderboard pages" data-testid="pager">${prev}<span class="muted">Page ${page} of ${pages}</span>${next}</nav>`;
 }
 
-/** The leaderboard page: one row per ranked player, paging links, an empty state. */
-export function renderLeaderboard(view: LeaderboardView): string {
+/** The home page's first screen: "Play now" and the live games to watch (filled by the client). */
+export function homeIntroHtml(): string {
+  return (
+    '<div class="pl-page home-intro" id="home" data-testid="home">' +
+    '<section class="pl-card home-play" data-testid="play-now"><h2>Play Reversi now</h2>' +
+    '<p>Play a casual game as a guest in one click, or sign in to play ranked games and climb the ladder.</p>' +
+    '<div class="pl-row"><a class="pl-btn pl-btn-primary" href="/play" data-testid="play-now-button">Play now</a>' +
+    '<a class="pl-btn" href="#leaderboard">Leaderboard</a></div></section>' +
+    watchListHtml() +
+    '</div>'
+  );
+}
+
+/**
+ * The leaderboard page: one row per ranked player, paging links, an empty state. As the home
+ * page (`home`), "Play now" and the live games come first.
+ */
+export function renderLeaderboard(view: LeaderboardView, options: { home?: boolean } = {}): string {
   const { limit, offset, total } = sanitizePaging(view);
   const entries = view.entries ?? [];
-  const parts: string[] = ['<h1>Leaderboard</h1>'];
+  const parts: string[] = options.home ? [homeIntroHtml(), '<h1 id="leaderboard">Leaderboard</h1>'] : ['<h1>Leaderboard</h1>'];
 
   if (entries.length === 0) {
     if (total > 0) {

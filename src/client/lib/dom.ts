@@ -1,0 +1,29 @@
+/** Small DOM helpers: the pages are server-rendered shells with data-testid hooks. */
+
+/** The first element matching `sel` under `root`; throws when the shell lacks it (a bug, not a state). */
+export function $<T extends Element = HTMLElement>(sel: string, root: ParentNode = document): T {
+  const el = root.querySelector<T>(sel);
+  if (!el) throw new Error(`missing element ${sel}`);
+  return el;
+}
+
+/** Every element matching `sel` under `root`. */
+export function $$<T extends Element = HTMLElement>(sel: string, root: ParentNode = document): T[] {
+  return Array.from(root.querySelectorAll<T>(sel));
+}
+
+export function show(el: HTMLElement | null, on: boolean): void {
+  if (el) el.hidden = !on;
+}
+
+export function text(el: Element | null, value: unknown): void {
+  if (el) el.textContent = value === null || value === undefined ? '' : String(value);
+}
+
+/** Creates an element with attributes (`class`, `data-*`, …) and text or child nodes; never parses HTML. */
+export function h(tag: string, attrs: Record<string, string | null | undefined> = {}, ...children: (Node | string)[]): HTMLElement {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, v);
+  for (const c of children) el.append(c);
+  return el;
+}

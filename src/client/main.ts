@@ -1,0 +1,34 @@
+/**
+ * The one script of every page (served as /assets/client-<hash>.js, CSP script-src 'self'): it
+ * finds which page it is on by the shell's root element and starts that page's module.
+ */
+import { onConnectionState } from './api';
+import { show } from './lib/dom';
+import { startGame } from './game/game';
+import { startHome } from './home/home';
+import { startLobby } from './lobby/lobby';
+import { startRetry } from './retry';
+
+function connectionBanner(): void {
+  const banner = document.querySelector<HTMLElement>('[data-testid=server-status]');
+  if (!banner) return;
+  onConnectionState((state) => {
+    if (state === 'unavailable') show(banner, true);
+    else if (state === 'available') show(banner, false);
+  });
+}
+
+function main(): void {
+  connectionBanner();
+  const lobby = document.getElementById('play-lobby');
+  if (lobby) startLobby(lobby);
+  const game = document.getElementById('play-game');
+  if (game) startGame(game);
+  const home = document.getElementById('home');
+  if (home) startHome(home);
+  const retry = document.querySelector<HTMLElement>('[data-testid=error-retry]');
+  if (retry) startRetry(retry);
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);
+else main();

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { OPENAPI_JSON, openapiText, SCHEMA_TS, schemaTypes } from '../../scripts/api-types.js';
+import { startTestApp, TestApp } from '../support/app.js';
+
+const ROOT = join(__dirname, '..', '..');
+
+/**
+ * The browser client is typed from the committed OpenAPI document and its generated types. When
+ * the server's schema changes, this fails until `npm run api:types` regenerates them (and the
+ * client then compiles against the new shapes, or does not).
+ */
+describe('the generated API types are up to date', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('src/client/api/openapi.json and schema.d.ts match what /docs-json describes (regenerate: npm run api:types)', async () => {
+    const doc = (await request(t.http).get('/docs-json').expect(200)).body;
+    const committed = readFileSync(join(ROOT, OPENAPI_JSON), 'utf8');
+    expect(committed).toBe(openapiText(doc));
+    expect(readFileSync(join(ROOT, SCHEMA_TS), 'utf8')).toBe(schemaTypes(doc));
+  });
+
+  it('/docs summarises every operation and describes every response; a move answers 201, or 200 for a safe retry', async () => {
+    const doc = (await request(t.http).get('/docs-json').expect(200)).body;
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(ops)) {
+        if (!op.summary) missing.push(`${method} ${path}: no summary`);
+        for (const [status, res] of Object.entries<any>(op.responses)) {
+          if (!res.description || /^\d{3}\b/.test(res.description)) missing.push(`${method} ${path} ${status}: ${res.description}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(Object.keys(doc.paths['/api/games/{id}/moves'].post.responses).sort()).toEqual(['200', '201']);
+    expect(doc.paths['/api/auth/login'].post.responses['401']).toBeDefined();
+  });
+});
