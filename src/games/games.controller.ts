@@ -39,7 +39,8 @@ export class GamesController {
   @ApiBearerAuth()
   @UseGuards(TokenAuthGuard)
   @ApiOperation({ summary: 'Play a move (with the ply you saw)' })
-  @ApiCreatedResponse({ type: MoveResponseDto, description: 'The move was recorded (200 with the same body for a safe retry of it)' })
+  @ApiCreatedResponse({ type: MoveResponseDto, description: 'The move is recorded (with any automatic pass after it, and the CPU\'s replies for a stand-in); the game after it.' })
+  @ApiOkResponse({ type: MoveResponseDto, description: 'A safe retry: you already made exactly this move at this ply; the recorded move and the current game.' })
   async move(
     @Param('id', UuidOr404Pipe) id: string,
     @Body() dto: PlayMoveDto,
@@ -56,7 +57,7 @@ export class GamesController {
   @ApiBearerAuth()
   @UseGuards(TokenAuthGuard)
   @ApiOperation({ summary: 'Resign (the opponent wins); before both players have moved it aborts instead' })
-  @ApiOkResponse({ type: GameDto })
+  @ApiOkResponse({ type: GameDto, description: 'The finished game (the opponent wins), or the aborted game when not both players had moved' })
   resign(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: TokenPrincipal): Promise<GameDto> {
     return this.games.resign(id, player.id);
   }
@@ -73,7 +74,7 @@ export class GamesController {
 
   @Get(':id/moves')
   @ApiOperation({ summary: "A game's move list, passes included" })
-  @ApiOkResponse({ type: MovesDto })
+  @ApiOkResponse({ type: MovesDto, description: 'Every record in ply order, passes included' })
   async moves(@Param('id', UuidOr404Pipe) id: string): Promise<MovesDto> {
     return { moves: await this.queries.listMoves(id) };
   }

@@ -50,6 +50,8 @@ export const api = {
   move: (id: string, body: Body<'/api/games/{id}/moves', 'post'>) =>
     request<Json<'/api/games/{id}/moves', 'post', 201>>('POST', `/api/games/${enc(id)}/moves`, body, { idempotent: true }),
   resign: (id: string) => request<Json<'/api/games/{id}/resign', 'post', 200>>('POST', `/api/games/${enc(id)}/resign`, {}),
+  /** Only before both players have moved (else 409 TOO_LATE_TO_ABORT); unrated, no winner. */
+  abort: (id: string) => request<Json<'/api/games/{id}/abort', 'post', 200>>('POST', `/api/games/${enc(id)}/abort`, {}),
 
   createRoom: (body: Body<'/api/rooms', 'post'>) => request<Json<'/api/rooms', 'post', 201>>('POST', '/api/rooms', body),
   room: (code: string) => request<Json<'/api/rooms/{code}', 'get', 200>>('GET', `/api/rooms/${enc(code)}`),

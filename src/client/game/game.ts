@@ -233,6 +233,8 @@ export function startGame(root: HTMLElement): void {
         el.classList.add('pl-your-turn');
       } else if (mine) msg = 'Waiting for ' + seat.player.username + (seat.standIn ? ' (the CPU is playing for them)' : '') + '…';
       else msg = cap(g.toMove ?? 'black') + ' to move · ' + seat.player.username;
+      // Each player's first move has a deadline in every game: missing it aborts the game.
+      if (firstMoveOf(g)) msg += mine && g.toMove === mine ? ' · make your first move before the clock runs out, or the game is aborted' : ' · first move: the game is aborted if it does not come in time';
     } else if (g.status === 'aborted' || !g.result) msg = 'Game aborted';
     else if (g.result.winner === null) msg = 'Game over · Draw';
     else if (mine) msg = 'Game over · ' + (g.result.winner === mine ? 'You won' : 'You lost');
@@ -287,6 +289,11 @@ export function startGame(root: HTMLElement): void {
     show(el, true);
   }
 
+  /** Whether the side to move has yet to make their first move (Black at ply 0, White at ply 1). */
+  function firstMoveOf(g: { ply: number; toMove: 'black' | 'white' | null; status: string }): boolean {
+    return g.status === 'active' && ((g.toMove === 'black' && g.ply === 0) || (g.toMove === 'white' && g.ply === 1));
+  }
+
   function renderResult(): void {
     const g = s.game!;
     const el = $('[data-testid=result-banner]');
@@ -309,6 +316,9 @@ export function startGame(root: HTMLElement): void {
     let detailText: string;
     if (r.reason === 'resign' && r.winner) detailText = g[other(r.winner)].player.username + ' resigned';
     else if (r.reason === 'board') detailText = r.winner === null ? 'Equal discs on the board' : 'Most discs on the board';
+    else if (r.reason === 'abandoned' && r.winner)
+      detailText = g[other(r.winner)].player.username + ' abandoned the game: the CPU was still playing for them at the end, so they lose';
+    else if (r.reason === 'aborted') detailText = 'Called off before both players had moved (a first move never came, or a player aborted): no result, ratings unchanged';
     else detailText = 'No result';
     text($('[data-testid=result-detail]', el), detailText);
     text($('[data-testid=result-score]', el), 'Black ' + r.discs.black + ' – ' + r.discs.white + ' White');
@@ -329,7 +339,10 @@ export function startGame(root: HTMLElement): void {
   function renderActions(): void {
     const g = s.game!;
     const mine = myColor();
-    show($('[data-testid=resign-button]'), g.status === 'active' && !!mine);
+    // Before both players have moved the game can only be called off (a resignation would abort it too).
+    const early = g.status === 'active' && g.ply < 2;
+    show($('[data-testid=abort-button]'), early && !!mine);
+    show($('[data-testid=resign-button]'), g.status === 'active' && !early && !!mine);
     show($('[data-testid=rematch-button]'), g.status !== 'active' && !!mine && !!roomCode);
     // A queue game: "Play again" queues once more in the same mode and with the same turn limit.
     const again = $<HTMLAnchorElement>('[data-testid=play-again]');
@@ -526,6 +539,20 @@ export function startGame(root: HTMLElement): void {
       else flash((e as Error).message);
     } finally {
       resignButton.disabled = false;
+      render();
+    }
+  });
+
+  const abortButton = $<HTMLButtonElement>('[data-testid=abort-button]');
+  abortButton.addEventListener('click', async () => {
+    abortButton.disabled = true;
+    try {
+      setGame(await api.abort(gameId));
+    } catch (e) {
+      if (e instanceof ApiError && (e.code === 'GAME_OVER' || e.code === 'TOO_LATE_TO_ABORT')) void refresh();
+      else flash((e as Error).message);
+    } finally {
+      abortButton.disabled = false;
       render();
     }
   });

@@ -223,6 +223,7 @@ ${boardHtml()}
 <div class="pl-changes" data-testid="rating-changes"></div>
 </div>
 <div class="pl-actions">
+<button type="button" class="pl-btn" data-testid="abort-button" hidden title="Call the game off before both players have moved: no result, ratings unchanged">Abort</button>
 <button type="button" class="pl-btn pl-btn-danger" data-testid="resign-button" hidden>Resign</button>
 <button type="button" class="pl-btn pl-btn-primary" data-testid="rematch-button" hidden>Rematch</button>
 <a class="pl-btn pl-btn-primary" href="/play" data-testid="play-again" hidden>Play again</a>
