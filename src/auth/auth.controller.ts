@@ -17,7 +17,7 @@ export class AuthController {
   @Post('register')
   @ApiCreatedResponse({ type: AuthResponseDto })
   register(@Body() dto: RegisterDto): Promise<AuthResponseDto> {
-    return this.auth.register(dto.username, dto.password);
+    return this.auth.register(dto.username, dto.password, dto.bot ?? false);
   }
 
   @Post('login')

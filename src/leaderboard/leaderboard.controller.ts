@@ -9,8 +9,8 @@ export class LeaderboardController {
   constructor(private readonly leaderboard: LeaderboardService) {}
 
   @Get()
-  @ApiOkResponse({ type: LeaderboardDto })
+  @ApiOkResponse({ type: LeaderboardDto, description: 'Registered players with enough recent rated games, not provisional (RD < 110); bots only with bots=true, humans only otherwise' })
   get(@Query() query: LeaderboardQueryDto): Promise<LeaderboardDto> {
-    return this.leaderboard.page(query.limit ?? 50, query.offset ?? 0);
+    return this.leaderboard.page(query.limit ?? 50, query.offset ?? 0, query.bots ?? false);
   }
 }

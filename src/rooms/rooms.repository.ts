@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Room } from './entities/room.entity.js';
 
-export type NewRoom = Pick<Room, 'code' | 'hostId' | 'seat1Id' | 'seat2Id' | 'rated' | 'turnSeconds' | 'showLegalMoves' | 'swapColors'>;
-
-const UNIQUE_VIOLATION = '23505';
+export type NewRoom = Pick<Room, 'code' | 'hostId' | 'seat1Id' | 'seat2Id' | 'turnSeconds' | 'showLegalMoves' | 'swapColors'>;
 
 /** The one owner of the `rooms` table. */
 @Injectable()
@@ -16,15 +14,22 @@ export class RoomsRepository {
     return manager.getRepository(Room);
   }
 
-  /** The new room, or null when its code is taken. */
-  async insert(fields: NewRoom): Promise<Room | null> {
-    const repo = this.repo();
-    try {
-      return await repo.save(repo.create({ ...fields, currentGameId: null }));
-    } catch (err) {
-      if (err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === UNIQUE_VIOLATION) return null;
-      throw err;
-    }
+  /**
+   * The new room (in the caller's transaction when given one), or null when its code is taken
+   * (ON CONFLICT DO NOTHING: a taken code does not abort the caller's transaction).
+   */
+  async insert(fields: NewRoom, manager?: EntityManager): Promise<Room | null> {
+    const repo = this.repo(manager);
+    const result = await repo
+      .createQueryBuilder()
+      .insert()
+      .into(Room)
+      .values({ ...fields, currentGameId: null, rematchOfferedBy: null, rematchExpiresAt: null })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    const id = (result.raw as { id: string }[])[0]?.id;
+    return id ? repo.findOneBy({ id }) : null;
   }
 
   /** By its (normalised) code. */
@@ -37,7 +42,7 @@ export class RoomsRepository {
     return this.repo(manager).createQueryBuilder('r').setLock('pessimistic_write').where('r.code = :code', { code }).getOne();
   }
 
-  /** Writes the room's seats, settings and current game (a room locked by lockByCode). */
+  /** Writes the room's seats, settings, current game and rematch offer (a room locked by lockByCode). */
   async save(manager: EntityManager, room: Room): Promise<Room> {
     return this.repo(manager).save(room);
   }

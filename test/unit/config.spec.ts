@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       cpuTakeoverSeconds: 60,
       cpuWorkers: 1,
       firstMoveSeconds: 30,
+      rematchOfferSeconds: 60,
       idleTurnSeconds: 300,
       ratings: {
         initialRating: 1500,
