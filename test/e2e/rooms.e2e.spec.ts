@@ -40,7 +40,9 @@ describe('rooms: friendly tables (real app, real PostgreSQL)', () => {
     // Even a real game in a room moves nothing: both move, then one resigns.
     await rematch(first.code, victim).expect(200);
     const played = (await rematch(first.code, farmer).expect(201)).body.gameId;
-    const opened = await playOpening(t.http, played, ...(seen.length % 2 === 1 ? [victim, farmer] : [farmer, victim]));
+    const game = (await request(t.http).get(`/api/games/${played}`).expect(200)).body;
+    const [black, white] = game.black.player.id === farmer.id ? [farmer, victim] : [victim, farmer];
+    const opened = await playOpening(t.http, played, black, white);
     expect(opened.rated).toBe(false);
     expect((await resign(played, victim)).body.result).toMatchObject({ reason: 'resign', ratingChanges: null });
 
