@@ -124,6 +124,32 @@ describe('rooms: friendly tables (real app, real PostgreSQL)', () => {
     });
   });
 
+  describe('at the same moment', () => {
+    it('one player joining two rooms at once sits in one game only', async () => {
+      const hosts = [await registerPlayer(t.http), await registerPlayer(t.http)];
+      const codes = [];
+      for (const h of hosts) codes.push((await request(t.http).post('/api/rooms').set(h.auth).send({}).expect(201)).body.code);
+      const racer = await registerPlayer(t.http);
+      const answers = await Promise.all(codes.map((c) => request(t.http).post(`/api/rooms/${c}/join`).set(racer.auth).send({})));
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(answers.find((r) => r.status === 409)!.body.code).toBe('ALREADY_IN_GAME');
+      const active = await t.db.query(`SELECT count(*)::int AS n FROM games WHERE status = 'active' AND (black_id = $1 OR white_id = $1)`, [racer.id]);
+      expect(active.rows[0].n).toBe(1);
+    });
+
+    it('both seats asking at once start exactly one game', async () => {
+      const a = await registerPlayer(t.http);
+      const b = await registerPlayer(t.http);
+      const { code, gameId } = await startRoomGame(t.http, a, b);
+      await resign(gameId, a);
+      const answers = await Promise.all([rematch(code, a), rematch(code, b)]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 201]);
+      const room = (await request(t.http).get(`/api/rooms/${code}`).expect(200)).body;
+      expect(room.games).toHaveLength(2);
+      expect(room.rematch).toBeNull();
+    });
+  });
+
   describe('rematch by consent', () => {
     it('an offer reaches the other seat; the other seat accepts and the next game starts (colours swap), both get a game event', async () => {
       const a = await registerPlayer(t.http);
