@@ -19,7 +19,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Register an account (returns a token)' })
   @ApiCreatedResponse({ type: AuthResponseDto, description: 'The new player and a bearer token' })
   register(@Body() dto: RegisterDto): Promise<AuthResponseDto> {
-    return this.auth.register(dto.username, dto.password);
+    return this.auth.register(dto.username, dto.password, dto.bot ?? false);
   }
 
   @Post('login')

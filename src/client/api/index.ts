@@ -56,7 +56,10 @@ export const api = {
   createRoom: (body: Body<'/api/rooms', 'post'>) => request<Json<'/api/rooms', 'post', 201>>('POST', '/api/rooms', body),
   room: (code: string) => request<Json<'/api/rooms/{code}', 'get', 200>>('GET', `/api/rooms/${enc(code)}`),
   joinRoom: (code: string) => request<Json<'/api/rooms/{code}/join', 'post', 200>>('POST', `/api/rooms/${enc(code)}/join`, {}),
+  /** An offer (200, `rematch` set), or, when the other seat had offered, the next game (201, `gameId`). */
   rematch: (code: string) => request<Json<'/api/rooms/{code}/rematch', 'post', 201>>('POST', `/api/rooms/${enc(code)}/rematch`, {}),
+  /** Withdraws one's own offer or declines the other seat's. */
+  declineRematch: (code: string) => request<Json<'/api/rooms/{code}/rematch', 'delete', 200>>('DELETE', `/api/rooms/${enc(code)}/rematch`),
 
   queue: () => request<Json<'/api/queue', 'get', 200>>('GET', '/api/queue'),
   joinQueue: (body: Body<'/api/queue', 'post'>) => request<Json<'/api/queue', 'post', 201>>('POST', '/api/queue', body),

@@ -182,7 +182,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the leaderboard of ranked players */
+        /** Get the leaderboard of ranked players (humans, or bots with bots=true) */
         get: operations["LeaderboardController_get"];
         put?: never;
         post?: never;
@@ -359,7 +359,7 @@ export interface paths {
         put?: never;
         /** Start the next game in a room */
         post: operations["RoomsController_rematch"];
-        delete?: never;
+        delete: operations["RoomsController_cancelRematch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -393,10 +393,10 @@ export interface components {
         };
         CreateRoomDto: {
             /**
-             * @description Rated games need two registered players
-             * @default false
+             * @description Rooms are friendly tables and never rated: `true` is 400 VALIDATION_FAILED, `false` is accepted and ignored. Rated games come from the ranked queue.
+             * @enum {boolean}
              */
-            rated: boolean;
+            rated?: false;
             /** @default true */
             showLegalMoves: boolean;
             /**
@@ -530,6 +530,8 @@ export interface components {
             moves: components["schemas"]["MoveDto"][];
         };
         PlayerDto: {
+            /** @description A bot account: plays bots only, on the bots' own leaderboard */
+            bot: boolean;
             /** Format: date-time */
             createdAt: string;
             draws: number;
@@ -590,13 +592,27 @@ export interface components {
             volatility: number;
         };
         RegisterDto: {
+            /** @description A bot account (a program), false when left out: paired only with bots, ranked on the bots' own leaderboard (GET /api/leaderboard?bots=true) */
+            bot?: boolean;
             /** @example correct horse battery */
             password: string;
             /**
-             * @description 3–20 of A–Z, a–z, 0–9, _ and -; unique case-insensitively
+             * @description 3–20 of A–Z, a–z, 0–9, _ and -; unique case-insensitively; not starting with "guest-" (guest names)
              * @example alice
              */
             username: string;
+        };
+        RematchOfferDto: {
+            /**
+             * Format: date-time
+             * @description When the offer lapses (REMATCH_OFFER_SECONDS after it was made)
+             */
+            expiresAt: string;
+            /**
+             * Format: uuid
+             * @description The seated player who asked for the next game
+             */
+            offeredBy: string;
         };
         RoomDto: {
             /** @example K7QX2M */
@@ -610,12 +626,13 @@ export interface components {
             games: string[];
             /** Format: uuid */
             hostId: string;
+            /** @description The standing rematch offer, null when none (or it lapsed) */
+            rematch: components["schemas"]["RematchOfferDto"] | null;
             /** @description [host, second player | null] */
             seats: components["schemas"]["PlayerDto"][];
             settings: components["schemas"]["RoomSettingsDto"];
         };
         RoomSettingsDto: {
-            rated: boolean;
             showLegalMoves: boolean;
             swapColors: boolean;
             /** @enum {number|null} */
@@ -647,10 +664,10 @@ export interface components {
         };
         UpdateRoomDto: {
             /**
-             * @description Rated games need two registered players
-             * @default false
+             * @description Rooms are friendly tables and never rated: `true` is 400 VALIDATION_FAILED, `false` is accepted and ignored. Rated games come from the ranked queue.
+             * @enum {boolean}
              */
-            rated: boolean;
+            rated?: false;
             /** @default true */
             showLegalMoves: boolean;
             /**
@@ -879,6 +896,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Every record in ply order, passes included */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -904,7 +922,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The move was recorded (200 with the same body for a safe retry of it) */
+            /** @description A safe retry: you already made exactly this move at this ply; the recorded move and the current game. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveResponseDto"];
+                };
+            };
+            /** @description The move is recorded (with any automatic pass after it, and the CPU's replies for a stand-in); the game after it. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -930,6 +957,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The finished game (the opponent wins), or the aborted game when not both players had moved */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -965,6 +993,8 @@ export interface operations {
     LeaderboardController_get: {
         parameters: {
             query?: {
+                /** @description true: the bots' own leaderboard (bot accounts only); false: the humans' */
+                bots?: boolean;
                 limit?: number;
                 offset?: number;
             };
@@ -974,7 +1004,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Active, ranked players by rating, paged with limit and offset */
+            /** @description Registered players with enough recent rated games, not provisional (RD < 110); bots only with bots=true, humans only otherwise */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1175,7 +1205,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The host takes the first seat. 403 GUEST_NOT_ALLOWED for a rated room made by a guest; 429 RATE_LIMITED past ROOMS_PER_HOUR rooms opened within an hour. */
+            /** @description The host takes the first seat. Rooms are never rated. Guests may host. 429 RATE_LIMITED past ROOMS_PER_HOUR rooms opened within an hour. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1183,6 +1213,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RoomDto"];
                 };
+            };
+            /** @description VALIDATION_FAILED, e.g. `rated: true` (rooms are never rated; ratings move only in ranked games) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description ALREADY_IN_GAME: the host is seated in an active game */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1223,7 +1267,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Host only (403), only between games (409 GAME_IN_PROGRESS). */
+            /** @description Host only (403), only between games (409 GAME_IN_PROGRESS). `rated: true` is 400. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1258,7 +1302,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoomDto"];
                 };
             };
-            /** @description ROOM_FULL */
+            /** @description ROOM_FULL; ALREADY_IN_GAME when the joining player (or the host) is seated in another active game */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1282,7 +1326,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A new game; colours swap when swapColors is on. 409 GAME_IN_PROGRESS while one is on. */
+            /** @description An offer: `rematch: {offeredBy, expiresAt}`, and a `rematch` event (the room) on the other seat's GET /api/me/events. Asking again while your own offer stands changes nothing. The offer lapses after REMATCH_OFFER_SECONDS (60). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomDto"];
+                };
+            };
+            /** @description The other seat had offered: the next game starts (new gameId; colours swap when swapColors), a `game` event to both seats. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1290,6 +1343,49 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RoomDto"];
                 };
+            };
+            /** @description FORBIDDEN: only the seated players */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description GAME_IN_PROGRESS while a game is on; ALREADY_IN_GAME when you (or, to start, your opponent) are seated in another active game */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RoomsController_cancelRematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdraws your offer or declines the other seat's: the room with `rematch: null`, and a `rematch` event (the room) to the other seat. No offer standing: 200, nothing changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomDto"];
+                };
+            };
+            /** @description FORBIDDEN: only the seated players */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -41,6 +41,8 @@ export function startGame(root: HTMLElement): void {
   let flashTimer: ReturnType<typeof setTimeout> | undefined;
   let resignTimer: ReturnType<typeof setTimeout> | undefined;
   let rematching = false;
+  /** The room's standing rematch offer (game over, room games only). */
+  let offer: { offeredBy: string; expiresAt: string } | null = null;
   /** Whether the move list was last drawn for a finished game (its moves are then buttons). */
   let listOver = false;
 
@@ -343,12 +345,37 @@ export function startGame(root: HTMLElement): void {
     const early = g.status === 'active' && g.ply < 2;
     show($('[data-testid=abort-button]'), early && !!mine);
     show($('[data-testid=resign-button]'), g.status === 'active' && !early && !!mine);
-    show($('[data-testid=rematch-button]'), g.status !== 'active' && !!mine && !!roomCode);
+    renderRematch();
     // A queue game: "Play again" queues once more in the same mode and with the same turn limit.
     const again = $<HTMLAnchorElement>('[data-testid=play-again]');
     const queueGame = g.status !== 'active' && !!mine && !roomCode;
     show(again, queueGame);
     if (queueGame) again.href = `/play?again=${g.rated ? 'ranked' : 'unranked'}&turn=${g.settings.turnSeconds ?? ''}`;
+  }
+
+  /** Rematch by consent: offer, or accept / decline the other seat's offer; offers lapse. */
+  function renderRematch(): void {
+    const g = s.game!;
+    const mine = myColor();
+    const on = g.status !== 'active' && !!mine && !!roomCode;
+    const live = offer && Date.parse(offer.expiresAt) > Date.now() ? offer : null;
+    const button = $<HTMLButtonElement>('[data-testid=rematch-button]');
+    const decline = $<HTMLButtonElement>('[data-testid=rematch-decline]');
+    const status = $('[data-testid=rematch-status]');
+    show(button, on && !(live && live.offeredBy === s.me?.id));
+    show(decline, on && !!live);
+    show(status, on && !!live);
+    if (!on || !mine) return;
+    const opponent = g[other(mine)].player.username;
+    if (!live) text(button, 'Rematch');
+    else if (live.offeredBy === s.me?.id) {
+      text(status, `Rematch offered: waiting for ${opponent} to accept.`);
+      text(decline, 'Withdraw offer');
+    } else {
+      text(status, `${opponent} offers a rematch.`);
+      text(button, 'Accept rematch');
+      text(decline, 'Decline');
+    }
   }
 
   function renderMoves(): void {
@@ -564,7 +591,8 @@ export function startGame(root: HTMLElement): void {
     rematching = true;
     try {
       const room = await api.rematch(roomCode);
-      if (room.gameId) follow(room.gameId);
+      if (room.gameId && room.gameId !== gameId) follow(room.gameId);
+      else offer = room.rematch ?? null;
     } catch (e) {
       const id = detail<string>(e, 'gameId');
       if (e instanceof ApiError && e.code === 'GAME_IN_PROGRESS' && id) follow(id);
@@ -572,6 +600,20 @@ export function startGame(root: HTMLElement): void {
     } finally {
       button.disabled = false;
       rematching = false;
+      render();
+    }
+  });
+  $('[data-testid=rematch-decline]').addEventListener('click', async (ev) => {
+    const button = ev.currentTarget as HTMLButtonElement;
+    if (!roomCode) return;
+    button.disabled = true;
+    try {
+      offer = (await api.declineRematch(roomCode)).rematch ?? null;
+    } catch (e) {
+      flash((e as Error).message);
+    } finally {
+      button.disabled = false;
+      render();
     }
   });
   function follow(id: string): void {
@@ -618,9 +660,15 @@ export function startGame(root: HTMLElement): void {
     }
     await moves;
     if (countMoves() < s.game.ply) await loadMoves();
+    if (roomCode && s.game.status !== 'active') {
+      offer = (await api.room(roomCode).catch(() => null))?.rematch ?? null;
+    }
     render();
     awayNote();
-    setInterval(renderClock, 250);
+    setInterval(() => {
+      renderClock();
+      if (offer) renderRematch(); // an offer lapses on its own
+    }, 250);
     const conn = $('[data-testid=connection]');
     gameStream = followGame(gameId, onEvent, {
       lastEventId: () => s.lastEventId,
@@ -641,6 +689,10 @@ export function startGame(root: HTMLElement): void {
     if (myColor()) {
       // A rematch the opponent starts arrives as a 'game' event: follow it once this game is over.
       meStream = followMe((ev) => {
+        if (ev.name === 'rematch' && ev.data.code === roomCode) {
+          offer = ev.data.rematch ?? null;
+          render();
+        }
         if (ev.name === 'game' && ev.data.id !== gameId && s.game && s.game.status !== 'active') {
           const id = ev.data.id;
           // After our own rematch request its answer navigates (leaving now would cut it off).
