@@ -56,8 +56,7 @@ export class RoomsController {
   }
 
   @Post(':code/rematch')
-
-  @ApiOperation({ summary: 'Start the next game in a room' })
+  @ApiOperation({ summary: 'Offer a rematch, or accept the other seat\'s offer (the next game starts)' })
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiOkResponse({
@@ -81,6 +80,7 @@ export class RoomsController {
   }
 
   @Delete(':code/rematch')
+  @ApiOperation({ summary: "Withdraw your rematch offer, or decline the other seat's" })
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiOkResponse({

@@ -357,8 +357,9 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start the next game in a room */
+        /** Offer a rematch, or accept the other seat's offer (the next game starts) */
         post: operations["RoomsController_rematch"];
+        /** Withdraw your rematch offer, or decline the other seat's */
         delete: operations["RoomsController_cancelRematch"];
         options?: never;
         head?: never;
