@@ -1,4 +1,5 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { QueuePresencePlayerEvents1796048290982 } from './1796048290982-QueuePresencePlayerEvents.js';
 import { CheckConstraints1795975646414 } from './1795975646414-CheckConstraints.js';
 import { GameRoomCode1795974830175 } from './1795974830175-GameRoomCode.js';
 import { LeaderboardBuckets1795971998293 } from './1795971998293-LeaderboardBuckets.js';
@@ -21,4 +22,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   GameRoomCode1795974830175,
   CheckConstraints1795975646414,
   GameTurnStartAbandoned1796000000000,
+  QueuePresencePlayerEvents1796048290982,
 ];

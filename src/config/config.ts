@@ -32,6 +32,12 @@ export interface AppConfig {
   firstMoveSeconds: number;
   /** No turn limit: a player idle this long on their turn gets the stand-in even when present. */
   idleTurnSeconds: number;
+  /** A waiting queue ticket whose owner shows no presence for this long is cancelled (`absent`). */
+  queuePresenceSeconds: number;
+  /** How often each app copy writes the presence of its open /api/me/events streams to their tickets. */
+  queuePresenceMarkSeconds: number;
+  /** Milliseconds between ranked pairing waves on each app copy (0: no timer; waves run only when called). */
+  queueWaveMs: number;
   /** Worker threads for CPU searches (0: inline, on the event loop). */
   cpuWorkers: number;
   ratings: Glicko2Config;
@@ -133,6 +139,9 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     cpuWorkers: int(env, 'CPU_WORKERS', 1, 0, 64),
     firstMoveSeconds: int(env, 'FIRST_MOVE_SECONDS', 30, 5, 3600),
     idleTurnSeconds: int(env, 'IDLE_TURN_SECONDS', 300, 10, 86_400),
+    queuePresenceSeconds: int(env, 'QUEUE_PRESENCE_SECONDS', 30, 2, 3600),
+    queuePresenceMarkSeconds: int(env, 'QUEUE_PRESENCE_MARK_SECONDS', 5, 1, 3600),
+    queueWaveMs: int(env, 'QUEUE_WAVE_MS', 1000, 0, 3_600_000),
     ratings: {
       initialRating: num(env, 'RATING_INITIAL', 1500, 100, 5000),
       initialRd: num(env, 'RATING_INITIAL_RD', 350, 1, 1000),
