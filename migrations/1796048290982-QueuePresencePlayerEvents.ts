@@ -15,7 +15,7 @@ export class QueuePresencePlayerEvents1796048290982 implements MigrationInterfac
     await queryRunner.query(`ALTER TABLE "queue_tickets" ADD "last_seen_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now()`);
     await queryRunner.query(`ALTER TABLE "queue_tickets" ADD "ended_at" TIMESTAMP WITH TIME ZONE`);
     await queryRunner.query(`UPDATE "queue_tickets" SET "reason" = 'left', "ended_at" = "joined_at" WHERE "state" = 'cancelled'`);
-    await queryRunner.query(`ALTER TABLE "queue_tickets" ADD CONSTRAINT "queue_tickets_reason_ck" CHECK (reason IN ('left', 'absent') AND state = 'cancelled')`);
+    await queryRunner.query(`ALTER TABLE "queue_tickets" ADD CONSTRAINT "queue_tickets_reason_ck" CHECK (reason IS NULL OR (reason IN ('left', 'absent') AND state = 'cancelled'))`);
     await queryRunner.query(`ALTER TABLE "player_events" ADD CONSTRAINT "FK_944955cdc3504e8fb444d160448" FOREIGN KEY ("player_id") REFERENCES "players"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
   }
 

@@ -10,7 +10,7 @@ export type CancelReason = 'left' | 'absent';
 @Check('queue_tickets_mode_ck', `mode IN ('ranked', 'unranked')`)
 @Check('queue_tickets_state_ck', `state IN ('waiting', 'matched', 'cancelled')`)
 @Check('queue_tickets_turn_seconds_ck', `turn_seconds IN (30, 60)`)
-@Check('queue_tickets_reason_ck', `reason IN ('left', 'absent') AND state = 'cancelled'`)
+@Check('queue_tickets_reason_ck', `reason IS NULL OR (reason IN ('left', 'absent') AND state = 'cancelled')`)
 @Index('queue_tickets_one_waiting_uq', ['playerId'], { unique: true, where: `state = 'waiting'` })
 @Index('queue_tickets_waiting_idx', ['mode', 'turnSeconds', 'joinedAt'], { where: `state = 'waiting'` })
 @Index('queue_tickets_player_idx', ['playerId', 'joinedAt'])
