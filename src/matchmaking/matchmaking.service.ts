@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { performance } from 'node:perf_hooks';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { AppError } from '../common/errors.js';
@@ -31,6 +32,8 @@ export interface WaveResult {
   cancelledAbsent: number;
   waiting: number;
   games: { gameId: string; blackId: string; whiteId: string }[];
+  /** Milliseconds per step, in order (the bench prints them). */
+  timings: Record<string, number>;
 }
 
 type Candidate = WaitingTicket & { turnSeconds: number | null };
@@ -174,19 +177,30 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
    */
   async runWave(rng: () => number = Math.random): Promise<WaveResult> {
     return this.dataSource.transaction(async (m) => {
-      const result: WaveResult = { ran: false, cancelledAbsent: 0, waiting: 0, games: [] };
+      const timings: Record<string, number> = {};
+      const result: WaveResult = { ran: false, cancelledAbsent: 0, waiting: 0, games: [], timings };
+      let mark = performance.now();
+      const lap = (step: string) => {
+        const at = performance.now();
+        timings[step] = (timings[step] ?? 0) + at - mark;
+        mark = at;
+      };
       if (!(await this.tickets.tryLockWave(m))) return result;
       result.ran = true;
       const now = this.clock.now();
       await this.markConnected(m);
       result.cancelledAbsent = (await this.tickets.cancelAbsent(this.seenSince(now), now, m)).length;
+      lap('presence');
       const waiting = await this.tickets.waitingRanked(m);
       result.waiting = waiting.length;
       if (waiting.length < 2) return result;
 
       const playerIds = waiting.map((t) => t.playerId);
+      lap('load tickets');
       const info = await this.playerRows.pairingInfo(playerIds, m);
+      lap('load ratings');
       const busy = await this.games.playersInActiveGames(playerIds, m);
+      lap('load active games');
       const candidates: Candidate[] = [];
       for (const t of waiting) {
         const p = info.get(t.playerId);
@@ -196,24 +210,30 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       if (candidates.length < 2) return result;
       const counts = await this.games.rankedPairCounts(candidates.map((c) => c.playerId), new Date(now.getTime() - DAY_MS), m);
       const gamesBetween = new Map(counts.map((r) => [pairKey(r.a, r.b), r.games]));
+      lap('load 24-h pair counts');
       // Colours are decided after pairing (only the paired players' Black counts are needed).
       let pairs: TicketPair<Candidate>[] = pairWave(candidates, now, historyFrom({ gamesBetween }), () => 0);
+      lap('pairWave');
       if (pairs.length === 0) return result;
 
       // At the moment of pairing: hold the paired players (id order) and re-check that they are free.
       const paired = pairs.flatMap((p) => [p.blackTicket.playerId, p.whiteTicket.playerId]);
       await this.playerRows.lockMany(m, paired);
+      lap('lock paired players');
       const nowBusy = await this.games.playersInActiveGames(paired, m);
+      lap('re-check active games');
       pairs = pairs.filter((p) => !nowBusy.has(p.blackTicket.playerId) && !nowBusy.has(p.whiteTicket.playerId));
       const claimed = await this.tickets.claimWaiting(m, pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]), now);
       const halfClaimed = pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]).filter((id, i, all) => claimed.has(id) && !claimed.has(all[i ^ 1]));
       await this.tickets.unclaim(m, halfClaimed);
       pairs = pairs.filter((p) => claimed.has(p.blackTicket.ticketId) && claimed.has(p.whiteTicket.ticketId));
+      lap('claim tickets');
       if (pairs.length === 0) return result;
 
       const black = await this.games.blackCountsInLast10(pairs.flatMap((p) => [p.blackTicket.playerId, p.whiteTicket.playerId]), m);
       const history = historyFrom({ gamesBetween, blackInLast10: black });
       pairs = pairs.map((p) => colourBalance(p.blackTicket, p.whiteTicket, history, rng));
+      lap('Black counts');
       const created = await this.games.createGames(
         m,
         pairs.map((p) => ({
@@ -223,7 +243,9 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       );
       const ticketIds = pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]);
       const gameIds = created.flatMap((g) => [g.id, g.id]);
+      lap('insert games');
       await this.tickets.setGames(m, ticketIds, gameIds);
+      lap('tickets\' games');
       const events: TopicEvent[] = [];
       pairs.forEach((p, i) => {
         for (const c of [p.blackTicket, p.whiteTicket]) {
@@ -235,6 +257,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
         }
       });
       await this.events.publishAll(events, m);
+      lap('store + notify events');
       result.games = created.map((g) => ({ gameId: g.id, blackId: g.blackId, whiteId: g.whiteId }));
       return result;
     });
