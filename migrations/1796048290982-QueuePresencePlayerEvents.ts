@@ -16,11 +16,9 @@ export class QueuePresencePlayerEvents1796048290982 implements MigrationInterfac
     await queryRunner.query(`ALTER TABLE "queue_tickets" ADD "ended_at" TIMESTAMP WITH TIME ZONE`);
     await queryRunner.query(`UPDATE "queue_tickets" SET "reason" = 'left', "ended_at" = "joined_at" WHERE "state" = 'cancelled'`);
     await queryRunner.query(`ALTER TABLE "queue_tickets" ADD CONSTRAINT "queue_tickets_reason_ck" CHECK (reason IS NULL OR (reason IN ('left', 'absent') AND state = 'cancelled'))`);
-    await queryRunner.query(`ALTER TABLE "player_events" ADD CONSTRAINT "FK_944955cdc3504e8fb444d160448" FOREIGN KEY ("player_id") REFERENCES "players"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "player_events" DROP CONSTRAINT "FK_944955cdc3504e8fb444d160448"`);
     await queryRunner.query(`ALTER TABLE "queue_tickets" DROP CONSTRAINT "queue_tickets_reason_ck"`);
     await queryRunner.query(`ALTER TABLE "queue_tickets" DROP COLUMN "ended_at"`);
     await queryRunner.query(`ALTER TABLE "queue_tickets" DROP COLUMN "last_seen_at"`);

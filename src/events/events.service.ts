@@ -22,6 +22,29 @@ const PRUNE_EVERY_MS = 5 * 60 * 1000;
 const REPLAY_LIMIT = 1000;
 
 /** Last-Event-ID (or ?lastEventId=) of a player stream: a stored event id, else null. */
+/** NOTIFY payloads are limited to 8000 bytes: events are sent as JSON arrays of up to this many bytes. */
+const PAYLOAD_BYTES = 7000;
+
+/** The events as NOTIFY payloads: consecutive events packed into JSON arrays (order kept). */
+function packPayloads(events: readonly TopicEvent[]): string[] {
+  const out: string[] = [];
+  let batch: string[] = [];
+  let bytes = 2;
+  for (const e of events) {
+    const text = JSON.stringify(e);
+    const size = Buffer.byteLength(text) + 1;
+    if (batch.length > 0 && bytes + size > PAYLOAD_BYTES) {
+      out.push(`[${batch.join(',')}]`);
+      batch = [];
+      bytes = 2;
+    }
+    batch.push(text);
+    bytes += size;
+  }
+  if (batch.length > 0) out.push(`[${batch.join(',')}]`);
+  return out;
+}
+
 function playerLastEventId(req: Request): number | null {
   const raw = req.header('last-event-id') ?? (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : undefined);
   if (raw === undefined || !/^\d{1,15}$/.test(raw.trim())) return null;
@@ -71,7 +94,9 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
-        this.dispatch(JSON.parse(msg.payload) as TopicEvent);
+        // One event, or an array of them (publishAll packs events into as few NOTIFYs as fit).
+        const parsed = JSON.parse(msg.payload) as TopicEvent | TopicEvent[];
+        for (const event of Array.isArray(parsed) ? parsed : [parsed]) this.dispatch(event);
       } catch (err) {
         this.logger.warn(`bad notification payload: ${String(err)}`);
       }
@@ -118,12 +143,22 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   async publishAll(events: TopicEvent[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     if (events.length === 0) return;
     const players = events.map((e) => playerOfTopic(e.topic));
-    const payloads = events.map((e) => JSON.stringify(e));
-    if (players.every((p) => p === null)) {
-      await manager.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY n', [CHANNEL, payloads]);
+    const count = players.filter((p) => p !== null).length;
+    if (count === 0) {
+      await manager.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY n', [CHANNEL, packPayloads(events)]);
       return;
     }
-    await this.playerEvents.publish(manager, CHANNEL, payloads, players, this.clock.now());
+    const ids = await this.playerEvents.nextIds(manager, count);
+    let k = 0;
+    const stored: { id: number; playerId: string; event: string; data: string }[] = [];
+    const withIds = events.map((e, i) => {
+      const playerId = players[i];
+      if (playerId === null) return e;
+      const id = ids[k++];
+      stored.push({ id, playerId, event: e.event, data: JSON.stringify(e.data ?? null) });
+      return { ...e, id };
+    });
+    await this.playerEvents.storeAndNotify(manager, CHANNEL, stored, packPayloads(withIds), this.clock.now());
   }
 
   /** Deletes stored player events older than PLAYER_EVENTS_KEEP_MS (every few minutes on every copy). */

@@ -9,32 +9,35 @@ export interface StoredPlayerEvent {
   data: unknown;
 }
 
-/**
- * The one owner of the `player_events` table. Publishing writes the player-topic events and
- * sends every NOTIFY of the batch in ONE statement, so a player event is stored exactly when it
- * is published (inside the caller's transaction: both happen on commit, or neither).
- */
+/** The one owner of the `player_events` table. */
 @Injectable()
 export class PlayerEventsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** `count` new ids for player events, ascending. */
+  async nextIds(manager: EntityManager, count: number): Promise<number[]> {
+    const rows = (await manager.query(`SELECT nextval('player_events_id_seq')::int8 AS id FROM generate_series(1, $1::int)`, [count])) as { id: string }[];
+    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  }
+
   /**
-   * Sends `payloads` on `channel` in order. Entries with a player id are also stored; their stored
-   * id is written into the payload's `id` field (the SSE id).
+   * Stores the player events and sends the NOTIFY payloads in ONE statement, so an event is stored
+   * exactly when it is published (inside the caller's transaction: both on commit, or neither).
    */
-  async publish(manager: EntityManager, channel: string, payloads: readonly string[], playerIds: readonly (string | null)[], now: Date): Promise<void> {
+  async storeAndNotify(
+    manager: EntityManager,
+    channel: string,
+    stored: readonly { id: number; playerId: string; event: string; data: string }[],
+    payloads: readonly string[],
+    now: Date,
+  ): Promise<void> {
     await manager.query(
-      `WITH e AS MATERIALIZED (
-         SELECT x.n, x.payload::jsonb AS j, x.player_id,
-                CASE WHEN x.player_id IS NULL THEN NULL ELSE nextval('player_events_id_seq') END AS id
-         FROM unnest($2::text[], $3::uuid[]) WITH ORDINALITY AS x(payload, player_id, n)
-       ), stored AS (
+      `WITH stored AS (
          INSERT INTO player_events (id, player_id, event, data, created_at)
-         SELECT id, player_id, j->>'event', coalesce(j->'data', 'null'::jsonb), $4 FROM e WHERE id IS NOT NULL
+         SELECT id, player_id, event, data::jsonb, $6 FROM unnest($2::int8[], $3::uuid[], $4::text[], $5::text[]) AS e(id, player_id, event, data)
        )
-       SELECT pg_notify($1, CASE WHEN e.id IS NULL THEN e.j::text ELSE jsonb_set(e.j, '{id}', to_jsonb(e.id))::text END)
-       FROM e ORDER BY e.n`,
-      [channel, payloads, playerIds, now],
+       SELECT pg_notify($1, payload) FROM unnest($7::text[]) WITH ORDINALITY AS p(payload, n) ORDER BY n`,
+      [channel, stored.map((e) => e.id), stored.map((e) => e.playerId), stored.map((e) => e.event), stored.map((e) => e.data), now, payloads],
     );
   }
 

@@ -62,10 +62,13 @@ export class GamesService {
     return game;
   }
 
-  /** Creates many games at the start position in one statement, inside the caller's transaction (pairing waves). */
-  async createGames(manager: EntityManager, specs: readonly NewGame[]): Promise<GameState[]> {
+  /**
+   * Creates many games at the start position in one statement, inside the caller's transaction
+   * (pairing waves). A spec may bring its id (the queue writes it on the tickets first).
+   */
+  async createGames(manager: EntityManager, specs: readonly (NewGame & { id?: string })[]): Promise<GameState[]> {
     const rules_ = this.rules();
-    const games = specs.map((spec) => rules.newGame({ ...spec, id: randomUUID() }, rules_));
+    const games = specs.map((spec) => rules.newGame({ ...spec, id: spec.id ?? randomUUID() }, rules_));
     await this.repo.insertMany(manager, games);
     return games;
   }

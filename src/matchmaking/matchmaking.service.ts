@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
@@ -223,29 +224,28 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       const nowBusy = await this.games.playersInActiveGames(paired, m);
       lap('re-check active games');
       pairs = pairs.filter((p) => !nowBusy.has(p.blackTicket.playerId) && !nowBusy.has(p.whiteTicket.playerId));
-      const claimed = await this.tickets.claimWaiting(m, pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]), now);
-      const halfClaimed = pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]).filter((id, i, all) => claimed.has(id) && !claimed.has(all[i ^ 1]));
+      // Each pair's game id is chosen now: claiming writes it on both tickets in one statement.
+      const gameIds = pairs.map(() => randomUUID());
+      const ticketIds = pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]);
+      const claimed = await this.tickets.claimWaiting(m, ticketIds, gameIds.flatMap((id) => [id, id]), now);
+      const halfClaimed = ticketIds.filter((id, i) => claimed.has(id) && !claimed.has(ticketIds[i ^ 1]));
       await this.tickets.unclaim(m, halfClaimed);
-      pairs = pairs.filter((p) => claimed.has(p.blackTicket.ticketId) && claimed.has(p.whiteTicket.ticketId));
+      const kept = pairs.flatMap((p, i) => (claimed.has(p.blackTicket.ticketId) && claimed.has(p.whiteTicket.ticketId) ? [{ p, id: gameIds[i] }] : []));
       lap('claim tickets');
-      if (pairs.length === 0) return result;
+      if (kept.length === 0) return result;
 
-      const black = await this.games.blackCountsInLast10(pairs.flatMap((p) => [p.blackTicket.playerId, p.whiteTicket.playerId]), m);
+      const black = await this.games.blackCountsInLast10(kept.flatMap(({ p }) => [p.blackTicket.playerId, p.whiteTicket.playerId]), m);
       const history = historyFrom({ gamesBetween, blackInLast10: black });
-      pairs = pairs.map((p) => colourBalance(p.blackTicket, p.whiteTicket, history, rng));
+      pairs = kept.map(({ p }) => colourBalance(p.blackTicket, p.whiteTicket, history, rng));
       lap('Black counts');
       const created = await this.games.createGames(
         m,
-        pairs.map((p) => ({
-          roomId: null, roomCode: null, rated: true, turnSeconds: p.blackTicket.turnSeconds, showLegalMoves: true,
+        pairs.map((p, i) => ({
+          id: kept[i].id, roomId: null, roomCode: null, rated: true, turnSeconds: p.blackTicket.turnSeconds, showLegalMoves: true,
           blackId: p.blackTicket.playerId, whiteId: p.whiteTicket.playerId,
         })),
       );
-      const ticketIds = pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]);
-      const gameIds = created.flatMap((g) => [g.id, g.id]);
       lap('insert games');
-      await this.tickets.setGames(m, ticketIds, gameIds);
-      lap('tickets\' games');
       const events: TopicEvent[] = [];
       pairs.forEach((p, i) => {
         for (const c of [p.blackTicket, p.whiteTicket]) {

@@ -103,13 +103,17 @@ export class QueueRepository {
     return result[0].map((r) => r.id);
   }
 
-  /** Marks these tickets matched if they are still waiting; returns the ids it marked. */
-  async claimWaiting(manager: EntityManager, ids: readonly string[], now: Date): Promise<Set<string>> {
+  /**
+   * Marks each ticket matched into its game if it is still waiting (one statement for a whole
+   * wave); returns the ids it marked. The games are inserted after, in the same transaction.
+   */
+  async claimWaiting(manager: EntityManager, ids: readonly string[], gameIds: readonly string[], now: Date): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const result = await this.q<[{ id: string }[], number]>(
       manager,
-      `UPDATE queue_tickets SET state = 'matched', ended_at = $2 WHERE id = ANY($1::uuid[]) AND state = 'waiting' RETURNING id`,
-      [ids, now],
+      `UPDATE queue_tickets t SET state = 'matched', game_id = u.game_id, ended_at = $3
+       FROM unnest($1::uuid[], $2::uuid[]) AS u(id, game_id) WHERE t.id = u.id AND t.state = 'waiting' RETURNING t.id`,
+      [ids, gameIds, now],
     );
     return new Set(result[0].map((r) => r.id));
   }
@@ -117,16 +121,7 @@ export class QueueRepository {
   /** Puts claimed tickets back to waiting (their partner could not be claimed). */
   async unclaim(manager: EntityManager, ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    await manager.query(`UPDATE queue_tickets SET state = 'waiting', ended_at = NULL WHERE id = ANY($1::uuid[]) AND state = 'matched' AND game_id IS NULL`, [ids]);
-  }
-
-  /** Records each claimed ticket's game. */
-  async setGames(manager: EntityManager, ids: readonly string[], gameIds: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await manager.query(
-      `UPDATE queue_tickets t SET game_id = u.game_id FROM unnest($1::uuid[], $2::uuid[]) AS u(id, game_id) WHERE t.id = u.id`,
-      [ids, gameIds],
-    );
+    await manager.query(`UPDATE queue_tickets SET state = 'waiting', game_id = NULL, ended_at = NULL WHERE id = ANY($1::uuid[]) AND state = 'matched'`, [ids]);
   }
 
   /** Marks the tickets matched into this game. */

@@ -57,12 +57,11 @@ describe('QueueRepository and RoomsRepository (real PostgreSQL)', () => {
     expect((await queue.latest(c.id, 1))[0]).toMatchObject({ state: 'cancelled', reason: 'absent', endedAt: at(40) });
 
     // Claims are conditional on still waiting; a half-claimed pair is put back.
-    expect(await queue.claimWaiting(m, [ta.id, tc.id], at(41))).toEqual(new Set([ta.id]));
-    await queue.unclaim(m, [ta.id]);
-    expect((await queue.latest(a.id, 1))[0]).toMatchObject({ state: 'waiting', endedAt: null });
     const gameId = await gameFor(r, a.id, b.id);
-    expect(await queue.claimWaiting(m, [ta.id, tb.id], at(42))).toEqual(new Set([ta.id, tb.id]));
-    await queue.setGames(m, [ta.id, tb.id], [gameId, gameId]);
+    expect(await queue.claimWaiting(m, [ta.id, tc.id], [gameId, gameId], at(41))).toEqual(new Set([ta.id]));
+    await queue.unclaim(m, [ta.id]);
+    expect((await queue.latest(a.id, 1))[0]).toMatchObject({ state: 'waiting', endedAt: null, gameId: null });
+    expect(await queue.claimWaiting(m, [ta.id, tb.id], [gameId, gameId], at(42))).toEqual(new Set([ta.id, tb.id]));
     expect(await queue.hasWaiting(m, a.id)).toBe(false);
     expect(await queue.waitingIn(m, 'ranked', null, ta.id, 10)).toEqual([]);
     expect(await queue.latest(a.id, 10)).toEqual([expect.objectContaining({ id: ta.id, state: 'matched', gameId, reason: null })]);

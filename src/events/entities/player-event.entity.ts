@@ -1,5 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { Player } from '../../players/entities/player.entity.js';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * A published event of a player's own topic (matched, game, rematch), kept for an hour so a
@@ -13,12 +12,9 @@ export class PlayerEvent {
   @PrimaryGeneratedColumn('increment', { type: 'bigint' })
   id: string;
 
+  /** No foreign key on purpose: a pairing wave stores thousands of events at once, and rows live an hour. */
   @Column({ name: 'player_id', type: 'uuid' })
   playerId: string;
-
-  @ManyToOne(() => Player, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'player_id' })
-  player?: Player;
 
   @Column({ type: 'varchar', length: 32 })
   event: string;
