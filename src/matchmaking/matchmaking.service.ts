@@ -14,7 +14,7 @@ import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { PlayersService } from '../players/players.service.js';
 import {
-  colourBalance, historyFrom, pairKey, pairWave, queueLockKey, windowOf, type TicketPair, type WaitingTicket,
+  colourBalance, historyFrom, pairKey, pairUnranked, pairWave, queueLockKey, windowOf, type TicketPair, type WaitingTicket,
 } from './domain/pairing.js';
 import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
 import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
@@ -174,7 +174,8 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
    * lock runs it, the others skip): absent tickets are cancelled, players seated in a game are
    * left waiting, pairWave pairs the rest (rating windows, repeat limit, bots with bots), colours
    * are balanced, and each pair's game, tickets and `matched` events are written in this one
-   * transaction.
+   * transaction. Unranked tickets left waiting at join (their candidates were in a game) are
+   * paired first come, first served in the same wave.
    */
   async runWave(rng: () => number = Math.random): Promise<WaveResult> {
     return this.dataSource.transaction(async (m) => {
@@ -192,75 +193,118 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       await this.markConnected(m);
       result.cancelledAbsent = (await this.tickets.cancelAbsent(this.seenSince(now), now, m)).length;
       lap('presence');
-      const waiting = await this.tickets.waitingRanked(m);
-      result.waiting = waiting.length;
-      if (waiting.length < 2) return result;
-
-      const playerIds = waiting.map((t) => t.playerId);
-      lap('load tickets');
-      const info = await this.playerRows.pairingInfo(playerIds, m);
-      lap('load ratings');
-      const busy = await this.games.playersInActiveGames(playerIds, m);
-      lap('load active games');
-      const candidates: Candidate[] = [];
-      for (const t of waiting) {
-        const p = info.get(t.playerId);
-        if (!p || busy.has(t.playerId)) continue;
-        candidates.push({ ticketId: t.id, playerId: t.playerId, rating: p.rating, bot: p.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds });
-      }
-      if (candidates.length < 2) return result;
-      const counts = await this.games.rankedPairCounts(candidates.map((c) => c.playerId), new Date(now.getTime() - DAY_MS), m);
-      const gamesBetween = new Map(counts.map((r) => [pairKey(r.a, r.b), r.games]));
-      lap('load 24-h pair counts');
-      // Colours are decided after pairing (only the paired players' Black counts are needed).
-      let pairs: TicketPair<Candidate>[] = pairWave(candidates, now, historyFrom({ gamesBetween }), () => 0);
-      lap('pairWave');
-      if (pairs.length === 0) return result;
-
-      // At the moment of pairing: hold the paired players (id order) and re-check that they are free.
-      const paired = pairs.flatMap((p) => [p.blackTicket.playerId, p.whiteTicket.playerId]);
-      await this.playerRows.lockMany(m, paired);
-      lap('lock paired players');
-      const nowBusy = await this.games.playersInActiveGames(paired, m);
-      lap('re-check active games');
-      pairs = pairs.filter((p) => !nowBusy.has(p.blackTicket.playerId) && !nowBusy.has(p.whiteTicket.playerId));
-      // Each pair's game id is chosen now: claiming writes it on both tickets in one statement.
-      const gameIds = pairs.map(() => randomUUID());
-      const ticketIds = pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]);
-      const claimed = await this.tickets.claimWaiting(m, ticketIds, gameIds.flatMap((id) => [id, id]), now);
-      const halfClaimed = ticketIds.filter((id, i) => claimed.has(id) && !claimed.has(ticketIds[i ^ 1]));
-      await this.tickets.unclaim(m, halfClaimed);
-      const kept = pairs.flatMap((p, i) => (claimed.has(p.blackTicket.ticketId) && claimed.has(p.whiteTicket.ticketId) ? [{ p, id: gameIds[i] }] : []));
-      lap('claim tickets');
-      if (kept.length === 0) return result;
-
-      const black = await this.games.blackCountsInLast10(kept.flatMap(({ p }) => [p.blackTicket.playerId, p.whiteTicket.playerId]), m);
-      const history = historyFrom({ gamesBetween, blackInLast10: black });
-      pairs = kept.map(({ p }) => colourBalance(p.blackTicket, p.whiteTicket, history, rng));
-      lap('Black counts');
-      const created = await this.games.createGames(
-        m,
-        pairs.map((p, i) => ({
-          id: kept[i].id, roomId: null, roomCode: null, rated: true, turnSeconds: p.blackTicket.turnSeconds, showLegalMoves: true,
-          blackId: p.blackTicket.playerId, whiteId: p.whiteTicket.playerId,
-        })),
-      );
-      lap('insert games');
-      const events: TopicEvent[] = [];
-      pairs.forEach((p, i) => {
-        for (const c of [p.blackTicket, p.whiteTicket]) {
-          const ticket = {
-            id: c.ticketId, playerId: c.playerId, mode: 'ranked' as QueueMode, turnSeconds: c.turnSeconds, state: 'matched' as const,
-            reason: null, joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: created[i].id,
-          };
-          events.push(this.matchedEvent(ticket, now));
-        }
-      });
-      await this.events.publishAll(events, m);
-      lap('store + notify events');
-      result.games = created.map((g) => ({ gameId: g.id, blackId: g.blackId, whiteId: g.whiteId }));
+      await this.rankedWave(m, now, rng, result, lap);
+      await this.unrankedWave(m, now, result);
       return result;
     });
+  }
+
+  private async rankedWave(m: EntityManager, now: Date, rng: () => number, result: WaveResult, lap: (step: string) => void): Promise<void> {
+    const waiting = await this.tickets.waiting(m, 'ranked');
+    result.waiting = waiting.length;
+    if (waiting.length < 2) return;
+
+    const playerIds = waiting.map((t) => t.playerId);
+    lap('load tickets');
+    const info = await this.playerRows.pairingInfo(playerIds, m);
+    lap('load ratings');
+    const busy = await this.games.playersInActiveGames(playerIds, m);
+    lap('load active games');
+    const candidates: Candidate[] = [];
+    for (const t of waiting) {
+      const p = info.get(t.playerId);
+      if (!p || busy.has(t.playerId)) continue;
+      candidates.push({ ticketId: t.id, playerId: t.playerId, rating: p.rating, bot: p.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds });
+    }
+    if (candidates.length < 2) return;
+    const counts = await this.games.rankedPairCounts(candidates.map((c) => c.playerId), new Date(now.getTime() - DAY_MS), m);
+    const gamesBetween = new Map(counts.map((r) => [pairKey(r.a, r.b), r.games]));
+    lap('load 24-h pair counts');
+    // Colours are decided after pairing (only the paired players' Black counts are needed).
+    let pairs: TicketPair<Candidate>[] = pairWave(candidates, now, historyFrom({ gamesBetween }), () => 0);
+    lap('pairWave');
+    if (pairs.length === 0) return;
+
+    // At the moment of pairing: hold the paired players (id order) and re-check that they are free.
+    const paired = pairs.flatMap((p) => [p.blackTicket.playerId, p.whiteTicket.playerId]);
+    await this.playerRows.lockMany(m, paired);
+    lap('lock paired players');
+    const nowBusy = await this.games.playersInActiveGames(paired, m);
+    lap('re-check active games');
+    pairs = pairs.filter((p) => !nowBusy.has(p.blackTicket.playerId) && !nowBusy.has(p.whiteTicket.playerId));
+    // Each pair's game id is chosen now: claiming writes it on both tickets in one statement.
+    const gameIds = pairs.map(() => randomUUID());
+    const ticketIds = pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]);
+    const claimed = await this.tickets.claimWaiting(m, ticketIds, gameIds.flatMap((id) => [id, id]), now);
+    const halfClaimed = ticketIds.filter((id, i) => claimed.has(id) && !claimed.has(ticketIds[i ^ 1]));
+    await this.tickets.unclaim(m, halfClaimed);
+    const kept = pairs.flatMap((p, i) => (claimed.has(p.blackTicket.ticketId) && claimed.has(p.whiteTicket.ticketId) ? [{ p, id: gameIds[i] }] : []));
+    lap('claim tickets');
+    if (kept.length === 0) return;
+
+    const black = await this.games.blackCountsInLast10(kept.flatMap(({ p }) => [p.blackTicket.playerId, p.whiteTicket.playerId]), m);
+    const history = historyFrom({ gamesBetween, blackInLast10: black });
+    pairs = kept.map(({ p }) => colourBalance(p.blackTicket, p.whiteTicket, history, rng));
+    lap('Black counts');
+    const created = await this.games.createGames(
+      m,
+      pairs.map((p, i) => ({
+        id: kept[i].id, roomId: null, roomCode: null, rated: true, turnSeconds: p.blackTicket.turnSeconds, showLegalMoves: true,
+        blackId: p.blackTicket.playerId, whiteId: p.whiteTicket.playerId,
+      })),
+    );
+    lap('insert games');
+    const events: TopicEvent[] = [];
+    pairs.forEach((p, i) => {
+      for (const c of [p.blackTicket, p.whiteTicket]) {
+        const ticket = {
+          id: c.ticketId, playerId: c.playerId, mode: 'ranked' as QueueMode, turnSeconds: c.turnSeconds, state: 'matched' as const,
+          reason: null, joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: created[i].id,
+        };
+        events.push(this.matchedEvent(ticket, now));
+      }
+    });
+    await this.events.publishAll(events, m);
+    lap('store + notify events');
+    result.games.push(...created.map((g) => ({ gameId: g.id, blackId: g.blackId, whiteId: g.whiteId })));
+  }
+
+  /**
+   * Unranked tickets are paired at join (first come, first served); the wave pairs, in the same
+   * order (pairUnranked), those left waiting because the only candidates were then in a game.
+   */
+  private async unrankedWave(m: EntityManager, now: Date, result: WaveResult): Promise<void> {
+    const waiting = await this.tickets.waiting(m, 'unranked');
+    if (waiting.length < 2) return;
+    const playerIds = waiting.map((t) => t.playerId);
+    const info = await this.playerRows.pairingInfo(playerIds, m);
+    const busy = await this.games.playersInActiveGames(playerIds, m);
+    const free = waiting.filter((t) => !busy.has(t.playerId)).map((t) => ({ ...t, ticketId: t.id, bot: info.get(t.playerId)?.bot ?? false }));
+    let pairs = pairUnranked(free);
+    if (pairs.length === 0) return;
+    const paired = pairs.flatMap((p) => [p.blackTicket.playerId, p.whiteTicket.playerId]);
+    await this.playerRows.lockMany(m, paired);
+    const nowBusy = await this.games.playersInActiveGames(paired, m);
+    pairs = pairs.filter((p) => !nowBusy.has(p.blackTicket.playerId) && !nowBusy.has(p.whiteTicket.playerId));
+    const gameIds = pairs.map(() => randomUUID());
+    const ticketIds = pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]);
+    const claimed = await this.tickets.claimWaiting(m, ticketIds, gameIds.flatMap((id) => [id, id]), now);
+    await this.tickets.unclaim(m, ticketIds.filter((id, i) => claimed.has(id) && !claimed.has(ticketIds[i ^ 1])));
+    const kept = pairs.flatMap((p, i) => (claimed.has(p.blackTicket.ticketId) && claimed.has(p.whiteTicket.ticketId) ? [{ p, id: gameIds[i] }] : []));
+    if (kept.length === 0) return;
+    const created = await this.games.createGames(
+      m,
+      kept.map(({ p, id }) => ({
+        id, roomId: null, roomCode: null, rated: false, turnSeconds: p.blackTicket.turnSeconds, showLegalMoves: true,
+        blackId: p.blackTicket.playerId, whiteId: p.whiteTicket.playerId,
+      })),
+    );
+    const events = kept.flatMap(({ p, id }) => [p.blackTicket, p.whiteTicket].map((c) => this.matchedEvent({
+      id: c.ticketId, playerId: c.playerId, mode: 'unranked', turnSeconds: c.turnSeconds, state: 'matched', reason: null,
+      joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: id,
+    }, now)));
+    await this.events.publishAll(events, m);
+    result.games.push(...created.map((g) => ({ gameId: g.id, blackId: g.blackId, whiteId: g.whiteId })));
   }
 
   /**

@@ -70,13 +70,13 @@ export class QueueRepository {
     );
   }
 
-  /** Every waiting ranked ticket (a wave's input). */
-  waitingRanked(manager: EntityManager): Promise<WaitingRow[]> {
+  /** Every waiting ticket of a mode (a wave's input). */
+  waiting(manager: EntityManager, mode: QueueMode): Promise<WaitingRow[]> {
     return this.q<WaitingRow[]>(
       manager,
       `SELECT id, player_id AS "playerId", turn_seconds AS "turnSeconds", joined_at AS "joinedAt"
-       FROM queue_tickets WHERE state = 'waiting' AND mode = 'ranked'`,
-      [],
+       FROM queue_tickets WHERE state = 'waiting' AND mode = $1`,
+      [mode],
     );
   }
 

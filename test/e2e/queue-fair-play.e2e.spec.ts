@@ -131,6 +131,20 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
     await request(t.http).delete('/api/queue').set(a.auth).expect(204);
   });
 
+  it('unranked tickets left waiting at join are paired by the next wave, first come first served', async () => {
+    const [a, b, d] = await players(3);
+    await queue(a, { mode: 'unranked', turnSeconds: 30 });
+    const seated = await startRankedGame(t.app, a, d);
+    expect((await queue(b, { mode: 'unranked', turnSeconds: 30 })).state).toBe('waiting');
+    expect(await waveAmong(a, b)).toHaveLength(0);
+    await abort(seated.gameId, d);
+    const [made] = await waveAmong(a, b);
+    expect(made).toMatchObject({ blackId: a.id, whiteId: b.id });
+    expect((await request(t.http).get(`/api/games/${made.gameId}`).expect(200)).body.rated).toBe(false);
+    expect((await poll(b)).body).toMatchObject({ state: 'matched', gameId: made.gameId });
+    await abort(made.gameId, a);
+  });
+
   it('`matched` is never lost: /api/me/events has ids and replays after Last-Event-ID', async () => {
     const [a, b, c] = await players(3);
     const first = openSse(`${t.baseUrl}/api/me/events`, a.auth);

@@ -48,7 +48,7 @@ describe('QueueRepository and RoomsRepository (real PostgreSQL)', () => {
     expect((await queue.waitingIn(m, 'ranked', null, ta.id, 10)).map((t) => t.playerId)).toEqual([b.id]);
     expect((await queue.waitingIn(m, 'ranked', 30, ta.id, 10)).map((t) => t.playerId)).toEqual([c.id]);
     expect(await queue.waitingIn(m, 'ranked', null, ta.id, 0)).toEqual([]);
-    expect((await queue.waitingRanked(m)).map((t) => t.id).sort()).toEqual([ta.id, tb.id, tc.id].sort());
+    expect((await queue.waiting(m, 'ranked')).map((t) => t.id).sort()).toEqual([ta.id, tb.id, tc.id].sort());
     expect(await queue.waitingCounts()).toEqual(new Map([['ranked', 3], ['unranked', 1]]));
 
     // Presence: touched tickets live on, the others are cancelled `absent`.
