@@ -26,7 +26,7 @@ const REPLAY_LIMIT = 1000;
 const PAYLOAD_BYTES = 7000;
 
 /** The events as NOTIFY payloads: consecutive events packed into JSON arrays (order kept). */
-function packPayloads(events: readonly TopicEvent[]): string[] {
+export function packPayloads(events: readonly TopicEvent[]): string[] {
   const out: string[] = [];
   let batch: string[] = [];
   let bytes = 2;

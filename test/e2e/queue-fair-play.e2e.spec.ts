@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { Clock } from '../../src/common/clock.js';
+import { EventsService } from '../../src/events/events.service.js';
+import { playerTopic } from '../../src/events/topics.js';
 import { MatchmakingService } from '../../src/matchmaking/matchmaking.service.js';
 import { startRankedGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
@@ -250,6 +252,19 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
       expect(game).toMatchObject({ rated: true, black: { player: { id: rarely.id } }, white: { player: { id: often.id } } });
       await abort(made.gameId, often);
     }
+  });
+
+  it('stored player events are pruned after an hour', async () => {
+    const [a] = await players(1);
+    const events = t.app.get(EventsService);
+    await events.publish({ topic: playerTopic(a.id), event: 'rematch', data: { n: 1 } });
+    const count = async () => (await t.db.query('SELECT count(*)::int AS n FROM player_events WHERE player_id = $1', [a.id])).rows[0].n;
+    expect(await count()).toBe(1);
+    await events.prunePlayerEvents();
+    expect(await count()).toBe(1);
+    advance(61 * 60);
+    await events.prunePlayerEvents();
+    expect(await count()).toBe(0);
   });
 
   it('a waiting-tickets gauge by mode on /metrics', async () => {
