@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { Counter } from 'prom-client';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { AppError } from '../common/errors.js';
@@ -46,6 +47,8 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
   private markTimer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private stopped = false;
+  private waves: Counter | null = null;
+  private paired: Counter | null = null;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -63,6 +66,18 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     this.metrics.gauge('outflank_queue_waiting_tickets', 'Waiting queue tickets by mode.', ['mode'], async (g) => {
       const counts = await this.tickets.waitingCounts();
       for (const mode of ['ranked', 'unranked'] as const) g.set({ mode }, counts.get(mode) ?? 0);
+    });
+    this.waves = new Counter({
+      name: 'outflank_queue_waves_total',
+      help: 'Pairing waves on this app process: ran, or skipped because another process held the wave lock.',
+      labelNames: ['outcome'],
+      registers: [this.metrics.registry],
+    });
+    this.paired = new Counter({
+      name: 'outflank_queue_games_total',
+      help: 'Games made by the match queues on this app process, by mode.',
+      labelNames: ['mode'],
+      registers: [this.metrics.registry],
     });
     this.markTimer = setInterval(() => void this.markConnected().catch((err) => this.logger.warn(`queue presence not written: ${String(err)}`)), this.config.queuePresenceMarkSeconds * 1000);
     this.markTimer.unref();
@@ -163,6 +178,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       t.gameId = game.id;
     }
     await this.events.publishAll([mine, theirs].map((t) => this.matchedEvent(t, now)), m);
+    this.paired?.inc({ mode: 'unranked' });
   }
 
   private matchedEvent(t: QueueTicket, now: Date): TopicEvent {
@@ -187,14 +203,21 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
         timings[step] = (timings[step] ?? 0) + at - mark;
         mark = at;
       };
-      if (!(await this.tickets.tryLockWave(m))) return result;
+      if (!(await this.tickets.tryLockWave(m))) {
+        this.waves?.inc({ outcome: 'skipped' });
+        return result;
+      }
+      this.waves?.inc({ outcome: 'ran' });
       result.ran = true;
       const now = this.clock.now();
       await this.markConnected(m);
       result.cancelledAbsent = (await this.tickets.cancelAbsent(this.seenSince(now), now, m)).length;
       lap('presence');
       await this.rankedWave(m, now, rng, result, lap);
+      const ranked = result.games.length;
       await this.unrankedWave(m, now, result);
+      this.paired?.inc({ mode: 'ranked' }, ranked);
+      this.paired?.inc({ mode: 'unranked' }, result.games.length - ranked);
       return result;
     });
   }

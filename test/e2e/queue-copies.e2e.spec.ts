@@ -91,5 +91,10 @@ describe('two app copies, 200 players queueing ranked at once', () => {
     const events = (await t.db.query(`SELECT player_id, count(*)::int AS n FROM player_events WHERE event = 'matched' AND player_id = ANY($1) GROUP BY player_id`, [everyone])).rows;
     expect(events).toHaveLength(PLAYERS);
     expect(events.every((e) => e.n === 1)).toBe(true);
+    // Both copies ran waves (each skips a wave the other holds the lock for), and made games.
+    const counters = await Promise.all(bases.map(async (base) => (await fetch(`${base}/metrics`)).text()));
+    const value = (text: string, series: string) => Number(new RegExp(`^${series} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+    for (const text of counters) expect(value(text, 'outflank_queue_waves_total\\{outcome="ran"\\}')).toBeGreaterThan(0);
+    expect(counters.reduce((sum, text) => sum + value(text, 'outflank_queue_games_total\\{mode="ranked"\\}'), 0)).toBe(PLAYERS / 2);
   }, 60_000);
 });
