@@ -248,20 +248,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     lap('pairWave');
     if (pairs.length === 0) return;
 
-    // At the moment of pairing: hold the paired players (id order) and re-check that they are free.
-    const paired = pairs.flatMap((p) => [p.blackTicket.playerId, p.whiteTicket.playerId]);
-    await this.playerRows.lockMany(m, paired);
-    lap('lock paired players');
-    const nowBusy = await this.games.playersInActiveGames(paired, m);
-    lap('re-check active games');
-    pairs = pairs.filter((p) => !nowBusy.has(p.blackTicket.playerId) && !nowBusy.has(p.whiteTicket.playerId));
-    // Each pair's game id is chosen now: claiming writes it on both tickets in one statement.
-    const gameIds = pairs.map(() => randomUUID());
-    const ticketIds = pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]);
-    const claimed = await this.tickets.claimWaiting(m, ticketIds, gameIds.flatMap((id) => [id, id]), now);
-    const halfClaimed = ticketIds.filter((id, i) => claimed.has(id) && !claimed.has(ticketIds[i ^ 1]));
-    await this.tickets.unclaim(m, halfClaimed);
-    const kept = pairs.flatMap((p, i) => (claimed.has(p.blackTicket.ticketId) && claimed.has(p.whiteTicket.ticketId) ? [{ p, id: gameIds[i] }] : []));
+    const kept = await this.claimPairs(m, pairs, now);
     lap('claim tickets');
     if (kept.length === 0) return;
 
@@ -293,6 +280,27 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
+   * Claims the pairs' tickets (each pair's game id written on both, only if still waiting), then,
+   * at the moment of pairing, holds the players of the fully claimed pairs (id order) and re-checks
+   * that they are free; a pair with a ticket not claimed or a player now in a game is put back.
+   * Tickets first, players second: an unranked join holds a candidate's ticket and then needs that
+   * player's row (its game's foreign key), so the other order could deadlock with it.
+   */
+  private async claimPairs<T extends { ticketId: string; playerId: string }>(m: EntityManager, pairs: TicketPair<T>[], now: Date): Promise<{ p: TicketPair<T>; id: string }[]> {
+    const gameIds = pairs.map(() => randomUUID());
+    const ticketIds = pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]);
+    const claimed = await this.tickets.claimWaiting(m, ticketIds, gameIds.flatMap((id) => [id, id]), now);
+    const both = pairs.flatMap((p, i) => (claimed.has(p.blackTicket.ticketId) && claimed.has(p.whiteTicket.ticketId) ? [{ p, id: gameIds[i] }] : []));
+    const players = both.flatMap(({ p }) => [p.blackTicket.playerId, p.whiteTicket.playerId]);
+    await this.playerRows.lockMany(m, players);
+    const busy = await this.games.playersInActiveGames(players, m);
+    const kept = both.filter(({ p }) => !busy.has(p.blackTicket.playerId) && !busy.has(p.whiteTicket.playerId));
+    const keptTickets = new Set(kept.flatMap(({ p }) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]));
+    await this.tickets.unclaim(m, [...claimed].filter((id) => !keptTickets.has(id)));
+    return kept;
+  }
+
+  /**
    * Unranked tickets are paired at join (first come, first served); the wave pairs, in the same
    * order (pairUnranked), those left waiting because the only candidates were then in a game.
    */
@@ -303,17 +311,9 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     const info = await this.playerRows.pairingInfo(playerIds, m);
     const busy = await this.games.playersInActiveGames(playerIds, m);
     const free = waiting.filter((t) => !busy.has(t.playerId)).map((t) => ({ ...t, ticketId: t.id, bot: info.get(t.playerId)?.bot ?? false }));
-    let pairs = pairUnranked(free);
+    const pairs = pairUnranked(free);
     if (pairs.length === 0) return;
-    const paired = pairs.flatMap((p) => [p.blackTicket.playerId, p.whiteTicket.playerId]);
-    await this.playerRows.lockMany(m, paired);
-    const nowBusy = await this.games.playersInActiveGames(paired, m);
-    pairs = pairs.filter((p) => !nowBusy.has(p.blackTicket.playerId) && !nowBusy.has(p.whiteTicket.playerId));
-    const gameIds = pairs.map(() => randomUUID());
-    const ticketIds = pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]);
-    const claimed = await this.tickets.claimWaiting(m, ticketIds, gameIds.flatMap((id) => [id, id]), now);
-    await this.tickets.unclaim(m, ticketIds.filter((id, i) => claimed.has(id) && !claimed.has(ticketIds[i ^ 1])));
-    const kept = pairs.flatMap((p, i) => (claimed.has(p.blackTicket.ticketId) && claimed.has(p.whiteTicket.ticketId) ? [{ p, id: gameIds[i] }] : []));
+    const kept = await this.claimPairs(m, pairs, now);
     if (kept.length === 0) return;
     const created = await this.games.createGames(
       m,

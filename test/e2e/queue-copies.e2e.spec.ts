@@ -14,6 +14,8 @@ import { sleep, startServerProcess } from '../support/server-process.js';
 
 const PLAYERS = 200;
 const SEATED = 20;
+/** Unranked players queueing at the same time (paired at join, or by a wave). */
+const UNRANKED = 60;
 
 describe('two app copies, 200 players queueing ranked at once', () => {
   let t: TestApp;
@@ -41,6 +43,8 @@ describe('two app copies, 200 players queueing ranked at once', () => {
     for (let i = 0; i < PLAYERS; i++) players.push(await make(1450 + Math.round(Math.random() * 100)));
     const seated: TestPlayer[] = [];
     for (let i = 0; i < SEATED; i++) seated.push(await make(1500));
+    const casual: TestPlayer[] = [];
+    for (let i = 0; i < UNRANKED; i++) casual.push(await make(1500));
     const seatedGames = new Set<string>();
     for (let i = 0; i < SEATED; i += 2) seatedGames.add((await startRankedGame(t.app, seated[i], seated[i + 1])).gameId);
 
@@ -51,14 +55,22 @@ describe('two app copies, 200 players queueing ranked at once', () => {
         headers: { ...p.auth, 'Content-Type': 'application/json' },
         body: JSON.stringify({ mode: 'ranked', turnSeconds: 60 }),
       });
-    const answers = await Promise.all([...players, ...seated].map(post));
+    const postCasual = (p: TestPlayer, i: number) =>
+      fetch(`${bases[i % 2]}/api/queue`, {
+        method: 'POST',
+        headers: { ...p.auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ mode: 'unranked', turnSeconds: 30 }),
+      });
+    const [answers, casualAnswers] = await Promise.all([Promise.all([...players, ...seated].map(post)), Promise.all(casual.map(postCasual))]);
     expect(answers.slice(0, PLAYERS).map((r) => r.status)).toEqual(Array(PLAYERS).fill(201));
+    expect(casualAnswers.map((r) => r.status)).toEqual(Array(UNRANKED).fill(201));
     const refused = await Promise.all(answers.slice(PLAYERS).map(async (r) => [r.status, ((await r.json()) as { code: string }).code]));
     expect(refused).toEqual(Array(SEATED).fill([409, 'ALREADY_IN_GAME']));
 
     const ids = players.map((p) => p.id);
+    const casualIds = casual.map((p) => p.id);
     for (let i = 0; ; i++) {
-      const { rows } = await t.db.query(`SELECT count(*)::int AS n FROM queue_tickets WHERE player_id = ANY($1) AND state = 'waiting'`, [ids]);
+      const { rows } = await t.db.query(`SELECT count(*)::int AS n FROM queue_tickets WHERE player_id = ANY($1) AND state = 'waiting'`, [[...ids, ...casualIds]]);
       if (rows[0].n === 0) break;
       if (i > 150) throw new Error(`${rows[0].n} tickets still waiting after 30 s`);
       await sleep(200);
@@ -91,6 +103,12 @@ describe('two app copies, 200 players queueing ranked at once', () => {
     const events = (await t.db.query(`SELECT player_id, count(*)::int AS n FROM player_events WHERE event = 'matched' AND player_id = ANY($1) GROUP BY player_id`, [everyone])).rows;
     expect(events).toHaveLength(PLAYERS);
     expect(events.every((e) => e.n === 1)).toBe(true);
+    // The unranked players: each in exactly one unrated game, with another unranked player.
+    const casualGames = (await t.db.query(`SELECT black_id, white_id, rated FROM games WHERE black_id = ANY($1) OR white_id = ANY($1)`, [casualIds])).rows;
+    expect(casualGames).toHaveLength(UNRANKED / 2);
+    const casualSeats = casualGames.flatMap((g) => [g.black_id, g.white_id]);
+    expect(new Set(casualSeats).size).toBe(UNRANKED);
+    expect(casualSeats.every((id) => casualIds.includes(id)) && casualGames.every((g) => g.rated === false)).toBe(true);
     // Both copies ran waves (each skips a wave the other holds the lock for), and made games.
     const counters = await Promise.all(bases.map(async (base) => (await fetch(`${base}/metrics`)).text()));
     const value = (text: string, series: string) => Number(new RegExp(`^${series} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
