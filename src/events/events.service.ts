@@ -21,7 +21,6 @@ const PRUNE_EVERY_MS = 5 * 60 * 1000;
 /** At most this many missed events are replayed on a resume (an hour of a player's events is far fewer). */
 const REPLAY_LIMIT = 1000;
 
-/** Last-Event-ID (or ?lastEventId=) of a player stream: a stored event id, else null. */
 /** NOTIFY payloads are limited to 8000 bytes: events are sent as JSON arrays of up to this many bytes. */
 const PAYLOAD_BYTES = 7000;
 
@@ -45,6 +44,7 @@ export function packPayloads(events: readonly TopicEvent[]): string[] {
   return out;
 }
 
+/** Last-Event-ID (or ?lastEventId=) of a player stream: a stored event id, else null. */
 function playerLastEventId(req: Request): number | null {
   const raw = req.header('last-event-id') ?? (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : undefined);
   if (raw === undefined || !/^\d{1,15}$/.test(raw.trim())) return null;
@@ -136,9 +136,10 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Several events in one statement, delivered in this order. Events of a player's own topic
-   * (`player:<id>`) are also stored in the same statement and get the stored row's id as their SSE
-   * id, so /api/me/events can replay them after a reconnect (Last-Event-ID).
+   * Several events, delivered in this order (packed into as few NOTIFYs as fit). Events of a
+   * player's own topic (`player:<id>`) are also stored, in the same statement as the NOTIFY, and
+   * get the stored row's id as their SSE id, so /api/me/events can replay them after a reconnect
+   * (Last-Event-ID). Callers keep calling `publish({topic: playerTopic(id), event, data}, m)`.
    */
   async publishAll(events: TopicEvent[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     if (events.length === 0) return;
