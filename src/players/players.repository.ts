@@ -121,6 +121,34 @@ export class PlayersRepository {
     await manager.query('SELECT 1 FROM players WHERE id = $1 FOR UPDATE', [id]);
   }
 
+  // ---- matchmaking ----------------------------------------------------------------------------
+
+  /**
+   * THE one place the queue learns whether a player is a bot: the `players.bot` column when the
+   * entity has it (the bot accounts change), else everyone is human.
+   */
+  private botSql(alias: string): string {
+    const hasBot = this.dataSource.getMetadata(Player).columns.some((c) => c.propertyName === 'bot');
+    return hasBot ? `${alias}.bot` : 'false';
+  }
+
+  /** Rating and bot flag of these players, by id (one statement for a whole pairing wave). */
+  async pairingInfo(ids: readonly string[], manager?: EntityManager): Promise<Map<string, { rating: number; bot: boolean }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.query<{ id: string; rating: number; bot: boolean }[]>(
+      `SELECT p.id, p.rating, ${this.botSql('p')} AS bot FROM players p WHERE p.id = ANY($1::uuid[])`,
+      [ids],
+      manager,
+    );
+    return new Map(rows.map((r) => [r.id, { rating: Number(r.rating), bot: r.bot === true }]));
+  }
+
+  /** Holds these players' rows (taken in id order, as rating transactions do) until the transaction ends. */
+  async lockMany(manager: EntityManager, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await manager.query('SELECT 1 FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[...new Set(ids)]]);
+  }
+
   // ---- ratings ------------------------------------------------------------------------------
 
   /**
