@@ -123,24 +123,10 @@ export class PlayersRepository {
 
   // ---- matchmaking ----------------------------------------------------------------------------
 
-  /**
-   * THE one place the queue learns whether a player is a bot: the `players.bot` column when the
-   * entity has it (the bot accounts change), else everyone is human.
-   */
-  private botSql(alias: string): string {
-    const hasBot = this.dataSource.getMetadata(Player).columns.some((c) => c.propertyName === 'bot');
-    return hasBot ? `${alias}.bot` : 'false';
-  }
-
   /** Rating and bot flag of these players, by id (one statement for a whole pairing wave). */
   async pairingInfo(ids: readonly string[], manager?: EntityManager): Promise<Map<string, { rating: number; bot: boolean }>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.query<{ id: string; rating: number; bot: boolean }[]>(
-      `SELECT p.id, p.rating, ${this.botSql('p')} AS bot FROM players p WHERE p.id = ANY($1::uuid[])`,
-      [ids],
-      manager,
-    );
-    return new Map(rows.map((r) => [r.id, { rating: Number(r.rating), bot: r.bot === true }]));
+    const facts = await this.pairingFacts(ids, manager);
+    return new Map([...facts].map(([id, f]) => [id, { rating: f.rating, bot: f.bot }]));
   }
 
   /** Holds these players' rows (taken in id order, as rating transactions do) until the transaction ends. */
