@@ -112,8 +112,12 @@ export class MeController {
   @UseGuards(JwtAuthGuard)
   @ApiProduces('text/event-stream')
   @ApiOperation({ summary: 'Your own events (SSE): matched, game, rematch' })
-  @ApiOkResponse({ description: "SSE of the player's own events: matched, game, rematch" })
-  stream(@CurrentPlayer() player: Player, @Req() req: Request, @Res() res: Response): void {
-    this.streams.openPlayer(player.id, req, res);
+  @ApiOkResponse({
+    description:
+      "SSE of the player's own events: matched, game, rematch. Each event's id is a stored event id: reconnect with Last-Event-ID to get " +
+      'what you missed (kept an hour). An open stream keeps your waiting queue ticket alive.',
+  })
+  stream(@CurrentPlayer() player: Player, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.streams.openPlayer(player.id, req, res);
   }
 }
