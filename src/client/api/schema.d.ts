@@ -1038,7 +1038,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description SSE of the player's own events: matched, game, rematch */
+            /** @description SSE of the player's own events: matched, game, rematch. Each event's id is a stored event id: reconnect with Last-Event-ID to get what you missed (kept an hour). An open stream keeps your waiting queue ticket alive. */
             200: {
                 headers: {
                     [name: string]: unknown;
