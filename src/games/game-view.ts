@@ -1,6 +1,6 @@
 /** How a game, its moves and its summaries look in answers and events (API.md's shapes). */
 import { discCounts, legalMoves, squareName } from '../engine/index.js';
-import type { GameState, MoveRecord } from './domain/game.js';
+import { type GameState, hasMoved, type MoveRecord, standInOf } from './domain/game.js';
 import { positionOf } from './domain/transitions.js';
 import type { GameDto, GameSummaryDto, MoveDto } from './dto/game.dto.js';
 import type { LoadedGame, SeatPlayer } from './games.repository.js';
@@ -30,6 +30,13 @@ function resultOf(game: GameState): GameDto['result'] {
   };
 }
 
+/** When the CPU stands in for the side to move if nothing happens (see GameDto.standInAt). */
+function standInAtOf(game: GameState): string | null {
+  const c = game.toMove;
+  if (game.status !== 'active' || !c || !game.takeoverAt || standInOf(game, c) || !hasMoved(game, c)) return null;
+  return game.takeoverAt.toISOString();
+}
+
 export function toGameDto({ game, black, white }: LoadedGame): GameDto {
   const seat = (p: SeatPlayer, standIn: boolean) => ({ player: { id: p.id, username: p.username, rating: p.rating }, standIn });
   const position = positionOf(game);
@@ -48,6 +55,7 @@ export function toGameDto({ game, black, white }: LoadedGame): GameDto {
     legalMoves: game.showLegalMoves && !finished ? legalMoves(position).map(squareName) : null,
     discs: discCounts(position),
     turnDeadline: game.turnDeadline ? game.turnDeadline.toISOString() : null,
+    standInAt: standInAtOf(game),
     result: resultOf(game),
     createdAt: game.createdAt.toISOString(),
     finishedAt: game.finishedAt ? game.finishedAt.toISOString() : null,

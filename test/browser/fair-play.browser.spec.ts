@@ -37,7 +37,8 @@ describe('fair play in the browser client (chromium)', () => {
   const waitForState = (page: Page, state: string) => page.locator(`#play-game[data-state=${state}]`).waitFor({ state: 'attached', timeout: WAIT });
 
   beforeAll(async () => {
-    t = await startTestApp({ SSE_HEARTBEAT_SECONDS: '1' });
+    // CPU_TAKEOVER_SECONDS 40: an opponent who has gone is under the client's 42-s "seems away" mark at once.
+    t = await startTestApp({ SSE_HEARTBEAT_SECONDS: '1', CPU_TAKEOVER_SECONDS: '40' });
     browser = await launchChromium();
   }, 120_000);
 
@@ -45,6 +46,32 @@ describe('fair play in the browser client (chromium)', () => {
     await browser?.close();
     await t?.close();
   });
+
+  // First: later tests move the app's clock on, and the page counts with the browser's.
+  it('an opponent who has gone: the page says so, with the time until the CPU plays for them', async () => {
+    const [here, gone] = [await registerPlayer(t.http), await registerPlayer(t.http)];
+    const { gameId } = await startRankedGame(t.app, here, gone);
+    await playOpening(t.http, gameId, here, gone);
+    const g = (await request(t.http).get(`/api/games/${gameId}`).expect(200)).body;
+    const moved = (await request(t.http).post(`/api/games/${gameId}/moves`).set(here.auth).send({ square: g.legalMoves[0], ply: g.ply }).expect(201)).body.game;
+    expect(moved.toMove).toBe('white');
+    expect(Date.parse(moved.standInAt) - Date.now()).toBeLessThanOrEqual(40_000);
+    const ctx = await browser.newContext({ viewport: { width: 1000, height: 820 } });
+    try {
+      const page = await open(ctx, `/play/${gameId}`, here);
+      await waitForState(page, 'playing');
+      const note = page.getByTestId('opponent-away');
+      await note.waitFor({ state: 'visible' });
+      expect(await note.innerText()).toMatch(
+        new RegExp(`^${gone.username} seems to be disconnected: if they do not come back, the CPU plays for them in 0:[0-4]\\d \\(and if it is still playing for them at the end, they lose\\)\\.$`),
+      );
+      await page.screenshot({ path: join(ARTIFACTS, 'fair-play-opponent-away.png'), fullPage: true });
+      // The opponent comes back (opens the game): the note goes once the page reads the game again.
+      await request(t.http).get(`/api/games/${gameId}`).set(gone.auth).expect(200);
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
 
   it('before both have moved: an Abort button (no Resign), a first-move note; aborting shows an unrated, aborted game', async () => {
     const [a, b] = [await registerPlayer(t.http), await registerPlayer(t.http)];

@@ -436,6 +436,11 @@ export interface components {
             /** @description The room it belongs to (for rematch), null for queue games */
             roomCode: string | null;
             settings: components["schemas"]["GameSettingsDto"];
+            /**
+             * Format: date-time
+             * @description Extra field: when the CPU stands in for the side to move if nothing happens (their turn limit, or without one CPU_TAKEOVER_SECONDS after they were last seen, never later than IDLE_TURN_SECONDS into the turn). null during a first move (missing it aborts the game: see turnDeadline), while the CPU already holds the seat, and after the game
+             */
+            standInAt: string | null;
             /** @enum {string} */
             status: "active" | "finished" | "aborted";
             /** @enum {string|null} */

@@ -29,6 +29,9 @@ interface State {
   focus: number;
 }
 
+/** Under this much time before the stand-in, an opponent to move has not been seen for a while (see renderOpponentAway). */
+const AWAY_BELOW_MS = 42_000;
+
 export function startGame(root: HTMLElement): void {
   const gameId = root.getAttribute('data-game-id') ?? '';
   const roomParam = new URLSearchParams(location.search).get('room');
@@ -278,6 +281,25 @@ export function startGame(root: HTMLElement): void {
     }
   }
 
+  /**
+   * The opponent to move seems to be gone: in a game without a turn limit their presence (requests,
+   * an open event stream) keeps pushing standInAt to CPU_TAKEOVER_SECONDS ahead (60 s by default,
+   * refreshed at least every 15 s), so under AWAY_BELOW_MS left nobody has seen them for a while.
+   */
+  function renderOpponentAway(): void {
+    const g = s.game!;
+    const mine = myColor();
+    const el = $('[data-testid=opponent-away]');
+    const them = mine ? other(mine) : null;
+    const left = g.standInAt ? Date.parse(g.standInAt) - Date.now() : Infinity;
+    const on = g.status === 'active' && !!them && g.toMove === them && !g.settings.turnSeconds && left < AWAY_BELOW_MS;
+    show(el, on);
+    if (!on || !them) return;
+    const secs = Math.max(0, Math.ceil(left / 1000));
+    const name = g[them].player.username;
+    text(el, `${name} seems to be disconnected: if they do not come back, the CPU plays for them in ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')} (and if it is still playing for them at the end, they lose).`);
+  }
+
   /** Back after the CPU stood in: say what it played (until our next move). */
   function awayNote(): void {
     const mine = myColor();
@@ -443,6 +465,7 @@ export function startGame(root: HTMLElement): void {
     renderStatus();
     renderPass();
     renderStandIn();
+    renderOpponentAway();
     renderResult();
     renderActions();
     renderClock();
@@ -667,8 +690,16 @@ export function startGame(root: HTMLElement): void {
     awayNote();
     setInterval(() => {
       renderClock();
+      if (s.game) renderOpponentAway();
       if (offer) renderRematch(); // an offer lapses on its own
     }, 250);
+    // While the opponent is to move in a game without a turn limit, their presence changes standInAt:
+    // read the game again now and then (moves and the rest arrive as events).
+    setInterval(() => {
+      const g = s.game;
+      const mine = myColor();
+      if (g && mine && g.status === 'active' && g.toMove !== mine && !g.settings.turnSeconds && !s.busy) void refresh();
+    }, 10_000);
     const conn = $('[data-testid=connection]');
     gameStream = followGame(gameId, onEvent, {
       lastEventId: () => s.lastEventId,

@@ -83,6 +83,15 @@ export class GameDto {
   @ApiProperty({ type: [String], nullable: true, description: 'null when hints are off' }) legalMoves: string[] | null;
   @ApiProperty({ type: DiscsDto }) discs: DiscsDto;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) turnDeadline: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description:
+      'Extra field: when the CPU stands in for the side to move if nothing happens (their turn limit, or without one CPU_TAKEOVER_SECONDS ' +
+      'after they were last seen, never later than IDLE_TURN_SECONDS into the turn). null during a first move (missing it aborts the game: see turnDeadline), while the CPU already holds the seat, and after the game',
+  })
+  standInAt: string | null;
   @ApiProperty({ type: GameResultDto, nullable: true }) result: GameResultDto | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finishedAt: string | null;

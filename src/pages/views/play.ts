@@ -203,6 +203,7 @@ export function renderPlayGame(gameId: string): string {
 <p class="pl-retry"><button type="button" class="pl-btn pl-btn-primary" data-testid="game-retry" hidden>Try again</button></p>
 <p class="pl-pass-notice" data-testid="pass-notice" hidden></p>
 <p class="pl-note" data-testid="standin-note" hidden></p>
+<p class="pl-note" data-testid="opponent-away" role="status" hidden></p>
 <p class="pl-note" data-testid="away-note" role="status" hidden></p>
 ${boardHtml()}
 <p class="pl-square-hint" data-testid="square-hint" role="alert" hidden></p>
