@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
 import { JwtAuthGuard, OptionalJwtAuthGuard, TokenAuthGuard } from '../auth/guards.js';
 import type { TokenPrincipal } from '../auth/token-verifier.js';
+import { ApiErrors } from '../common/api-errors.js';
 import { UuidOr404Pipe } from '../common/uuid-or-404.pipe.js';
 import { Player } from '../players/entities/player.entity.js';
 import { ActiveGamesQueryDto, EmptyBodyDto, GameDto, GameSummariesDto, MoveResponseDto, MovesDto, PlayMoveDto } from './dto/game.dto.js';
@@ -31,6 +32,7 @@ export class GamesController {
   @UseGuards(OptionalJwtAuthGuard)
   @ApiOperation({ summary: 'A game' })
   @ApiOkResponse({ type: GameDto, description: 'A seated player opening the game takes their seat back from a CPU stand-in.' })
+  @ApiErrors('NOT_FOUND')
   get(@Param('id', UuidOr404Pipe) id: string, @CurrentPlayer() viewer?: Player): Promise<GameDto> {
     return this.queries.getGame(id, viewer?.id);
   }
@@ -39,7 +41,20 @@ export class GamesController {
   @ApiBearerAuth()
   @UseGuards(TokenAuthGuard)
   @ApiOperation({ summary: 'Play a move (with the ply you saw)' })
-  @ApiCreatedResponse({ type: MoveResponseDto, description: 'The move was recorded (200 with the same body for a safe retry of it)' })
+  @ApiCreatedResponse({
+    type: MoveResponseDto,
+    description: "The move is recorded, with any pass the server inserted after it (then the game's toMove is you again)",
+  })
+  @ApiOkResponse({ type: MoveResponseDto, description: 'A safe retry: you already made exactly this move at this ply; the recorded move and the current game' })
+  @ApiErrors(
+    ['FORBIDDEN', 'you are not seated in this game'],
+    'NOT_FOUND',
+    'NOT_YOUR_TURN',
+    ['STALE_PLY', "ply is not the game's current ply; details.game is the current game"],
+    ['GAME_OVER', 'details.game is the finished game'],
+    ['CONFLICT', 'the game changed meanwhile; retry'],
+    ['ILLEGAL_MOVE', 'not a legal square for you in this position'],
+  )
   async move(
     @Param('id', UuidOr404Pipe) id: string,
     @Body() dto: PlayMoveDto,
@@ -56,7 +71,8 @@ export class GamesController {
   @ApiBearerAuth()
   @UseGuards(TokenAuthGuard)
   @ApiOperation({ summary: 'Resign (the opponent wins); before both players have moved it aborts instead' })
-  @ApiOkResponse({ type: GameDto })
+  @ApiOkResponse({ type: GameDto, description: 'The finished game (the opponent wins), or the aborted game before both players have moved' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND', 'GAME_OVER', ['CONFLICT', 'the game changed meanwhile; retry'])
   resign(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: TokenPrincipal): Promise<GameDto> {
     return this.games.resign(id, player.id);
   }
@@ -66,14 +82,16 @@ export class GamesController {
   @ApiBearerAuth()
   @UseGuards(TokenAuthGuard)
   @ApiOperation({ summary: 'Abort (unrated, no winner): only before both players have moved' })
-  @ApiOkResponse({ type: GameDto, description: 'The aborted game; 409 TOO_LATE_TO_ABORT once both players have moved' })
+  @ApiOkResponse({ type: GameDto, description: 'The aborted game: no winner, unrated' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND', 'GAME_OVER', ['TOO_LATE_TO_ABORT', 'both players have moved'], ['CONFLICT', 'the game changed meanwhile; retry'])
   abort(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: TokenPrincipal): Promise<GameDto> {
     return this.games.abort(id, player.id);
   }
 
   @Get(':id/moves')
   @ApiOperation({ summary: "A game's move list, passes included" })
-  @ApiOkResponse({ type: MovesDto })
+  @ApiOkResponse({ type: MovesDto, description: 'Every record in ply order, passes included (square null)' })
+  @ApiErrors('NOT_FOUND')
   async moves(@Param('id', UuidOr404Pipe) id: string): Promise<MovesDto> {
     return { moves: await this.queries.listMoves(id) };
   }
@@ -83,6 +101,7 @@ export class GamesController {
   @ApiProduces('text/plain')
   @ApiOperation({ summary: 'The transcript, e.g. f5d6c3d3c4… (passes omitted)' })
   @ApiOkResponse({ description: 'e.g. f5d6c3d3c4… (passes omitted)', schema: { type: 'string' } })
+  @ApiErrors('NOT_FOUND')
   transcript(@Param('id', UuidOr404Pipe) id: string): Promise<string> {
     return this.queries.transcript(id);
   }
@@ -95,7 +114,9 @@ export class GamesController {
     description:
       'SSE: move, end, seat; id = the game ply; resume with Last-Event-ID; the stream ends after `end`. A seated player ' +
       'who sends their token counts as present while the stream is open.',
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
+  @ApiErrors('NOT_FOUND', ['RATE_LIMITED', 'too many open event streams'])
   stream(@Param('id', UuidOr404Pipe) id: string, @Req() req: Request, @Res() res: Response, @CurrentPlayer() viewer?: Player): Promise<void> {
     return this.streams.openGame(id, req, res, viewer?.id);
   }
@@ -111,7 +132,11 @@ export class MeController {
   @UseGuards(JwtAuthGuard)
   @ApiProduces('text/event-stream')
   @ApiOperation({ summary: 'Your own events (SSE): matched, game, rematch' })
-  @ApiOkResponse({ description: "SSE of the player's own events: matched, game, rematch" })
+  @ApiOkResponse({
+    description: "SSE of the player's own events: matched (the ticket, with gameId), game, rematch. An open stream keeps a waiting queue ticket alive.",
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
+  })
+  @ApiErrors(['RATE_LIMITED', 'too many open event streams'])
   stream(@CurrentPlayer() player: Player, @Req() req: Request, @Res() res: Response): void {
     this.streams.openPlayer(player.id, req, res);
   }

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
 import { JwtAuthGuard } from '../auth/guards.js';
+import { ApiErrors } from '../common/api-errors.js';
 import { Player } from '../players/entities/player.entity.js';
 import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
 import { MatchmakingService } from './matchmaking.service.js';
@@ -16,7 +17,12 @@ export class MatchmakingController {
   @Post()
 
   @ApiOperation({ summary: 'Join the ranked or unranked queue' })
-  @ApiCreatedResponse({ type: TicketDto, description: 'Paired at once when a player with the same mode and turn limit waits (state matched, gameId set). 403 GUEST_NOT_ALLOWED, 409 ALREADY_QUEUED / ALREADY_IN_GAME.' })
+  @ApiCreatedResponse({ type: TicketDto, description: 'Paired at once when a player with the same mode and turn limit waits (state matched, gameId set).' })
+  @ApiErrors(
+    ['GUEST_NOT_ALLOWED', 'ranked play needs a registered account'],
+    ['ALREADY_QUEUED', 'GET /api/queue has your ticket'],
+    ['ALREADY_IN_GAME', 'details.gameId is your active game'],
+  )
   join(@Body() dto: JoinQueueDto, @CurrentPlayer() player: Player): Promise<TicketDto> {
     return this.matchmaking.join(player, dto);
   }
@@ -25,7 +31,7 @@ export class MatchmakingController {
 
   @ApiOperation({ summary: 'Get your queue ticket (waiting or matched)' })
   @ApiOkResponse({ type: TicketDto, description: 'Your ticket: waiting, or matched with its gameId' })
-  @ApiNotFoundResponse({ description: 'NOT_FOUND: you are not queued (and were not just matched)' })
+  @ApiErrors(['NOT_FOUND', 'you are not queued (and were not just matched)'])
   current(@CurrentPlayer() player: Player): Promise<TicketDto> {
     return this.matchmaking.current(player);
   }

@@ -416,6 +416,22 @@ export interface components {
             white: number;
         };
         EmptyBodyDto: Record<string, never>;
+        ErrorDto: {
+            /**
+             * @description Stable, machine-readable
+             * @example NOT_YOUR_TURN
+             * @enum {string}
+             */
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "GUEST_NOT_ALLOWED" | "NOT_FOUND" | "USERNAME_TAKEN" | "NOT_YOUR_TURN" | "STALE_PLY" | "GAME_OVER" | "ALREADY_QUEUED" | "ALREADY_IN_GAME" | "ROOM_FULL" | "GAME_IN_PROGRESS" | "TOO_LATE_TO_ABORT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            /** @description e.g. {game} with STALE_PLY and GAME_OVER (the current game), {gameId} with ALREADY_IN_GAME */
+            details?: {
+                [key: string]: unknown;
+            };
+            /** @example It is white's turn. */
+            message: string;
+            /** @example 409 */
+            statusCode: number;
+        };
         GameDto: {
             black: components["schemas"]["SeatDto"];
             /** @description 64 characters B/W/. ; index = (rank-1)*8 + file */
@@ -696,12 +712,52 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
             /** @description RATE_LIMITED: too many attempts from this address; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
             };
         };
     };
@@ -727,19 +783,61 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
             /** @description UNAUTHENTICATED: no such username, or the wrong password */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
             };
             /** @description RATE_LIMITED: too many attempts from this address; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
             };
         };
     };
@@ -765,12 +863,61 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description USERNAME_TAKEN: the name is taken, case-insensitively */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
             /** @description RATE_LIMITED: too many attempts from this address; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
             };
         };
     };
@@ -798,6 +945,26 @@ export interface operations {
                     "application/json": components["schemas"]["GameSummariesDto"];
                 };
             };
+            /** @description VALIDATION_FAILED: a query parameter breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
         };
     };
     GamesController_get: {
@@ -820,6 +987,26 @@ export interface operations {
                     "application/json": components["schemas"]["GameDto"];
                 };
             };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
         };
     };
     GamesController_abort: {
@@ -837,13 +1024,87 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The aborted game; 409 TOO_LATE_TO_ABORT once both players have moved */
+            /** @description The aborted game: no winner, unrated */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description GAME_OVER; TOO_LATE_TO_ABORT: both players have moved; CONFLICT: the game changed meanwhile; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };
@@ -864,7 +1125,38 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description RATE_LIMITED: too many open event streams */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
             };
         };
     };
@@ -879,12 +1171,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Every record in ply order, passes included (square null) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MovesDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };
@@ -904,13 +1217,105 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The move was recorded (200 with the same body for a safe retry of it) */
+            /** @description A safe retry: you already made exactly this move at this ply; the recorded move and the current game */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveResponseDto"];
+                };
+            };
+            /** @description The move is recorded, with any pass the server inserted after it (then the game's toMove is you again) */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MoveResponseDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: you are not seated in this game */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_YOUR_TURN; STALE_PLY: ply is not the game's current ply; details.game is the current game; GAME_OVER: details.game is the finished game; CONFLICT: the game changed meanwhile; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description ILLEGAL_MOVE: not a legal square for you in this position */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };
@@ -930,12 +1335,87 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The finished game (the opponent wins), or the aborted game before both players have moved */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description GAME_OVER; CONFLICT: the game changed meanwhile; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };
@@ -958,6 +1438,26 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };
@@ -983,6 +1483,26 @@ export interface operations {
                     "application/json": components["schemas"]["LeaderboardDto"];
                 };
             };
+            /** @description VALIDATION_FAILED: a query parameter breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
         };
     };
     MeController_stream: {
@@ -994,12 +1514,43 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description SSE of the player's own events: matched, game, rematch */
+            /** @description SSE of the player's own events: matched (the ticket, with gameId), game, rematch. An open stream keeps a waiting queue ticket alive. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description RATE_LIMITED: too many open event streams */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
             };
         };
     };
@@ -1021,6 +1572,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlayerDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };
@@ -1049,6 +1620,35 @@ export interface operations {
                     "application/json": components["schemas"]["GameSummariesDto"];
                 };
             };
+            /** @description VALIDATION_FAILED: a query parameter breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
         };
     };
     PlayerGamesController_ratingHistory: {
@@ -1071,6 +1671,26 @@ export interface operations {
                     "application/json": components["schemas"]["RatingHistoryDto"];
                 };
             };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
         };
     };
     PlayersController_me: {
@@ -1089,6 +1709,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlayerDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };
@@ -1111,12 +1751,34 @@ export interface operations {
                     "application/json": components["schemas"]["TicketDto"];
                 };
             };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
             /** @description NOT_FOUND: you are not queued (and were not just matched) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
             };
         };
     };
@@ -1133,13 +1795,78 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Paired at once when a player with the same mode and turn limit waits (state matched, gameId set). 403 GUEST_NOT_ALLOWED, 409 ALREADY_QUEUED / ALREADY_IN_GAME. */
+            /** @description Paired at once when a player with the same mode and turn limit waits (state matched, gameId set). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TicketDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description GUEST_NOT_ALLOWED: ranked play needs a registered account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description ALREADY_QUEUED: GET /api/queue has your ticket; ALREADY_IN_GAME: details.gameId is your active game */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };
@@ -1159,6 +1886,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
             };
         };
     };
@@ -1184,6 +1931,53 @@ export interface operations {
                     "application/json": components["schemas"]["RoomDto"];
                 };
             };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
         };
     };
     RoomsController_get: {
@@ -1204,6 +1998,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RoomDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };
@@ -1232,6 +2037,53 @@ export interface operations {
                     "application/json": components["schemas"]["RoomDto"];
                 };
             };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
         };
     };
     RoomsController_join: {
@@ -1258,12 +2110,59 @@ export interface operations {
                     "application/json": components["schemas"]["RoomDto"];
                 };
             };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
             /** @description ROOM_FULL */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
             };
         };
     };
@@ -1289,6 +2188,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RoomDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
         };
