@@ -243,6 +243,7 @@ async function main(): Promise<void> {
       mode: { type: 'string', default: 'ranked' },
       games: { type: 'string', default: '1' },
       'turn-seconds': { type: 'string' },
+      human: { type: 'boolean', default: false }, // register an ordinary account instead of a bot one
     },
   });
   const { url, username, password, mode } = values;
@@ -250,7 +251,7 @@ async function main(): Promise<void> {
     throw new Error('usage: npm run bot -- --url URL --username NAME --password PASS [--mode ranked|unranked] [--games N] [--turn-seconds 30|60]');
   }
   const turnSeconds = values['turn-seconds'] ? (Number(values['turn-seconds']) as 30 | 60) : null;
-  const games = await runBot({ url: url!.replace(/\/$/, ''), username, password, mode, games: Number(values.games), turnSeconds });
+  const games = await runBot({ url: url!.replace(/\/$/, ''), username, password, mode, games: Number(values.games), turnSeconds, bot: !values.human });
   console.log(`${username}: ${games.length} games finished`);
 }
 
