@@ -137,12 +137,19 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
     return { ready, close: () => stop.abort() };
   }
 
-  /** A promise the next event (or a timeout) resolves: what the bot waits on between requests. */
-  let wake: () => void = () => undefined;
+  /** Waiting between requests: until an event wakes us (one that came meanwhile counts) or `ms` pass. */
+  let woken = false;
+  let wakeUp: (() => void) | null = null;
+  const wake = () => (wakeUp ? wakeUp() : (woken = true));
   const nextEvent = (ms: number) =>
     new Promise<void>((resolve) => {
-      wake = resolve;
-      setTimeout(resolve, ms);
+      if (woken) return resolve(void (woken = false));
+      const timer = setTimeout(() => wakeUp?.(), ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      };
     });
 
   // 1. Sign in: log in, or register the account the first time (login answers 401).

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { join } from 'node:path';
 import request from 'supertest';
 import { type BotOptions, runBot } from '../../examples/bot.js';
@@ -79,4 +80,123 @@ describe('the example bot', () => {
     expect({ code: await exited, output }).toEqual({ code: 0, output: expect.stringContaining('bot_cli: 1 games finished') });
     await expectPlayedOut([games[0].id], ['bot_cli', 'bot_inproc']);
   });
+
+  it('a bot rides out a lost move answer (re-sent: 200), a 503, a stale ply and a dropped event stream (Last-Event-ID)', async () => {
+    const proxy = await startFaultProxy(t.baseUrl);
+    try {
+      const log: string[] = [];
+      const through = (username: string) => ({ ...bot(username, 1, log), url: proxy.url });
+      const [a, b] = await Promise.all([runBot(through('bot_gamma')), runBot(through('bot_delta'))]);
+      expect(a[0].id).toBe(b[0].id);
+      await expectPlayedOut([a[0].id], ['bot_gamma', 'bot_delta']);
+      const tokens = [...new Set(proxy.records.map((r) => r.who).filter(Boolean))];
+      expect(tokens).toHaveLength(2);
+      for (const who of tokens) {
+        const mine = proxy.records.filter((r) => r.who === who);
+        // The first queue join met a 503 with Retry-After: the same join again, then 201.
+        const joins = mine.filter((r) => r.method === 'POST' && r.path === '/api/queue');
+        expect(joins.map((r) => [r.fault, r.status])).toEqual([['503', 503], ['', 201]]);
+        const moves = mine.filter((r) => r.method === 'POST' && r.path.endsWith('/moves'));
+        // The first move was recorded but its answer lost: re-sent as it was, answered 200.
+        expect([moves[0].fault, moves[0].status]).toEqual(['drop', 201]);
+        expect([moves[1].body, moves[1].status]).toEqual([moves[0].body, 200]);
+        // A move sent with a stale ply: STALE_PLY, then the bot refetched the game and moved.
+        expect([moves[2].fault, moves[2].status]).toEqual(['stale', 409]);
+        expect(moves[3].status).toBe(201);
+        // The game's event stream was cut once: reopened with Last-Event-ID.
+        const streams = mine.filter((r) => r.method === 'GET' && r.path.endsWith('/events') && r.path.startsWith('/api/games/'));
+        expect(streams[0].fault).toBe('cut');
+        expect(streams.slice(1).some((r) => r.lastEventId !== undefined)).toBe(true);
+      }
+    } finally {
+      await proxy.close();
+    }
+  });
 });
+
+interface ProxyRecord {
+  who: string;
+  method: string;
+  path: string;
+  body: string;
+  lastEventId?: string;
+  status: number;
+  fault: '' | '503' | 'drop' | 'stale' | 'cut';
+}
+
+/**
+ * An HTTP proxy in front of the app that does to each client (by its token), once each: answers
+ * its first queue join 503 with Retry-After (without forwarding it), forwards its first move but
+ * loses the answer (the socket is destroyed), lowers the ply of its third move request by one, and
+ * cuts its first game event stream after the first move event.
+ */
+async function startFaultProxy(target: string) {
+  const records: ProxyRecord[] = [];
+  const state = new Map<string, { refused: boolean; moves: number; cut: boolean }>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body = Buffer.concat(chunks);
+      const who = req.headers.authorization ?? '';
+      if (!state.has(who)) state.set(who, { refused: false, moves: 0, cut: false });
+      const s = state.get(who)!;
+      const path = req.url ?? '/';
+      const lastEventId = req.headers['last-event-id'] as string | undefined;
+      const rec: ProxyRecord = { who, method: req.method ?? 'GET', path, body: body.toString(), lastEventId, status: 0, fault: '' };
+      records.push(rec);
+      if (who && rec.method === 'POST' && path === '/api/queue' && !s.refused) {
+        s.refused = true;
+        rec.fault = '503';
+        rec.status = 503;
+        res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+        res.end(JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'The database cannot be reached.' }));
+        return;
+      }
+      let drop = false;
+      if (rec.method === 'POST' && path.endsWith('/moves') && ++s.moves <= 3) {
+        if (s.moves === 1) (drop = true), (rec.fault = 'drop');
+        if (s.moves === 3) {
+          const move = JSON.parse(rec.body) as { square: string; ply: number };
+          body = Buffer.from(JSON.stringify({ ...move, ply: move.ply - 1 }));
+          rec.fault = 'stale';
+        }
+      }
+      const cut = who !== '' && /^\/api\/games\/[^/]+\/events$/.test(path) && !s.cut;
+      if (cut) (s.cut = true), (rec.fault = 'cut');
+      const headers = { ...req.headers, 'content-length': String(body.length) };
+      const upstream = http.request(target + path, { method: rec.method, headers }, (up) => {
+        rec.status = up.statusCode ?? 0;
+        if (drop) {
+          up.resume();
+          up.on('end', () => req.socket.destroy());
+          return;
+        }
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        let sawMove = false;
+        up.on('data', (chunk: Buffer) => {
+          if (cut && sawMove) {
+            up.destroy();
+            req.socket.destroy();
+            return;
+          }
+          res.write(chunk);
+          sawMove ||= chunk.toString().includes('event: move');
+        });
+        up.on('end', () => res.end());
+      });
+      upstream.on('error', () => req.socket.destroy());
+      upstream.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    records,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
