@@ -17,6 +17,8 @@ export class ErrorDto {
   details?: Record<string, unknown>;
 }
 
+const errorContent = { 'application/json': { schema: { $ref: getSchemaPath(ErrorDto) } } };
+
 /**
  * Documents a route's error responses: one response per status, with the API's error shape, its
  * description listing the codes (and a note each), e.g.
@@ -29,10 +31,9 @@ export function ApiErrors(...errors: (ErrorCode | [ErrorCode, string])[]): Metho
     const status = ERROR_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), note ? `${code}: ${note}` : code]);
   }
-  return applyDecorators(...[...byStatus].map(([status, codes]) => ApiResponse({ status, type: ErrorDto, description: codes.join('; ') })));
+  // Errors are JSON even where the route answers text (a transcript, an event stream).
+  return applyDecorators(...[...byStatus].map(([status, codes]) => ApiResponse({ status, content: errorContent, description: codes.join('; ') })));
 }
-
-const errorContent = { 'application/json': { schema: { $ref: getSchemaPath(ErrorDto) } } };
 
 /**
  * The error responses every route shares, added to each operation of the document that lacks them:

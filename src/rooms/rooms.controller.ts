@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
 import { JwtAuthGuard } from '../auth/guards.js';
+import { ApiErrors } from '../common/api-errors.js';
 import { EmptyBodyDto } from '../games/dto/game.dto.js';
 import { Player } from '../players/entities/player.entity.js';
 import { CreateRoomDto, RoomDto, UpdateRoomDto } from './dto/room.dto.js';
@@ -18,6 +19,7 @@ export class RoomsController {
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiCreatedResponse({ type: RoomDto, description: 'The host takes the first seat. 403 GUEST_NOT_ALLOWED for a rated room made by a guest; 429 RATE_LIMITED past ROOMS_PER_HOUR rooms opened within an hour.' })
+  @ApiErrors(['GUEST_NOT_ALLOWED', 'a rated room made by a guest'], ['RATE_LIMITED', 'past ROOMS_PER_HOUR rooms opened within an hour'])
   create(@Body() dto: CreateRoomDto, @CurrentPlayer() player: Player): Promise<RoomDto> {
     return this.rooms.create(player, dto);
   }
@@ -26,6 +28,7 @@ export class RoomsController {
 
   @ApiOperation({ summary: 'Get a room by its code' })
   @ApiOkResponse({ type: RoomDto, description: 'The room: settings, seats, current game' })
+  @ApiErrors('NOT_FOUND')
   get(@Param('code') code: string): Promise<RoomDto> {
     return this.rooms.get(code);
   }
@@ -37,7 +40,7 @@ export class RoomsController {
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiOkResponse({ type: RoomDto, description: 'When the second seat fills, the first game starts (the host plays Black).' })
-  @ApiConflictResponse({ description: 'ROOM_FULL' })
+  @ApiErrors('NOT_FOUND', 'ROOM_FULL', ['ALREADY_IN_GAME', 'details.gameId is your active game'])
   join(@Param('code') code: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: Player): Promise<RoomDto> {
     return this.rooms.join(code, player);
   }
@@ -48,6 +51,7 @@ export class RoomsController {
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiOkResponse({ type: RoomDto, description: 'Host only (403), only between games (409 GAME_IN_PROGRESS).' })
+  @ApiErrors(['FORBIDDEN', 'host only'], 'NOT_FOUND', 'GAME_IN_PROGRESS')
   update(@Param('code') code: string, @Body() dto: UpdateRoomDto, @CurrentPlayer() player: Player): Promise<RoomDto> {
     return this.rooms.update(code, player, dto);
   }
@@ -58,6 +62,7 @@ export class RoomsController {
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiCreatedResponse({ type: RoomDto, description: 'A new game; colours swap when swapColors is on. 409 GAME_IN_PROGRESS while one is on.' })
+  @ApiErrors(['FORBIDDEN', 'seated players only'], 'NOT_FOUND', 'GAME_IN_PROGRESS', ['CONFLICT', 'the room waits for a second player'])
   rematch(@Param('code') code: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: Player): Promise<RoomDto> {
     return this.rooms.rematch(code, player);
   }

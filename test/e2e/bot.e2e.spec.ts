@@ -21,8 +21,8 @@ describe('the example bot', () => {
     await t.close();
   });
 
-  const MODE = 'unranked' as const;
-  const BOT = false;
+  const MODE = 'unranked' as BotOptions['mode'];
+  const BOT = false as boolean;
 
   const bot = (username: string, games: number, log: string[]): BotOptions => ({
     url: t.baseUrl,
@@ -155,7 +155,10 @@ async function startFaultProxy(target: string) {
       }
       let drop = false;
       if (rec.method === 'POST' && path.endsWith('/moves') && ++s.moves <= 3) {
-        if (s.moves === 1) (drop = true), (rec.fault = 'drop');
+        if (s.moves === 1) {
+          drop = true;
+          rec.fault = 'drop';
+        }
         if (s.moves === 3) {
           const move = JSON.parse(rec.body) as { square: string; ply: number };
           body = Buffer.from(JSON.stringify({ ...move, ply: move.ply - 1 }));
@@ -163,7 +166,10 @@ async function startFaultProxy(target: string) {
         }
       }
       const cut = who !== '' && /^\/api\/games\/[^/]+\/events$/.test(path) && !s.cut;
-      if (cut) (s.cut = true), (rec.fault = 'cut');
+      if (cut) {
+        s.cut = true;
+        rec.fault = 'cut';
+      }
       const headers = { ...req.headers, 'content-length': String(body.length) };
       const upstream = http.request(target + path, { method: rec.method, headers }, (up) => {
         rec.status = up.statusCode ?? 0;

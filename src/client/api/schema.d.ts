@@ -1135,7 +1135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["ErrorDto"];
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
             /** @description RATE_LIMITED: too many open event streams */
@@ -1144,7 +1144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["ErrorDto"];
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
             /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
@@ -1446,7 +1446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": components["schemas"]["ErrorDto"];
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
             /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
@@ -1538,7 +1538,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["ErrorDto"];
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
             /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
@@ -1949,6 +1949,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
+            /** @description GUEST_NOT_ALLOWED: a rated room made by a guest */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
             413: {
                 headers: {
@@ -1960,6 +1969,15 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description RATE_LIMITED: past ROOMS_PER_HOUR rooms opened within an hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1998,6 +2016,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RoomDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
             /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
@@ -2048,6 +2075,33 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED: no token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: host only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description GAME_IN_PROGRESS */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2128,12 +2182,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description ROOM_FULL */
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description ROOM_FULL; ALREADY_IN_GAME: details.gameId is your active game */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
             };
             /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
             413: {
@@ -2201,6 +2266,33 @@ export interface operations {
             };
             /** @description UNAUTHENTICATED: no token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: seated players only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description GAME_IN_PROGRESS; CONFLICT: the room waits for a second player */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
