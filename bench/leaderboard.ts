@@ -19,7 +19,7 @@ import { loadConfig } from '../src/config/config.js';
 import { dataSourceOptions } from '../src/database/data-source.js';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { runMigrations } from '../src/database/migrate.js';
-import { eligibleSql } from '../src/leaderboard/domain/eligibility.js';
+import { eligibilityParams, eligibilityPlaceholders, eligibleSql, leaderboardRules } from '../src/leaderboard/domain/eligibility.js';
 import { LeaderboardRepository } from '../src/leaderboard/leaderboard.repository.js';
 import { PlayersRepository } from '../src/players/players.repository.js';
 import { LeaderboardService } from '../src/leaderboard/leaderboard.service.js';
@@ -49,7 +49,7 @@ const MIN_REPS = 30;
  * - W/D/L add up to games; a realistic argon2id-length password hash for registered players.
  */
 /** The leaderboard's rule, written out for the seed report and to find players at given ranks. */
-const ELIGIBLE = eligibleSql('p', { minGames: '$1', activeDays: '$2' });
+const ELIGIBLE = eligibleSql('p', eligibilityPlaceholders(1));
 
 const SEED_SQL = `
 INSERT INTO players (username, username_key, password_hash, guest, rating, rd, volatility, games, wins, draws, losses, last_rated_at, created_at)
@@ -169,7 +169,7 @@ async function main(): Promise<void> {
                 count(*) FILTER (WHERE ${ELIGIBLE})::int AS ranked,
                 pg_size_pretty(pg_table_size('players')) AS heap, pg_size_pretty(pg_relation_size('players_leaderboard_idx')) AS idx
          FROM players p`,
-        [config.leaderboardMinGames, config.leaderboardActiveDays],
+        eligibilityParams(leaderboardRules(config)),
       )
     ).rows[0];
     console.log(`seeded ${shape.players.toLocaleString('en')} players in ${(seedMs / 1000).toFixed(1)} s (ANALYZE ${(analyzeMs / 1000).toFixed(1)} s):`);
@@ -201,7 +201,7 @@ async function main(): Promise<void> {
     // Top, middle and bottom players of the leaderboard (found with the same order).
     const ordered = `FROM players p WHERE ${ELIGIBLE} ORDER BY p.rating DESC, p.rd ASC, p.username_key ASC`;
     const at = async (rank: number) =>
-      (await client.query(`SELECT p.username ${ordered} OFFSET $3 LIMIT 1`, [config.leaderboardMinGames, config.leaderboardActiveDays, rank - 1])).rows[0]
+      (await client.query(`SELECT p.username ${ordered} OFFSET $6 LIMIT 1`, [...eligibilityParams(leaderboardRules(config)), rank - 1])).rows[0]
         .username as string;
     const targets: { label: string; rank: number; player: Player; statement: Recorded }[] = [];
     for (const [label, rank] of [

@@ -158,8 +158,8 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
     auth = (await api.login({ username: opts.username, password: opts.password })).data;
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 401)) throw err;
-    auth = (await api.register({ username: opts.username, password: opts.password, ...(opts.bot === false ? {} : { bot: true }) })).data;
-    log(`registered ${opts.username}${opts.bot === false ? '' : ' as a bot'}`);
+    auth = (await api.register({ username: opts.username, password: opts.password, bot: opts.bot ?? true })).data;
+    log(`registered ${opts.username}${auth.player.bot ? ' (a bot account)' : ''}`);
   }
   token = auth.token;
   const me = auth.player;
@@ -250,7 +250,6 @@ async function main(): Promise<void> {
       mode: { type: 'string', default: 'ranked' },
       games: { type: 'string', default: '1' },
       'turn-seconds': { type: 'string' },
-      human: { type: 'boolean', default: false }, // register an ordinary account instead of a bot one
     },
   });
   const { url, username, password, mode } = values;
@@ -258,7 +257,7 @@ async function main(): Promise<void> {
     throw new Error('usage: npm run bot -- --url URL --username NAME --password PASS [--mode ranked|unranked] [--games N] [--turn-seconds 30|60]');
   }
   const turnSeconds = values['turn-seconds'] ? (Number(values['turn-seconds']) as 30 | 60) : null;
-  const games = await runBot({ url: url!.replace(/\/$/, ''), username, password, mode, games: Number(values.games), turnSeconds, bot: !values.human });
+  const games = await runBot({ url: url!.replace(/\/$/, ''), username, password, mode, games: Number(values.games), turnSeconds });
   console.log(`${username}: ${games.length} games finished`);
 }
 

@@ -1,6 +1,7 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
 import { RoomsHostCreatedIndex1795980104217 } from './1795980104217-RoomsHostCreatedIndex.js';
 import { RateLimitCounters1796047768850 } from './1796047768850-RateLimitCounters.js';
+import { FairPlayRoomsBots1796048478506 } from './1796048478506-FairPlayRoomsBots.js';
 import { CheckConstraints1795975646414 } from './1795975646414-CheckConstraints.js';
 import { GameRoomCode1795974830175 } from './1795974830175-GameRoomCode.js';
 import { LeaderboardBuckets1795971998293 } from './1795971998293-LeaderboardBuckets.js';
@@ -25,4 +26,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   RoomsHostCreatedIndex1795980104217,
   GameTurnStartAbandoned1796000000000,
   RateLimitCounters1796047768850,
+  FairPlayRoomsBots1796048478506,
 ];

@@ -21,7 +21,7 @@ export class AuthController {
   @ApiCreatedResponse({ type: AuthResponseDto, description: 'The new player and a bearer token' })
   @ApiErrors(['USERNAME_TAKEN', 'the name is taken, case-insensitively'])
   register(@Body() dto: RegisterDto): Promise<AuthResponseDto> {
-    return this.auth.register(dto.username, dto.password);
+    return this.auth.register(dto.username, dto.password, dto.bot ?? false);
   }
 
   @Post('login')

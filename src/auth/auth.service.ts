@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
-import { AppError } from '../common/errors.js';
-import { usernameKey } from '../players/domain/username.js';
+import { AppError, validationFailed } from '../common/errors.js';
+import { GUEST_NAME_PREFIX, looksLikeGuestName, usernameKey } from '../players/domain/username.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
@@ -32,9 +32,11 @@ export class AuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async register(username: string, password: string): Promise<AuthResponseDto> {
+  async register(username: string, password: string, bot = false): Promise<AuthResponseDto> {
+    // The DTO refuses these already; this guards every other caller of the service.
+    if (looksLikeGuestName(username)) throw validationFailed(`username must not start with "${GUEST_NAME_PREFIX}": those names are for guests`);
     const passwordHash = await argon2Hash(password, ARGON2_OPTIONS);
-    const player = await this.insertPlayer(username, false, passwordHash);
+    const player = await this.insertPlayer(username, false, passwordHash, bot);
     if (!player) throw new AppError('USERNAME_TAKEN', `The username "${username}" is taken.`);
     return this.issue(player);
   }
@@ -68,8 +70,8 @@ export class AuthService {
   }
 
   /** The new player, or null when the name is taken. */
-  private insertPlayer(username: string, guest: boolean, passwordHash: string | null): Promise<Player | null> {
+  private insertPlayer(username: string, guest: boolean, passwordHash: string | null, bot = false): Promise<Player | null> {
     const { initialRating, initialRd, initialVolatility } = this.config.ratings;
-    return this.playerRows.insert({ username, guest, passwordHash, rating: initialRating, rd: initialRd, volatility: initialVolatility });
+    return this.playerRows.insert({ username, guest, bot: bot && !guest, passwordHash, rating: initialRating, rd: initialRd, volatility: initialVolatility });
   }
 }

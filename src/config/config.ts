@@ -40,6 +40,8 @@ export interface AppConfig {
   firstMoveSeconds: number;
   /** No turn limit: a player idle this long on their turn gets the stand-in even when present. */
   idleTurnSeconds: number;
+  /** A room's rematch offer lapses after this many seconds. */
+  rematchOfferSeconds: number;
   /** Worker threads for CPU searches (0: inline, on the event loop). */
   cpuWorkers: number;
   /**
@@ -192,6 +194,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     idleTurnSeconds: int(env, 'IDLE_TURN_SECONDS', 300, 10, 86_400),
     tlsBehindProxy: bool(env, 'TLS_BEHIND_PROXY', false),
     trustProxy: trustProxy(env),
+    rematchOfferSeconds: int(env, 'REMATCH_OFFER_SECONDS', 60, 5, 3600),
     ratings: {
       initialRating: num(env, 'RATING_INITIAL', 1500, 100, 5000),
       initialRd: num(env, 'RATING_INITIAL_RD', 350, 1, 1000),

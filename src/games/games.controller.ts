@@ -43,7 +43,8 @@ export class GamesController {
   @ApiOperation({ summary: 'Play a move (with the ply you saw)' })
   @ApiCreatedResponse({
     type: MoveResponseDto,
-    description: "The move is recorded, with any pass the server inserted after it (then the game's toMove is you again)",
+    description:
+      "The move is recorded (with any automatic pass after it, and the CPU's replies for a stand-in); the game after it, whose toMove may be you again",
   })
   @ApiOkResponse({ type: MoveResponseDto, description: 'A safe retry: you already made exactly this move at this ply; the recorded move and the current game' })
   @ApiErrors(
@@ -71,7 +72,7 @@ export class GamesController {
   @ApiBearerAuth()
   @UseGuards(TokenAuthGuard)
   @ApiOperation({ summary: 'Resign (the opponent wins); before both players have moved it aborts instead' })
-  @ApiOkResponse({ type: GameDto, description: 'The finished game (the opponent wins), or the aborted game before both players have moved' })
+  @ApiOkResponse({ type: GameDto, description: 'The finished game (the opponent wins), or the aborted game when not both players had moved' })
   @ApiErrors('FORBIDDEN', 'NOT_FOUND', 'GAME_OVER', ['CONFLICT', 'the game changed meanwhile; retry'])
   resign(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: TokenPrincipal): Promise<GameDto> {
     return this.games.resign(id, player.id);

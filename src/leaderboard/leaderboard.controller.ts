@@ -10,9 +10,9 @@ export class LeaderboardController {
 
   @Get()
 
-  @ApiOperation({ summary: 'Get the leaderboard of ranked players' })
-  @ApiOkResponse({ type: LeaderboardDto, description: 'Active, ranked players by rating, paged with limit and offset' })
+  @ApiOperation({ summary: 'Get the leaderboard of ranked players (humans, or bots with bots=true)' })
+  @ApiOkResponse({ type: LeaderboardDto, description: 'Registered players with enough recent rated games, not provisional (RD < 110); bots only with bots=true, humans only otherwise' })
   get(@Query() query: LeaderboardQueryDto): Promise<LeaderboardDto> {
-    return this.leaderboard.page(query.limit ?? 50, query.offset ?? 0);
+    return this.leaderboard.page(query.limit ?? 50, query.offset ?? 0, query.bots ?? false);
   }
 }

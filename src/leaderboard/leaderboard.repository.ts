@@ -1,13 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { BucketDelta } from './domain/buckets.js';
 import { LeaderboardRules } from './domain/eligibility.js';
 
 /** Arbitrary, fixed: one app copy at a time rebuilds or sweeps the leaderboard. */
 const LEADERBOARD_LOCK = 727_002;
 
+/** The rules the flags were built with, and the version of the rule's conditions. */
+export interface StoredLeaderboardRules extends LeaderboardRules {
+  version: number;
+}
+
+/** A bucket count: which leaderboard (bots' or humans'), which rating point, how many players. */
+export type BucketCount = [bot: boolean, bucket: number, players: number];
+
 /**
- * The one owner of `leaderboard_buckets` (flagged players per rating point) and
+ * The one owner of `leaderboard_buckets` (flagged players per leaderboard and rating point) and
  * `leaderboard_settings` (the rules the flags were built with). The flags themselves are columns
  * of `players`: PlayersRepository keeps them.
  */
@@ -20,30 +29,34 @@ export class LeaderboardRepository {
     return (manager ?? this.dataSource).query(sql, params);
   }
 
-  /** How many players are on the leaderboard: the sum of the buckets. */
-  async total(manager?: EntityManager): Promise<number> {
-    const rows: { n: string | null }[] = await this.query('SELECT sum(players) AS n FROM leaderboard_buckets', [], manager);
+  /** How many players are on the humans' (or the bots') leaderboard: the sum of its buckets. */
+  async total(bot = false, manager?: EntityManager): Promise<number> {
+    const rows: { n: string | null }[] = await this.query('SELECT sum(players) AS n FROM leaderboard_buckets WHERE bot = $1', [bot], manager);
     return Number(rows[0]?.n ?? 0);
   }
 
   /**
    * Adds these deltas to the bucket counts, in the caller's transaction. `deltas` must be in
-   * ascending bucket order (bucketDeltas' order): rows are locked in it, so writers never deadlock.
+   * bucketDeltas' order (humans first, ascending bucket): rows are locked in it, so writers never deadlock.
    */
-  async addToBuckets(manager: EntityManager, deltas: readonly (readonly [bucket: number, delta: number])[]): Promise<void> {
-    for (const [bucket, delta] of deltas) {
+  async addToBuckets(manager: EntityManager, deltas: readonly BucketDelta[]): Promise<void> {
+    for (const [bot, bucket, delta] of deltas) {
       await manager.query(
-        `INSERT INTO leaderboard_buckets (bucket, players) VALUES ($1, $2)
-         ON CONFLICT (bucket) DO UPDATE SET players = leaderboard_buckets.players + EXCLUDED.players`,
-        [bucket, delta],
+        `INSERT INTO leaderboard_buckets (bot, bucket, players) VALUES ($1, $2, $3)
+         ON CONFLICT (bot, bucket) DO UPDATE SET players = leaderboard_buckets.players + EXCLUDED.players`,
+        [bot, bucket, delta],
       );
     }
   }
 
-  /** Every stored bucket count, ascending (zeros included). */
-  async buckets(manager?: EntityManager): Promise<[number, number][]> {
-    const rows: { bucket: number; players: number }[] = await this.query('SELECT bucket, players FROM leaderboard_buckets ORDER BY bucket', [], manager);
-    return rows.map((r) => [r.bucket, r.players]);
+  /** Every stored bucket count (zeros included), humans' first, ascending. */
+  async buckets(manager?: EntityManager): Promise<BucketCount[]> {
+    const rows: { bot: boolean; bucket: number; players: number }[] = await this.query(
+      'SELECT bot, bucket, players FROM leaderboard_buckets ORDER BY bot, bucket',
+      [],
+      manager,
+    );
+    return rows.map((r) => [r.bot, r.bucket, r.players]);
   }
 
   /** Serialises rebuilds across app copies until the caller's transaction ends. */
@@ -56,27 +69,52 @@ export class LeaderboardRepository {
     await manager.query('LOCK TABLE leaderboard_buckets IN EXCLUSIVE MODE');
   }
 
-  /** Replaces every bucket count with these (bucket, players) pairs. */
-  async replaceBuckets(manager: EntityManager, counts: readonly (readonly [bucket: number, players: number])[]): Promise<void> {
+  /** Replaces every bucket count with these. */
+  async replaceBuckets(manager: EntityManager, counts: readonly BucketCount[]): Promise<void> {
     await manager.query('DELETE FROM leaderboard_buckets');
     if (counts.length === 0) return;
-    await manager.query('INSERT INTO leaderboard_buckets (bucket, players) SELECT * FROM unnest($1::int[], $2::int[])', [
-      counts.map(([b]) => b),
-      counts.map(([, n]) => n),
+    await manager.query('INSERT INTO leaderboard_buckets (bot, bucket, players) SELECT * FROM unnest($1::boolean[], $2::int[], $3::int[])', [
+      counts.map(([bot]) => bot),
+      counts.map(([, b]) => b),
+      counts.map(([, , n]) => n),
     ]);
   }
 
   /** The rules the flags and buckets were last built with, or null before the first build. */
-  async settings(manager?: EntityManager): Promise<LeaderboardRules | null> {
-    const rows: { min_games: number; active_days: number }[] = await this.query('SELECT min_games, active_days FROM leaderboard_settings WHERE id = 1', [], manager);
-    return rows[0] ? { minGames: rows[0].min_games, activeDays: rows[0].active_days } : null;
+  async settings(manager?: EntityManager): Promise<StoredLeaderboardRules | null> {
+    const rows: {
+      min_games: number;
+      active_days: number;
+      rules_version: number;
+      provisional_rd: number | null;
+      periods_per_day: number | null;
+      max_rd: number | null;
+    }[] = await this.query(
+      'SELECT min_games, active_days, rules_version, provisional_rd, periods_per_day, max_rd FROM leaderboard_settings WHERE id = 1',
+      [],
+      manager,
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      version: r.rules_version,
+      minGames: r.min_games,
+      activeDays: r.active_days,
+      // NaN never equals a configured value: a row from before these columns reads as other rules.
+      provisionalRd: r.provisional_rd ?? NaN,
+      periodsPerDay: r.periods_per_day ?? NaN,
+      maxRd: r.max_rd ?? NaN,
+    };
   }
 
-  async saveSettings(manager: EntityManager, rules: LeaderboardRules): Promise<void> {
+  async saveSettings(manager: EntityManager, rules: StoredLeaderboardRules): Promise<void> {
     await manager.query(
-      `INSERT INTO leaderboard_settings (id, min_games, active_days, rebuilt_at) VALUES (1, $1, $2, now())
-       ON CONFLICT (id) DO UPDATE SET min_games = EXCLUDED.min_games, active_days = EXCLUDED.active_days, rebuilt_at = now()`,
-      [rules.minGames, rules.activeDays],
+      `INSERT INTO leaderboard_settings (id, min_games, active_days, rules_version, provisional_rd, periods_per_day, max_rd, rebuilt_at)
+       VALUES (1, $1, $2, $3, $4, $5, $6, now())
+       ON CONFLICT (id) DO UPDATE SET min_games = EXCLUDED.min_games, active_days = EXCLUDED.active_days,
+         rules_version = EXCLUDED.rules_version, provisional_rd = EXCLUDED.provisional_rd,
+         periods_per_day = EXCLUDED.periods_per_day, max_rd = EXCLUDED.max_rd, rebuilt_at = now()`,
+      [rules.minGames, rules.activeDays, rules.version, rules.provisionalRd, rules.periodsPerDay, rules.maxRd],
     );
   }
 }

@@ -5,7 +5,7 @@ import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { effectiveRd, isProvisional } from '../ratings/domain/glicko2.js';
 import { bucketDeltas, Standing } from './domain/buckets.js';
-import { EligibilityFacts, isEligible, LeaderboardRules } from './domain/eligibility.js';
+import { EligibilityFacts, ELIGIBILITY_VERSION, isEligible, LeaderboardRules, leaderboardRules } from './domain/eligibility.js';
 import { LeaderboardDto } from './dto/leaderboard.dto.js';
 import { LeaderboardRepository } from './leaderboard.repository.js';
 
@@ -14,7 +14,8 @@ const EXPIRY_BATCH = 1000;
 
 /**
  * The ladder: registered players with at least LEADERBOARD_MIN_GAMES rated games and one in the
- * last LEADERBOARD_ACTIVE_DAYS days, by rating (ties: lower RD, then name). Each player's
+ * last LEADERBOARD_ACTIVE_DAYS days, no longer provisional (RD below 110), by rating (ties: lower
+ * RD, then name). Bots have a leaderboard of their own, humans another. Each player's
  * `on_leaderboard` flag and the per-rating-point bucket counts are kept in the transaction that
  * rates a game; a sweep takes players off when their last rated game gets too old. So the first
  * page is an index range and a rank is a sum over a few thousand buckets plus one bucket's rows.
@@ -33,7 +34,7 @@ export class LeaderboardService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   get rules(): LeaderboardRules {
-    return { minGames: this.config.leaderboardMinGames, activeDays: this.config.leaderboardActiveDays };
+    return leaderboardRules(this.config);
   }
 
   async onModuleInit(): Promise<void> {
@@ -51,8 +52,9 @@ export class LeaderboardService implements OnModuleInit, OnModuleDestroy {
     await this.sweeping;
   }
 
-  async page(limit = 50, offset = 0): Promise<LeaderboardDto> {
-    const [rows, total] = await Promise.all([this.players.leaderboardPage(limit, offset), this.total()]);
+  /** One page of the humans' leaderboard, or of the bots' with `bots`. */
+  async page(limit = 50, offset = 0, bots = false): Promise<LeaderboardDto> {
+    const [rows, total] = await Promise.all([this.players.leaderboardPage(limit, offset, bots), this.total(bots)]);
     const now = new Date();
     return {
       total,
@@ -74,18 +76,18 @@ export class LeaderboardService implements OnModuleInit, OnModuleDestroy {
     };
   }
 
-  total(): Promise<number> {
-    return this.buckets.total();
+  total(bots = false): Promise<number> {
+    return this.buckets.total(bots);
   }
 
-  /** The player's position, or null when they are not on the leaderboard. */
+  /** The player's position among their own kind (bots or humans), or null when they are not on the leaderboard. */
   rankOf(playerId: string): Promise<number | null> {
     return this.players.leaderboardRank(playerId);
   }
 
   /** Standing of a player after a rated game (inside the rating transaction, players locked). */
-  standingAfter(player: EligibilityFacts, rating: number, now: Date): Standing {
-    return { on: isEligible(player, this.rules, now), rating };
+  standingAfter(player: EligibilityFacts & { bot: boolean }, rating: number, now: Date): Standing {
+    return { on: isEligible(player, this.rules, now), rating, bot: player.bot };
   }
 
   /** Moves the bucket counts for these standing changes, in the caller's transaction. */
@@ -93,13 +95,13 @@ export class LeaderboardService implements OnModuleInit, OnModuleDestroy {
     await this.buckets.addToBuckets(manager, bucketDeltas(changes));
   }
 
-  /** Takes off players who no longer meet the rules (their last rated game got too old). Never waits on a player row. */
+  /** Takes off players who no longer meet the rules (their last rated game got too old, or their RD grew back to provisional). Never waits on a player row. */
   async expire(): Promise<number> {
     let removed = 0;
     for (;;) {
       const batch = await this.dataSource.transaction(async (m) => {
         const gone = await this.players.takeOffIneligible(m, this.rules, EXPIRY_BATCH);
-        await this.applyStandings(m, gone.map((rating) => ({ before: { on: true, rating }, after: { on: false, rating: 0 } })));
+        await this.applyStandings(m, gone.map(({ rating, bot }) => ({ before: { on: true, rating, bot }, after: { on: false, rating: 0, bot } })));
         return gone.length;
       });
       removed += batch;
@@ -114,10 +116,11 @@ export class LeaderboardService implements OnModuleInit, OnModuleDestroy {
   async rebuild(options: { onlyIfRulesChanged?: boolean } = {}): Promise<boolean> {
     return this.dataSource.transaction(async (m) => {
       await this.buckets.lockForRebuild(m);
-      const rules = this.rules;
+      const rules = { ...this.rules, version: ELIGIBILITY_VERSION };
       if (options.onlyIfRulesChanged) {
         const current = await this.buckets.settings(m);
-        if (current?.minGames === rules.minGames && current?.activeDays === rules.activeDays) return false;
+        const same = current !== null && (Object.keys(rules) as (keyof typeof rules)[]).every((k) => current[k] === rules[k]);
+        if (same) return false;
       }
       // Players first, then buckets: the order a rating transaction takes them in (no deadlock).
       // EXCLUSIVE lets reads through but holds off game ends and sign-ups until the rebuild is in.

@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
-import { eligibleSql, LeaderboardRules } from '../leaderboard/domain/eligibility.js';
+import { eligibilityParams, eligibilityPlaceholders, eligibleSql, LeaderboardRules } from '../leaderboard/domain/eligibility.js';
 import type { AuditPlayer } from '../ratings/domain/audit.js';
 import { Player } from './entities/player.entity.js';
 
 export interface NewPlayer {
   username: string;
   guest: boolean;
+  /** A bot account (default false); never with guest. */
+  bot?: boolean;
   passwordHash: string | null;
   rating: number;
   rd: number;
@@ -38,6 +40,15 @@ export interface LeaderboardPlayer {
   draws: number;
   losses: number;
   lastRatedAt: Date | null;
+}
+
+/** What pairing needs of a player: their rating, and which kind they are (bots play bots only). */
+export interface PairingFacts {
+  id: string;
+  rating: number;
+  rd: number;
+  guest: boolean;
+  bot: boolean;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -91,6 +102,18 @@ export class PlayersRepository {
       if (err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === UNIQUE_VIOLATION) return null;
       throw err;
     }
+  }
+
+  /** Rating and kind (bot or not) of these players, by id; unknown ids are left out. */
+  async pairingFacts(ids: readonly string[], manager?: EntityManager): Promise<Map<string, PairingFacts>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows: PairingFacts[] = await this.query(
+      'SELECT id, rating, rd, guest, bot FROM players WHERE id = ANY($1::uuid[])',
+      [unique],
+      manager,
+    );
+    return new Map(rows.map((r) => [r.id, { id: r.id, rating: Number(r.rating), rd: Number(r.rd), guest: r.guest, bot: r.bot }]));
   }
 
   /** Holds the player's row until the caller's transaction ends (one queue action per player at a time). */
@@ -151,29 +174,29 @@ export class PlayersRepository {
 
   // ---- leaderboard flags (kept by the leaderboard service) ----------------------------------
 
-  /** One page of the leaderboard: flagged players by rating (ties: lower RD, then name). */
-  async leaderboardPage(limit: number, offset: number): Promise<LeaderboardPlayer[]> {
+  /** One page of the humans' (or the bots') leaderboard: flagged players by rating (ties: lower RD, then name). */
+  async leaderboardPage(limit: number, offset: number, bots = false): Promise<LeaderboardPlayer[]> {
     const rows: (Omit<LeaderboardPlayer, 'lastRatedAt'> & { last_rated_at: Date | null })[] = await this.query(
       `SELECT p.username, p.rating, p.rd, p.volatility, p.games, p.wins, p.draws, p.losses, p.last_rated_at
-       FROM players p WHERE p.on_leaderboard
+       FROM players p WHERE p.on_leaderboard AND p.bot = $3
        ORDER BY p.rating DESC, p.rd ASC, p.username_key ASC
        LIMIT $1 OFFSET $2`,
-      [limit, offset],
+      [limit, offset, bots],
     );
     return rows.map(({ last_rated_at, ...r }) => ({ ...r, lastRatedAt: last_rated_at ? new Date(last_rated_at) : null }));
   }
 
   /**
-   * The player's leaderboard position, or null when not on it: the leaderboard's bucket counts
-   * above the player's rating point (read only, in the same statement for one snapshot) plus the
-   * flagged players ahead within that point.
+   * The player's position on their kind's leaderboard (bots' or humans'), or null when not on it:
+   * that leaderboard's bucket counts above the player's rating point (read only, in the same
+   * statement for one snapshot) plus the flagged players of their kind ahead within that point.
    */
   async leaderboardRank(playerId: string): Promise<number | null> {
     const rows: { rank: string | null }[] = await this.query(
       `SELECT CASE WHEN me.on_leaderboard THEN 1
-          + coalesce((SELECT sum(b.players) FROM leaderboard_buckets b WHERE b.bucket > floor(me.rating)), 0)
+          + coalesce((SELECT sum(b.players) FROM leaderboard_buckets b WHERE b.bot = me.bot AND b.bucket > floor(me.rating)), 0)
           + (SELECT count(*) FROM players p
-             WHERE p.on_leaderboard AND p.rating >= floor(me.rating) AND p.rating < floor(me.rating) + 1
+             WHERE p.on_leaderboard AND p.bot = me.bot AND p.rating >= floor(me.rating) AND p.rating < floor(me.rating) + 1
                AND (p.rating > me.rating
                  OR (p.rating = me.rating AND (p.rd < me.rd OR (p.rd = me.rd AND p.username_key < me.username_key)))))
         END AS rank
@@ -185,20 +208,20 @@ export class PlayersRepository {
 
   /**
    * Takes up to `limit` flagged players who no longer meet the rules off the leaderboard, skipping
-   * rows another transaction holds (a game end will set their flag anyway). Returns the ratings of
-   * those taken off, for the bucket counts.
+   * rows another transaction holds (a game end will set their flag anyway). Returns the ratings
+   * and kinds of those taken off, for the bucket counts.
    */
-  async takeOffIneligible(manager: EntityManager, rules: LeaderboardRules, limit: number): Promise<number[]> {
+  async takeOffIneligible(manager: EntityManager, rules: LeaderboardRules, limit: number): Promise<{ rating: number; bot: boolean }[]> {
     // TypeORM answers an UPDATE … RETURNING with [rows, count].
-    const [gone]: [{ rating: number }[], number] = await manager.query(
+    const [gone]: [{ rating: number; bot: boolean }[], number] = await manager.query(
       `UPDATE players SET on_leaderboard = false WHERE id IN (
          SELECT p.id FROM players p
-         WHERE p.on_leaderboard AND NOT ${eligibleSql('p', { minGames: '$1', activeDays: '$2' })}
-         ORDER BY p.id LIMIT $3 FOR UPDATE SKIP LOCKED)
-       RETURNING rating`,
-      [rules.minGames, rules.activeDays, limit],
+         WHERE p.on_leaderboard AND NOT ${eligibleSql('p', eligibilityPlaceholders(1))}
+         ORDER BY p.id LIMIT $6 FOR UPDATE SKIP LOCKED)
+       RETURNING rating, bot`,
+      [...eligibilityParams(rules), limit],
     );
-    return gone.map((g) => Number(g.rating));
+    return gone.map((g) => ({ rating: Number(g.rating), bot: g.bot }));
   }
 
   /**
@@ -213,21 +236,21 @@ export class PlayersRepository {
   async recomputeLeaderboardFlags(manager: EntityManager, rules: LeaderboardRules): Promise<number> {
     const [, changed]: [unknown[], number] = await manager.query(
       `UPDATE players SET on_leaderboard = e.eligible FROM (
-         SELECT p.id, ${eligibleSql('p', { minGames: '$1', activeDays: '$2' })} AS eligible FROM players p
+         SELECT p.id, ${eligibleSql('p', eligibilityPlaceholders(1))} AS eligible FROM players p
        ) e WHERE e.id = players.id AND players.on_leaderboard IS DISTINCT FROM e.eligible`,
-      [rules.minGames, rules.activeDays],
+      eligibilityParams(rules),
     );
     return changed;
   }
 
-  /** Flagged players per rating point, ascending: what the bucket counts must say. */
-  async leaderboardCountsByBucket(manager?: EntityManager): Promise<[number, number][]> {
-    const rows: { bucket: number; n: number }[] = await this.query(
-      'SELECT floor(rating)::int AS bucket, count(*)::int AS n FROM players WHERE on_leaderboard GROUP BY 1 ORDER BY 1',
+  /** Flagged players per kind (bot or not) and rating point, humans' first, ascending: what the bucket counts must say. */
+  async leaderboardCountsByBucket(manager?: EntityManager): Promise<[bot: boolean, bucket: number, players: number][]> {
+    const rows: { bot: boolean; bucket: number; n: number }[] = await this.query(
+      'SELECT bot, floor(rating)::int AS bucket, count(*)::int AS n FROM players WHERE on_leaderboard GROUP BY 1, 2 ORDER BY 1, 2',
       [],
       manager,
     );
-    return rows.map((r) => [r.bucket, r.n]);
+    return rows.map((r) => [r.bot, r.bucket, r.n]);
   }
 
   /**
@@ -238,10 +261,10 @@ export class PlayersRepository {
   async leaderboardFlagMismatches(manager: EntityManager, rules: LeaderboardRules, graceHours: number): Promise<{ username: string; onLeaderboard: boolean }[]> {
     const rows: { username: string; on_leaderboard: boolean }[] = await manager.query(
       `SELECT p.username, p.on_leaderboard FROM players p
-       WHERE (p.on_leaderboard AND NOT ${eligibleSql('p', { minGames: '$1', activeDays: '$2', at: 'now() - make_interval(hours => $3)' })})
-          OR (NOT p.on_leaderboard AND ${eligibleSql('p', { minGames: '$1', activeDays: '$2' })})
+       WHERE (p.on_leaderboard AND NOT ${eligibleSql('p', { ...eligibilityPlaceholders(1), at: 'now() - make_interval(hours => $6)' })})
+          OR (NOT p.on_leaderboard AND ${eligibleSql('p', eligibilityPlaceholders(1))})
        ORDER BY p.username`,
-      [rules.minGames, rules.activeDays, graceHours],
+      [...eligibilityParams(rules), graceHours],
     );
     return rows.map((r) => ({ username: r.username, onLeaderboard: r.on_leaderboard }));
   }

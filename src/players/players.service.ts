@@ -45,6 +45,7 @@ export class PlayersService {
       id: player.id,
       username: player.username,
       guest: player.guest,
+      bot: player.bot,
       rating: player.rating,
       rd,
       volatility: player.volatility,

@@ -3,7 +3,7 @@ import { AppConfig } from '../config/config.js';
 import { dataSourceOptions } from '../database/data-source.js';
 import { resolveDatabase } from '../database/database-url.js';
 import { GamesRepository } from '../games/games.repository.js';
-import { LeaderboardRules } from '../leaderboard/domain/eligibility.js';
+import { LeaderboardRules, leaderboardRules } from '../leaderboard/domain/eligibility.js';
 import { LeaderboardRepository } from '../leaderboard/leaderboard.repository.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { AuditGame, auditRatings, Discrepancy, StoredHistory } from './domain/audit.js';
@@ -18,9 +18,11 @@ const FLAG_GRACE_HOURS = 1;
  */
 async function leaderboardDiscrepancies(m: EntityManager, players: PlayersRepository, leaderboard: LeaderboardRepository, rules: LeaderboardRules): Promise<Discrepancy[]> {
   const out: Discrepancy[] = [];
-  const stored = new Map(await leaderboard.buckets(m));
-  const expected = new Map(await players.leaderboardCountsByBucket(m));
-  for (const bucket of [...new Set([...stored.keys(), ...expected.keys()])].sort((a, b) => a - b)) {
+  // Keyed "bots 1500" / "humans 1500": each leaderboard's buckets.
+  const key = (bot: boolean, bucket: number) => `${bot ? 'bots' : 'humans'} ${bucket}`;
+  const stored = new Map((await leaderboard.buckets(m)).map(([bot, bucket, n]) => [key(bot, bucket), n]));
+  const expected = new Map((await players.leaderboardCountsByBucket(m)).map(([bot, bucket, n]) => [key(bot, bucket), n]));
+  for (const bucket of [...new Set([...stored.keys(), ...expected.keys()])].sort()) {
     const s = stored.get(bucket) ?? 0;
     const e = expected.get(bucket) ?? 0;
     if (s !== e) out.push({ subject: `leaderboard bucket ${bucket}`, field: 'players', stored: s, expected: e });
@@ -39,7 +41,7 @@ export async function verifyRatings(url: string, config: AppConfig): Promise<{ p
     const playersRepo = new PlayersRepository(ds);
     const historyRepo = new RatingHistoryRepository(ds);
     const leaderboardRepo = new LeaderboardRepository(ds);
-    const rules = { minGames: config.leaderboardMinGames, activeDays: config.leaderboardActiveDays };
+    const rules = leaderboardRules(config);
     // One snapshot for every read, so a game ending meanwhile is wholly in or wholly out.
     const { players, games, historyRows, leaderboard } = await ds.transaction('REPEATABLE READ', async (m) => {
       await m.query('SET TRANSACTION READ ONLY');

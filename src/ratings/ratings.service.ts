@@ -50,8 +50,12 @@ export class RatingsService {
       [white, change.b, 1 - score],
     ] as const) {
       const games = player.games + 1;
-      const after = this.leaderboard.standingAfter({ guest: player.guest, games, lastRatedAt: end.finishedAt }, c.rating, end.finishedAt);
-      standings.push({ before: { on: player.onLeaderboard, rating: player.rating }, after });
+      const after = this.leaderboard.standingAfter(
+        { guest: player.guest, bot: player.bot, games, lastRatedAt: end.finishedAt, rd: c.rd, volatility: c.volatility },
+        c.rating,
+        end.finishedAt,
+      );
+      standings.push({ before: { on: player.onLeaderboard, rating: player.rating, bot: player.bot }, after });
       await this.players.writeRating(manager, player.id, {
         onLeaderboard: after.on,
         rating: c.rating,

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Room } from './entities/room.entity.js';
 
-export type NewRoom = Pick<Room, 'code' | 'hostId' | 'seat1Id' | 'seat2Id' | 'rated' | 'turnSeconds' | 'showLegalMoves' | 'swapColors'>;
+export type NewRoom = Pick<Room, 'code' | 'hostId' | 'seat1Id' | 'seat2Id' | 'turnSeconds' | 'showLegalMoves' | 'swapColors'>;
 
-const UNIQUE_VIOLATION = '23505';
 /** Namespace of the rooms-per-hour advisory locks (the two-key form: apart from other locks). */
 const ROOMS_LOCK_CLASS = 7301;
 
@@ -18,15 +17,22 @@ export class RoomsRepository {
     return manager.getRepository(Room);
   }
 
-  /** The new room, or null when its code is taken (inside a transaction, that transaction is then spent). */
+  /**
+   * The new room (in the caller's transaction when given one), or null when its code is taken
+   * (ON CONFLICT DO NOTHING: a taken code does not abort the caller's transaction).
+   */
   async insert(fields: NewRoom, manager?: EntityManager): Promise<Room | null> {
     const repo = this.repo(manager);
-    try {
-      return await repo.save(repo.create({ ...fields, currentGameId: null }));
-    } catch (err) {
-      if (err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === UNIQUE_VIOLATION) return null;
-      throw err;
-    }
+    const result = await repo
+      .createQueryBuilder()
+      .insert()
+      .into(Room)
+      .values({ ...fields, currentGameId: null, rematchOfferedBy: null, rematchExpiresAt: null })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    const id = (result.raw as { id: string }[])[0]?.id;
+    return id ? repo.findOneBy({ id }) : null;
   }
 
   /**
@@ -54,7 +60,7 @@ export class RoomsRepository {
     return this.repo(manager).createQueryBuilder('r').setLock('pessimistic_write').where('r.code = :code', { code }).getOne();
   }
 
-  /** Writes the room's seats, settings and current game (a room locked by lockByCode). */
+  /** Writes the room's seats, settings, current game and rematch offer (a room locked by lockByCode). */
   async save(manager: EntityManager, room: Room): Promise<Room> {
     return this.repo(manager).save(room);
   }

@@ -2,21 +2,30 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../common/clock.js';
 import { AppError, forbidden, notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { EventsService } from '../events/events.service.js';
-import { GamesService } from '../games/games.service.js';
 import { playerTopic } from '../events/topics.js';
+import { GamesService } from '../games/games.service.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersService } from '../players/players.service.js';
-import { nextColors, normaliseRoomCode, roomCode } from './domain/room-rules.js';
+import { liveOffer, nextColors, normaliseRoomCode, otherSeat, rematchRequest, roomCode } from './domain/room-rules.js';
 import { CreateRoomDto, RoomDto, UpdateRoomDto } from './dto/room.dto.js';
 import { Room } from './entities/room.entity.js';
 import { RoomsRepository } from './rooms.repository.js';
 
+/** A rematch request's answer: the room, and whether it started the next game (201) or is an offer (200). */
+export interface RematchOutcome {
+  started: boolean;
+  room: RoomDto;
+}
 
-const guestNotAllowed = () => new AppError('GUEST_NOT_ALLOWED', 'Rated play needs a registered account; guests play unrated.');
-
+/**
+ * Rooms: a host's friendly table with its own house rules. Never rated (ratings move only in
+ * ranked games); a player seated in another active game cannot create, join or rematch (one game
+ * at a time); the next game of a series starts when both seats have asked for it.
+ */
 @Injectable()
 export class RoomsService {
   constructor(
@@ -25,21 +34,21 @@ export class RoomsService {
     private readonly games: GamesService,
     private readonly players: PlayersService,
     private readonly events: EventsService,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async create(host: Player, dto: CreateRoomDto): Promise<RoomDto> {
-    if (dto.rated && host.guest) throw guestNotAllowed();
     for (let attempt = 0; ; attempt++) {
       const room = await this.dataSource.transaction(async (m) => {
         await this.mustBeUnderRoomLimit(m, host);
+        await this.mustBeFree(m, [host.id], host.id);
         return this.rooms.insert(
           {
             code: roomCode(randomBytes(8)),
             hostId: host.id,
             seat1Id: host.id,
             seat2Id: null,
-            rated: dto.rated ?? false,
             turnSeconds: dto.turnSeconds ?? null,
             showLegalMoves: dto.showLegalMoves ?? true,
             swapColors: dto.swapColors ?? true,
@@ -75,47 +84,94 @@ export class RoomsService {
 
   /** Takes the second seat and starts the first game; joining a room you sit in is a no-op. */
   async join(code: string, player: Player): Promise<RoomDto> {
-    const room = await this.dataSource.transaction(async (m) => {
+    return this.dataSource.transaction(async (m) => {
       const room = await this.lock(m, code);
-      if (room.seat1Id === player.id || room.seat2Id === player.id) return room;
+      if (room.seat1Id === player.id || room.seat2Id === player.id) return this.toDto(room, m);
       if (room.seat2Id) throw new AppError('ROOM_FULL', 'Both seats of this room are taken.');
-      if (room.rated && player.guest) throw guestNotAllowed();
+      await this.mustBeFree(m, [room.seat1Id, player.id], player.id);
       room.seat2Id = player.id;
       await this.startGame(m, room, null);
-      return room;
+      return this.toDto(room, m);
     });
-    return this.toDto(room);
   }
 
   async update(code: string, player: Player, dto: UpdateRoomDto): Promise<RoomDto> {
-    const room = await this.dataSource.transaction(async (m) => {
+    return this.dataSource.transaction(async (m) => {
       const room = await this.lock(m, code);
       if (room.hostId !== player.id) throw forbidden("Only the room's host can change its settings.");
       await this.mustBeBetweenGames(m, room);
-      if (dto.rated) {
-        const seated = await this.players.findByIds([room.seat1Id, room.seat2Id].filter((x): x is string => !!x), m);
-        if (seated.some((p) => p.guest)) throw guestNotAllowed();
-      }
-      if (dto.rated !== undefined) room.rated = dto.rated;
       if (dto.turnSeconds !== undefined) room.turnSeconds = dto.turnSeconds;
       if (dto.showLegalMoves !== undefined) room.showLegalMoves = dto.showLegalMoves;
       if (dto.swapColors !== undefined) room.swapColors = dto.swapColors;
-      return this.rooms.save(m, room);
+      return this.toDto(await this.rooms.save(m, room), m);
     });
-    return this.toDto(room);
   }
 
-  /** The next game of the series, after the current one has ended. */
-  async rematch(code: string, player: Player): Promise<RoomDto> {
-    const room = await this.dataSource.transaction(async (m) => {
+  /**
+   * A seated player asks for the next game: the first ask is an offer (a `rematch` event to the
+   * other seat); when the other seat has an offer standing, the next game starts (a `game` event
+   * to both). Asking again while one's own offer stands changes nothing.
+   */
+  async rematch(code: string, player: Player): Promise<RematchOutcome> {
+    return this.dataSource.transaction(async (m) => {
       const room = await this.lock(m, code);
-      if (room.seat1Id !== player.id && room.seat2Id !== player.id) throw forbidden('Only the seated players can start a rematch.');
-      if (!room.seat2Id) throw new AppError('CONFLICT', 'The room is waiting for a second player.');
+      const other = otherSeat(room.seat1Id, room.seat2Id, player.id);
+      if (room.seat1Id !== player.id && room.seat2Id !== player.id) throw forbidden('Only the seated players can ask for a rematch.');
+      if (!other) throw new AppError('CONFLICT', 'The room is waiting for a second player.');
       const previous = await this.mustBeBetweenGames(m, room);
-      await this.startGame(m, room, previous);
-      return room;
+      const now = this.clock.now();
+      const action = rematchRequest(liveOffer(room.rematchOfferedBy, room.rematchExpiresAt, now), player.id);
+      if (action === 'start') {
+        await this.mustBeFree(m, [player.id, other], player.id);
+        room.rematchOfferedBy = null;
+        room.rematchExpiresAt = null;
+        await this.startGame(m, room, previous);
+        return { started: true, room: await this.toDto(room, m) };
+      }
+      await this.mustBeFree(m, [player.id], player.id);
+      if (action === 'already-offered') return { started: false, room: await this.toDto(room, m) };
+      room.rematchOfferedBy = player.id;
+      room.rematchExpiresAt = new Date(now.getTime() + this.config.rematchOfferSeconds * 1000);
+      await this.rooms.save(m, room);
+      const dto = await this.toDto(room, m);
+      await this.events.publish({ topic: playerTopic(other), event: 'rematch', data: dto }, m);
+      return { started: false, room: dto };
     });
-    return this.toDto(room);
+  }
+
+  /** Withdraws one's own rematch offer or declines the other seat's (a `rematch` event with rematch null to the other seat). */
+  async cancelRematch(code: string, player: Player): Promise<RoomDto> {
+    return this.dataSource.transaction(async (m) => {
+      const room = await this.lock(m, code);
+      if (room.seat1Id !== player.id && room.seat2Id !== player.id) throw forbidden('Only the seated players can withdraw or decline a rematch.');
+      const offer = liveOffer(room.rematchOfferedBy, room.rematchExpiresAt, this.clock.now());
+      const hadRow = room.rematchOfferedBy !== null;
+      room.rematchOfferedBy = null;
+      room.rematchExpiresAt = null;
+      if (hadRow) await this.rooms.save(m, room);
+      const dto = await this.toDto(room, m);
+      const other = otherSeat(room.seat1Id, room.seat2Id, player.id);
+      // Only a standing offer is news to the other seat (a lapsed one already reads as none).
+      if (offer && other) await this.events.publish({ topic: playerTopic(other), event: 'rematch', data: dto }, m);
+      return dto;
+    });
+  }
+
+  /**
+   * One game at a time: refuses (409 ALREADY_IN_GAME) when any of these players is seated in an
+   * active game. The players' rows are locked in id order first, so two requests for the same
+   * player (or a pairing that locks them too) take turns.
+   */
+  private async mustBeFree(m: EntityManager, playerIds: string[], requesterId: string): Promise<void> {
+    const ids = [...new Set(playerIds)].sort();
+    for (const id of ids) await this.players.lock(m, id);
+    for (const id of [requesterId, ...ids.filter((id) => id !== requesterId)]) {
+      const gameId = await this.games.activeGameIdOf(id, m);
+      if (!gameId) continue;
+      throw id === requesterId
+        ? new AppError('ALREADY_IN_GAME', 'You are playing another game; finish it first.', { gameId })
+        : new AppError('ALREADY_IN_GAME', 'Your opponent is playing another game right now.', { playerId: id });
+    }
   }
 
   /** The seats of the room's last game (null before the first); refuses while it is still on. */
@@ -133,7 +189,7 @@ export class RoomsService {
     const game = await this.games.createGame(m, {
       roomId: room.id,
       roomCode: room.code,
-      rated: room.rated,
+      rated: false, // rooms are friendly tables: ratings move only in ranked games
       turnSeconds: room.turnSeconds,
       showLegalMoves: room.showLegalMoves,
       ...colors,
@@ -160,20 +216,22 @@ export class RoomsService {
     return room;
   }
 
-  private async toDto(room: Room): Promise<RoomDto> {
-    const games = await this.games.gameIdsOfRoom(room.id);
+  private async toDto(room: Room, m?: EntityManager): Promise<RoomDto> {
+    const games = await this.games.gameIdsOfRoom(room.id, m);
+    const seated = await this.players.findByIds([room.seat1Id, room.seat2Id].filter((id): id is string => id !== null), m);
     const seat = async (id: string | null) => {
-      if (!id) return null;
-      const p = await this.players.findById(id);
+      const p = id ? seated.find((x) => x.id === id) : undefined;
       return p ? this.players.profile(p) : null;
     };
+    const offer = liveOffer(room.rematchOfferedBy, room.rematchExpiresAt, this.clock.now());
     return {
       code: room.code,
       hostId: room.hostId,
-      settings: { rated: room.rated, turnSeconds: room.turnSeconds, showLegalMoves: room.showLegalMoves, swapColors: room.swapColors },
+      settings: { turnSeconds: room.turnSeconds, showLegalMoves: room.showLegalMoves, swapColors: room.swapColors },
       seats: [await seat(room.seat1Id), await seat(room.seat2Id)],
       gameId: room.currentGameId,
       games,
+      rematch: offer ? { offeredBy: offer.offeredBy, expiresAt: offer.expiresAt.toISOString() } : null,
     };
   }
 }

@@ -1,17 +1,18 @@
 import request from 'supertest';
 import type { TestApp } from '../support/app.js';
-import { startRoomGame } from '../factories/games.js';
+import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { guestPlayer, registerPlayer, TestPlayer } from '../factories/players.js';
 import { LeaderboardService } from '../../src/leaderboard/leaderboard.service.js';
 
 /**
  * A small seeded ladder for the page tests (e2e and browser):
- * - `ada` and `bruno` play RATED_GAMES real rated games in one room (colours swap on each
- *   rematch; a few moves, then the loser resigns), so they have real rating history;
+ * - `ada` and `bruno` start as established players (RD 80, set with SQL: provisional players
+ *   are not on the leaderboard) and play RATED_GAMES real ranked games (colours alternate; both
+ *   open, a few more moves, then the loser resigns), so they have real rating history;
  * - others get their rating rows set with SQL: three at 1800 (a lower-RD one first, then two
- *   with equal RD ordered by name), a provisional one (RD ≥ 110) and a low one;
- * - off the board: an inactive player (last rated 200 days ago), one with too few games and a
- *   guest with a high rating;
+ *   with equal RD ordered by name) and a low one;
+ * - off the board: a provisional player (RD ≥ 110), an inactive player (last rated 200 days
+ *   ago), one with too few games and a guest with a high rating;
  * - one casual game between ada and Chen left in progress, so ada's recent games show it.
  */
 export interface SeededLadder {
@@ -82,13 +83,14 @@ export async function seedLadder(t: TestApp): Promise<SeededLadder> {
   const guest = await guestPlayer(t.http);
   await setRating(t, guest.id, { rating: 2200, rd: 50, games: 30, wins: 30, draws: 0, losses: 0, daysAgo: 1 });
 
+  // Established players before their first game (RD 80): the games below then keep them off "provisional".
+  await t.db.query('UPDATE players SET rd = 80 WHERE id = ANY($1)', [[ada.id, bruno.id]]);
   const ratedGameIds: string[] = [];
-  const first = await startRoomGame(t.http, ada, bruno, { rated: true });
-  let gameId = first.gameId;
   for (let i = 0; i < RATED_GAMES; i++) {
-    if (i > 0) gameId = (await request(t.http).post(`/api/rooms/${first.code}/rematch`).set(ada.auth).send({}).expect(201)).body.gameId;
-    const game = (await request(t.http).get(`/api/games/${gameId}`).expect(200)).body;
-    const byColor = game.black.player.id === ada.id ? { black: ada, white: bruno } : { black: bruno, white: ada };
+    const byColor = i % 2 === 0 ? { black: ada, white: bruno } : { black: bruno, white: ada };
+    const { gameId } = await startRankedGame(t.app, byColor.black, byColor.white);
+    // A game is rated only once both players have moved.
+    await playOpening(t.http, gameId, byColor.black, byColor.white);
     await playSomeMoves(t, gameId, byColor, i % 4);
     const loser = BRUNO_LOSES[i] ? bruno : ada;
     const ended = await request(t.http).post(`/api/games/${gameId}/resign`).set(loser.auth).send({}).expect(200);
@@ -102,12 +104,12 @@ export async function seedLadder(t: TestApp): Promise<SeededLadder> {
   const casual = await startRoomGame(t.http, players.Chen, ada, {});
   await playSomeMoves(t, casual.gameId, { black: players.Chen, white: ada }, 3);
 
-  return { ada, bruno, players, ratedGameIds, casualGameId: casual.gameId, offBoard: ['gus', 'hana', guest.username] };
+  return { ada, bruno, players, ratedGameIds, casualGameId: casual.gameId, offBoard: ['fatou', 'gus', 'hana', guest.username] };
 }
 
 /** The leaderboard order the seed implies (rating desc, RD asc, name), given ada's and bruno's real ratings. */
 export function expectedOrder(apiRatings: Record<string, { rating: number; rd: number }>): string[] {
-  const board = ['emil', 'Chen', 'dara', 'fatou', 'ivo', 'ada', 'bruno'];
+  const board = ['emil', 'Chen', 'dara', 'ivo', 'ada', 'bruno'];
   const raw: Record<string, { rating: number; rd: number }> = { ...SQL_PLAYERS, ada: apiRatings.ada, bruno: apiRatings.bruno };
   return [...board].sort((a, b) => raw[b].rating - raw[a].rating || raw[a].rd - raw[b].rd || (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
 }

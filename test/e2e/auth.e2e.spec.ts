@@ -30,6 +30,7 @@ describe('players and auth', () => {
       id: expect.any(String),
       username: name,
       guest: false,
+      bot: false,
       rating: 1500,
       rd: 350,
       volatility: 0.06,

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { join } from 'node:path';
 import request from 'supertest';
 import { type BotOptions, runBot } from '../../examples/bot.js';
 import { startTestApp, TestApp } from '../support/app.js';
-import { ensureBuilt, ROOT } from '../support/server-process.js';
+import { ROOT } from '../support/server-process.js';
 
 /**
  * The example bot (examples/bot.ts) against the real server: two bots sign up, queue and play each
@@ -21,15 +20,13 @@ describe('the example bot', () => {
     await t.close();
   });
 
-  const MODE = 'unranked' as BotOptions['mode'];
-  const BOT = false as boolean;
+  const MODE = 'ranked';
 
   const bot = (username: string, games: number, log: string[]): BotOptions => ({
     url: t.baseUrl,
     username,
     password: 'bot-password-123',
     mode: MODE,
-    bot: BOT,
     games,
     nodeLimit: 2_000,
     log: (line) => log.push(`${username}: ${line}`),
@@ -41,7 +38,8 @@ describe('the example bot', () => {
       const game = (await request(t.http).get(`/api/games/${id}`).expect(200)).body;
       expect(game.status).toBe('finished');
       expect(game.result.reason).toBe('board');
-      expect(game.rated).toBe(MODE === 'ranked');
+      expect(game.rated).toBe(true);
+      expect(game.result.ratingChanges).not.toBeNull();
       expect([game.black.player.username, game.white.player.username].sort()).toEqual([...names].sort());
       const moves = (await request(t.http).get(`/api/games/${id}/moves`).expect(200)).body.moves as { by: string; pass: boolean }[];
       expect(moves.length).toBe(game.ply);
@@ -58,19 +56,17 @@ describe('the example bot', () => {
     expect(a.map((g) => g.id).sort()).toEqual(b.map((g) => g.id).sort());
     await expectPlayedOut(a.map((g) => g.id), ['bot_alpha', 'bot_beta']);
     // Signing in again finds the accounts (login, not register) and the games on their records.
-    const me = (await request(t.http).get('/api/players/bot_alpha').expect(200)).body;
-    expect(me.username).toBe('bot_alpha');
+    for (const name of ['bot_alpha', 'bot_beta']) {
+      const player = (await request(t.http).get(`/api/players/${name}`).expect(200)).body;
+      expect([player.username, player.bot, player.games]).toEqual([name, true, 2]);
+    }
     const listed = (await request(t.http).get('/api/players/bot_beta/games').expect(200)).body.games.map((g: { id: string }) => g.id);
     expect(listed.sort()).toEqual(a.map((g) => g.id).sort());
   });
 
-  it('`npm run bot` (the built CLI) plays its game and exits 0', async () => {
-    ensureBuilt();
+  it('`npm run bot` plays its game and exits 0', async () => {
     const args = ['--url', t.baseUrl, '--username', 'bot_cli', '--password', 'bot-password-123', '--mode', MODE, '--games', '1'];
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'examples', 'bot.js'), ...args, ...(BOT ? [] : ['--human'])], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn('npm', ['run', '--silent', 'bot', '--', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += String(chunk)));
     child.stderr.on('data', (chunk) => (output += String(chunk)));

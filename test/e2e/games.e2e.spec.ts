@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { discCounts, fromBoardString, legalMoves, playTurn, result, squareName, startPosition, toBoardString } from '../../src/engine/index.js';
 import { DeadlineSweeper } from '../../src/games/deadline-sweeper.js';
@@ -22,6 +22,9 @@ describe('games and rooms over HTTP', () => {
   let bob: TestPlayer;
   beforeAll(async () => {
     t = await startTestApp();
+  });
+  // Fresh players for each test: one game at a time, and a test may leave its game going.
+  beforeEach(async () => {
     alice = await registerPlayer(t.http);
     bob = await registerPlayer(t.http);
   });
@@ -33,9 +36,10 @@ describe('games and rooms over HTTP', () => {
     const created = await request(t.http).post('/api/rooms').set(alice.auth).send({}).expect(201);
     expect(created.body).toMatchObject({
       hostId: alice.id,
-      settings: { rated: false, turnSeconds: null, showLegalMoves: true, swapColors: true },
+      settings: { turnSeconds: null, showLegalMoves: true, swapColors: true },
       gameId: null,
       games: [],
+      rematch: null,
     });
     expect(created.body.seats[0].id).toBe(alice.id);
     expect(created.body.seats[1]).toBeNull();
@@ -201,8 +205,10 @@ describe('games and rooms over HTTP', () => {
     await request(t.http).patch(`/api/rooms/${code}`).set(alice.auth).send({ turnSeconds: 45 }).expect(400);
     await request(t.http).post(`/api/games/${gameId}/resign`).set(alice.auth).send({}).expect(200);
     const patched = await request(t.http).patch(`/api/rooms/${code}`).set(alice.auth).send({ showLegalMoves: false, turnSeconds: null }).expect(200);
-    expect(patched.body.settings).toEqual({ rated: false, turnSeconds: null, showLegalMoves: false, swapColors: true });
-    const r2 = await request(t.http).post(`/api/rooms/${code}/rematch`).set(bob.auth).send({}).expect(201);
+    expect(patched.body.settings).toEqual({ turnSeconds: null, showLegalMoves: false, swapColors: true });
+    // A rematch needs both seats: Bob offers, Alice accepts.
+    await request(t.http).post(`/api/rooms/${code}/rematch`).set(bob.auth).send({}).expect(200);
+    const r2 = await request(t.http).post(`/api/rooms/${code}/rematch`).set(alice.auth).send({}).expect(201);
     expect(r2.body.games).toEqual([gameId, r2.body.gameId]);
     const g2 = await request(t.http).get(`/api/games/${r2.body.gameId}`).expect(200);
     expect(g2.body.black.player.id).toBe(bob.id);
@@ -210,20 +216,24 @@ describe('games and rooms over HTTP', () => {
     expect(g2.body.legalMoves).toBeNull();
     await request(t.http).post(`/api/games/${r2.body.gameId}/resign`).set(alice.auth).send({}).expect(200);
     await request(t.http).patch(`/api/rooms/${code}`).set(alice.auth).send({ swapColors: false }).expect(200);
-    const r3 = await request(t.http).post(`/api/rooms/${code}/rematch`).set(alice.auth).send({}).expect(201);
+    await request(t.http).post(`/api/rooms/${code}/rematch`).set(alice.auth).send({}).expect(200);
+    const r3 = await request(t.http).post(`/api/rooms/${code}/rematch`).set(bob.auth).send({}).expect(201);
     const g3 = await request(t.http).get(`/api/games/${r3.body.gameId}`).expect(200);
     expect(g3.body.black.player.id).toBe(bob.id);
   });
 
-  it('rated rooms need registered players', async () => {
+  it('rooms are never rated (rated: true is 400); guests host and join them', async () => {
     const guest = await guestPlayer(t.http);
-    expect((await request(t.http).post('/api/rooms').set(guest.auth).send({ rated: true }).expect(403)).body.code).toBe('GUEST_NOT_ALLOWED');
-    const room = await request(t.http).post('/api/rooms').set(alice.auth).send({ rated: true }).expect(201);
-    expect((await request(t.http).post(`/api/rooms/${room.body.code}/join`).set(guest.auth).send({}).expect(403)).body.code).toBe('GUEST_NOT_ALLOWED');
-    const unrated = await request(t.http).post('/api/rooms').set(guest.auth).send({}).expect(201);
-    await request(t.http).post(`/api/rooms/${unrated.body.code}/join`).set(alice.auth).send({}).expect(200);
-    await request(t.http).get('/api/rooms/NOPE42').expect(404);
+    for (const p of [guest, alice]) {
+      const refused = await request(t.http).post('/api/rooms').set(p.auth).send({ rated: true }).expect(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('never rated') });
+    }
     await request(t.http).post('/api/rooms').set(alice.auth).send({ rated: 'yes' }).expect(400);
+    const room = await request(t.http).post('/api/rooms').set(guest.auth).send({ rated: false }).expect(201);
+    expect(room.body.settings).toEqual({ turnSeconds: null, showLegalMoves: true, swapColors: true });
+    const joined = await request(t.http).post(`/api/rooms/${room.body.code}/join`).set(alice.auth).send({}).expect(200);
+    expect((await request(t.http).get(`/api/games/${joined.body.gameId}`).expect(200)).body.rated).toBe(false);
+    await request(t.http).get('/api/rooms/NOPE42').expect(404);
   });
 
   it('lists a player\'s games newest first', async () => {

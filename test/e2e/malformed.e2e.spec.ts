@@ -60,6 +60,7 @@ describe('malformed requests never get a 5xx', () => {
       ['post', `/api/rooms/${room}/join`],
       ['patch', `/api/rooms/${room}`],
       ['post', `/api/rooms/${room}/rematch`],
+      ['delete', `/api/rooms/${room}/rematch`],
       ['get', `/api/games/${id}`],
       ['post', `/api/games/${id}/moves`],
       ['post', `/api/games/${id}/resign`],

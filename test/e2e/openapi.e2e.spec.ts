@@ -19,6 +19,7 @@ const CONTRACT: [string, string][] = [
   ['post', '/api/rooms/{code}/join'],
   ['patch', '/api/rooms/{code}'],
   ['post', '/api/rooms/{code}/rematch'],
+  ['delete', '/api/rooms/{code}/rematch'],
   ['get', '/api/games/{id}'],
   ['post', '/api/games/{id}/moves'],
   ['post', '/api/games/{id}/resign'],
@@ -52,14 +53,16 @@ describe('the OpenAPI schema', () => {
     const { schemas } = (await request(t.http).get('/docs-json').expect(200)).body.components;
     const fields = (name: string) => Object.keys(schemas[name]?.properties ?? {}).sort();
     expect(fields('PlayerDto')).toEqual(
-      ['id', 'username', 'guest', 'rating', 'rd', 'volatility', 'provisional', 'rank', 'games', 'wins', 'draws', 'losses', 'createdAt'].sort(),
+      ['id', 'username', 'guest', 'bot', 'rating', 'rd', 'volatility', 'provisional', 'rank', 'games', 'wins', 'draws', 'losses', 'createdAt'].sort(),
     );
     expect(fields('GameDto')).toEqual(
       expect.arrayContaining(['id', 'rated', 'status', 'settings', 'black', 'white', 'board', 'toMove', 'ply', 'legalMoves', 'discs', 'turnDeadline', 'result', 'createdAt', 'finishedAt']),
     );
     expect(fields('MoveDto')).toEqual(['at', 'by', 'color', 'flipped', 'pass', 'ply', 'square']);
     expect(fields('TicketDto')).toEqual(['gameId', 'id', 'joinedAt', 'mode', 'state', 'turnSeconds']);
-    expect(fields('RoomDto')).toEqual(['code', 'gameId', 'games', 'hostId', 'seats', 'settings']);
+    expect(fields('RoomDto')).toEqual(['code', 'gameId', 'games', 'hostId', 'rematch', 'seats', 'settings']);
+    expect(fields('RoomSettingsDto')).toEqual(['showLegalMoves', 'swapColors', 'turnSeconds']);
+    expect(fields('RematchOfferDto')).toEqual(['expiresAt', 'offeredBy']);
     expect(fields('LeaderboardDto')).toEqual(['entries', 'total']);
     expect(fields('PlayMoveDto')).toEqual(['ply', 'square']);
   });

@@ -73,10 +73,19 @@ describe('the database cannot be reached', () => {
       ['GET /api/games/:id/events', () => request(t.http).get(`/api/games/${gameId}/events`)],
       ['GET /api/me/events', () => request(t.http).get('/api/me/events').set(guest.auth)],
       ['GET /api/leaderboard', () => request(t.http).get('/api/leaderboard')],
-      ['GET /', () => request(t.http).get('/')],
-      ['GET /players/:username', () => request(t.http).get(`/players/${alice.username}`)],
     ];
     for (const [what, send] of routes) expectUnavailable(await send(), what);
+    // The HTML pages answer the same 503 and Retry-After, as a styled page with a retry (not JSON).
+    for (const path of ['/', `/players/${alice.username}`]) {
+      const page = await request(t.http).get(path);
+      expect({ path, status: page.status, type: page.headers['content-type'], retryAfter: page.headers['retry-after'] }).toEqual({
+        path,
+        status: 503,
+        type: expect.stringMatching(/^text\/html/),
+        retryAfter: expect.stringMatching(/^[1-9]\d*$/),
+      });
+      expect(page.text).toMatch(/try again|retry/i);
+    }
 
     const health = await request(t.http).get('/health');
     expect([health.status, health.body]).toEqual([503, { status: 'error', db: 'down' }]);

@@ -28,3 +28,10 @@ export async function guestPlayer(http: any): Promise<TestPlayer> {
   if (res.status !== 201) throw new Error(`guest failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.player.id, username: res.body.player.username, token: res.body.token, auth: { Authorization: `Bearer ${res.body.token}` } };
 }
+
+/** A bot account (`bot: true`) made through the API. */
+export async function registerBot(http: any, username = uniqueName('bot'), password = 'password123'): Promise<TestPlayer> {
+  const res = await request(http).post('/api/auth/register').send({ username, password, bot: true });
+  if (res.status !== 201) throw new Error(`register bot failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.player.id, username: res.body.player.username, token: res.body.token, auth: { Authorization: `Bearer ${res.body.token}` } };
+}

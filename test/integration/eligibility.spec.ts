@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eligibleSql, isEligible } from '../../src/leaderboard/domain/eligibility.js';
+import { eligibilityParams, eligibilityPlaceholders, eligibleSql, isEligible } from '../../src/leaderboard/domain/eligibility.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
 import { AT, CASES, RULES } from '../unit/leaderboard/eligibility.cases.js';
 import { openRepositoryDb, RepositoryDb, seedPlayer } from '../support/repositories.js';
@@ -16,9 +16,9 @@ describe('leaderboard eligibility: the TypeScript and SQL forms agree (real Post
 
   it.each(CASES)('%s', async (_label, player, expected) => {
     const rows = await r.ds.query(
-      `SELECT ${eligibleSql('p', { minGames: '$1', activeDays: '$2', at: '$3::timestamptz' })} AS eligible
-       FROM (VALUES ($4::boolean, $5::int, $6::timestamptz)) AS p(guest, games, last_rated_at)`,
-      [RULES.minGames, RULES.activeDays, AT, player.guest, player.games, player.lastRatedAt],
+      `SELECT ${eligibleSql('p', { ...eligibilityPlaceholders(1), at: '$6::timestamptz' })} AS eligible
+       FROM (VALUES ($7::boolean, $8::int, $9::timestamptz, $10::float8, $11::float8)) AS p(guest, games, last_rated_at, rd, volatility)`,
+      [...eligibilityParams(RULES), AT, player.guest, player.games, player.lastRatedAt, player.rd, player.volatility],
     );
     expect(rows[0].eligible).toBe(expected);
     expect(isEligible(player, RULES, AT)).toBe(expected);
@@ -33,7 +33,14 @@ describe('leaderboard eligibility: the TypeScript and SQL forms agree (real Post
     for (const [, p] of CASES) {
       const lastRatedAt = margin(p.lastRatedAt) && new Date(dbNow.getTime() - (AT.getTime() - p.lastRatedAt!.getTime()));
       if (p.lastRatedAt && !lastRatedAt) continue;
-      const row = await seedPlayer(players, r.ds, { guest: p.guest, games: p.games, lastRatedAt, onLeaderboard: !isEligible(p, RULES, AT) });
+      const row = await seedPlayer(players, r.ds, {
+        guest: p.guest,
+        games: p.games,
+        lastRatedAt,
+        rd: p.rd,
+        volatility: p.volatility,
+        onLeaderboard: !isEligible(p, RULES, AT),
+      });
       seeded.push({ row, expected: isEligible({ ...p, lastRatedAt }, RULES, dbNow) });
     }
     expect(seeded.length).toBeGreaterThan(6);

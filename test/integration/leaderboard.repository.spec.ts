@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../../src/config/config.js';
+import { ELIGIBILITY_VERSION } from '../../src/leaderboard/domain/eligibility.js';
 import { LeaderboardRepository } from '../../src/leaderboard/leaderboard.repository.js';
 import { LeaderboardService } from '../../src/leaderboard/leaderboard.service.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
@@ -30,24 +31,28 @@ describe('LeaderboardRepository and the leaderboard bookkeeping (real PostgreSQL
   });
 
   it('adds deltas to buckets (creating, summing, going to zero) and totals them', async () => {
-    await r.ds.transaction((m) => buckets.addToBuckets(m, [[1500, 2], [1600, 1]]));
-    await r.ds.transaction((m) => buckets.addToBuckets(m, [[1500, -1], [1600, -1], [1700, 1]]));
+    await r.ds.transaction((m) => buckets.addToBuckets(m, [[false, 1500, 2], [false, 1600, 1], [true, 1600, 4]]));
+    await r.ds.transaction((m) => buckets.addToBuckets(m, [[false, 1500, -1], [false, 1600, -1], [false, 1700, 1], [true, 1600, -1]]));
     expect(await buckets.buckets()).toEqual([
-      [1500, 1],
-      [1600, 0],
-      [1700, 1],
+      [false, 1500, 1],
+      [false, 1600, 0],
+      [false, 1700, 1],
+      [true, 1600, 3],
     ]);
     expect(await buckets.total()).toBe(2);
+    expect(await buckets.total(true)).toBe(3);
     await r.ds.transaction((m) => buckets.replaceBuckets(m, []));
     expect(await buckets.buckets()).toEqual([]);
     expect(await buckets.total()).toBe(0);
+    expect(await buckets.total(true)).toBe(0);
   });
 
   it('keeps the settings the flags were built with', async () => {
     expect(await buckets.settings()).toBeNull();
-    await r.ds.transaction((m) => buckets.saveSettings(m, { minGames: 4, activeDays: 10 }));
-    await r.ds.transaction((m) => buckets.saveSettings(m, { minGames: 5, activeDays: 20 }));
-    expect(await buckets.settings()).toEqual({ minGames: 5, activeDays: 20 });
+    const rd = { provisionalRd: 110, periodsPerDay: 0.2, maxRd: 350 };
+    await r.ds.transaction((m) => buckets.saveSettings(m, { version: 1, minGames: 4, activeDays: 10, ...rd }));
+    await r.ds.transaction((m) => buckets.saveSettings(m, { version: 2, minGames: 5, activeDays: 20, ...rd }));
+    expect(await buckets.settings()).toEqual({ version: 2, minGames: 5, activeDays: 20, ...rd });
   });
 
   it('rebuild: flags and buckets from the rows, the rules recorded; only when the rules changed if asked', async () => {
@@ -60,10 +65,10 @@ describe('LeaderboardRepository and the leaderboard bookkeeping (real PostgreSQL
     const five = service(5);
     expect(await five.rebuild()).toBe(true);
     expect(await buckets.buckets()).toEqual([
-      [1400, 1],
-      [1812, 1],
+      [false, 1400, 1],
+      [false, 1812, 1],
     ]);
-    expect(await buckets.settings()).toEqual({ minGames: 5, activeDays: 30 });
+    expect(await buckets.settings()).toEqual({ version: ELIGIBILITY_VERSION, minGames: 5, activeDays: 30, provisionalRd: 110, periodsPerDay: 0.21436, maxRd: 350 });
     expect(await five.rankOf(a.id)).toBe(1);
     expect(await five.rankOf(b.id)).toBeNull();
     expect(await five.rankOf(c.id)).toBe(2);
@@ -72,8 +77,8 @@ describe('LeaderboardRepository and the leaderboard bookkeeping (real PostgreSQL
     const three = service(3);
     expect(await three.rebuild({ onlyIfRulesChanged: true })).toBe(true);
     expect(await buckets.buckets()).toEqual([
-      [1400, 1],
-      [1812, 2],
+      [false, 1400, 1],
+      [false, 1812, 2],
     ]);
     expect(await three.rankOf(b.id)).toBe(1);
     const page = await three.page(10, 0);
@@ -91,8 +96,8 @@ describe('LeaderboardRepository and the leaderboard bookkeeping (real PostgreSQL
     await r.ds.query(`UPDATE players SET last_rated_at = now() - interval '31 days' WHERE username = $1`, [c.username]);
     expect(await three.expire()).toBe(1);
     expect(await buckets.buckets()).toEqual([
-      [1400, 0],
-      [1812, 2],
+      [false, 1400, 0],
+      [false, 1812, 2],
     ]);
     expect(await three.expire()).toBe(0);
     expect((await three.page(10, 0)).total).toBe(2);
@@ -101,19 +106,24 @@ describe('LeaderboardRepository and the leaderboard bookkeeping (real PostgreSQL
   it('standings after a rated game follow the one rule, and move the buckets', async () => {
     const three = service(3);
     const now = new Date();
-    expect(three.standingAfter({ guest: false, games: 3, lastRatedAt: now }, 1650.5, now)).toEqual({ on: true, rating: 1650.5 });
-    expect(three.standingAfter({ guest: false, games: 2, lastRatedAt: now }, 1650.5, now)).toEqual({ on: false, rating: 1650.5 });
-    expect(three.standingAfter({ guest: true, games: 30, lastRatedAt: now }, 1650.5, now)).toEqual({ on: false, rating: 1650.5 });
+    const est = { rd: 80, volatility: 0.06, bot: false };
+    expect(three.standingAfter({ ...est, guest: false, games: 3, lastRatedAt: now }, 1650.5, now)).toEqual({ on: true, rating: 1650.5, bot: false });
+    expect(three.standingAfter({ ...est, guest: false, games: 2, lastRatedAt: now }, 1650.5, now)).toEqual({ on: false, rating: 1650.5, bot: false });
+    expect(three.standingAfter({ ...est, guest: true, games: 30, lastRatedAt: now }, 1650.5, now)).toEqual({ on: false, rating: 1650.5, bot: false });
+    expect(three.standingAfter({ ...est, rd: 110, guest: false, games: 30, lastRatedAt: now }, 1650.5, now)).toEqual({ on: false, rating: 1650.5, bot: false });
+    expect(three.standingAfter({ ...est, bot: true, guest: false, games: 30, lastRatedAt: now }, 1650.5, now)).toEqual({ on: true, rating: 1650.5, bot: true });
     await r.ds.transaction((m) =>
       three.applyStandings(m, [
-        { before: { on: true, rating: 1812.5 }, after: { on: true, rating: 1650.5 } },
-        { before: { on: false, rating: 1500 }, after: { on: true, rating: 1400.1 } },
+        { before: { on: true, rating: 1812.5, bot: false }, after: { on: true, rating: 1650.5, bot: false } },
+        { before: { on: false, rating: 1500, bot: false }, after: { on: true, rating: 1400.1, bot: false } },
+        { before: { on: false, rating: 1500, bot: true }, after: { on: true, rating: 1500.1, bot: true } },
       ]),
     );
     expect(await buckets.buckets()).toEqual([
-      [1400, 1],
-      [1650, 1],
-      [1812, 1],
+      [false, 1400, 1],
+      [false, 1650, 1],
+      [false, 1812, 1],
+      [true, 1500, 1],
     ]);
   });
 });

@@ -4,7 +4,7 @@ import { openRepositoryDb, RepositoryDb, seedPlayer } from '../support/repositor
 
 const DAY = 86_400_000;
 const daysAgo = (d: number) => new Date(Date.now() - d * DAY);
-const rules = { minGames: 3, activeDays: 30 };
+const rules = { minGames: 3, activeDays: 30, provisionalRd: 110, periodsPerDay: 0.21436, maxRd: 350 };
 
 describe('PlayersRepository (real PostgreSQL)', () => {
   let r: RepositoryDb;
@@ -118,38 +118,44 @@ describe('PlayersRepository: leaderboard flags (real PostgreSQL)', () => {
   it('recomputes flags by the rule, counts per bucket, pages and ranks, and takes off the expired', async () => {
     const on1 = await seedPlayer(players, r.ds, { name: 'zed', rating: 1700.5, rd: 80, games: 5, lastRatedAt: daysAgo(1) });
     const on2 = await seedPlayer(players, r.ds, { name: 'amy', rating: 1700.5, rd: 80, games: 3, lastRatedAt: daysAgo(29) });
-    const on3 = await seedPlayer(players, r.ds, { name: 'bob', rating: 1700.9, rd: 120, games: 9, lastRatedAt: daysAgo(2) });
+    const on3 = await seedPlayer(players, r.ds, { name: 'bob', rating: 1700.9, rd: 100, games: 9, lastRatedAt: daysAgo(2) });
     const on4 = await seedPlayer(players, r.ds, { name: 'cat', rating: 1450.2, rd: 60, games: 40, lastRatedAt: daysAgo(10) });
     const guest = await seedPlayer(players, r.ds, { guest: true, rating: 1900, games: 9, lastRatedAt: daysAgo(1) });
     const few = await seedPlayer(players, r.ds, { rating: 1900, games: 2, lastRatedAt: daysAgo(1) });
     const stale = await seedPlayer(players, r.ds, { rating: 1900, games: 9, lastRatedAt: daysAgo(31), onLeaderboard: true });
     const fresh = await seedPlayer(players, r.ds);
+    const provisional = await seedPlayer(players, r.ds, { rating: 1900, rd: 120, games: 9, lastRatedAt: daysAgo(1) });
+    const bot = await seedPlayer(players, r.ds, { name: 'robo', bot: true, rating: 1600.4, games: 9, lastRatedAt: daysAgo(1) });
 
     const changed = await r.ds.transaction((m) => players.recomputeLeaderboardFlags(m, rules));
-    expect(changed).toBe(5); // four come on, the stale one goes off
-    for (const [p, on] of [[on1, true], [on2, true], [on3, true], [on4, true], [guest, false], [few, false], [stale, false], [fresh, false]] as const) {
+    expect(changed).toBe(6); // four humans and a bot come on, the stale one goes off
+    for (const [p, on] of [[on1, true], [on2, true], [on3, true], [on4, true], [guest, false], [few, false], [stale, false], [fresh, false], [provisional, false], [bot, true]] as const) {
       expect((await players.findById(p.id))!.onLeaderboard).toBe(on);
     }
     expect(await r.ds.transaction((m) => players.recomputeLeaderboardFlags(m, rules))).toBe(0);
     expect(await players.leaderboardCountsByBucket()).toEqual([
-      [1450, 1],
-      [1700, 3],
+      [false, 1450, 1],
+      [false, 1700, 3],
+      [true, 1600, 1],
     ]);
 
-    // By rating, then lower RD, then name (case-insensitively).
+    // By rating, then lower RD, then name (case-insensitively); bots on their own page.
     const page = await players.leaderboardPage(10, 0);
     expect(page.map((p) => p.username)).toEqual(['bob', 'amy', 'zed', 'cat']);
-    expect(page[0]).toMatchObject({ rating: 1700.9, rd: 120, games: 9, wins: 9, draws: 0, losses: 0 });
+    expect(page[0]).toMatchObject({ rating: 1700.9, rd: 100, games: 9, wins: 9, draws: 0, losses: 0 });
+    expect((await players.leaderboardPage(10, 0, true)).map((p) => p.username)).toEqual(['robo']);
     expect(page[0].lastRatedAt).toBeInstanceOf(Date);
     expect((await players.leaderboardPage(2, 1)).map((p) => p.username)).toEqual(['amy', 'zed']);
 
     // The rank reads the bucket counts: give them the flags' values.
-    await r.ds.query('INSERT INTO leaderboard_buckets (bucket, players) VALUES (1450, 1), (1700, 3)');
+    await r.ds.query('INSERT INTO leaderboard_buckets (bot, bucket, players) VALUES (false, 1450, 1), (false, 1700, 3), (true, 1600, 1)');
     expect(await players.leaderboardRank(on3.id)).toBe(1);
     expect(await players.leaderboardRank(on2.id)).toBe(2);
     expect(await players.leaderboardRank(on1.id)).toBe(3);
     expect(await players.leaderboardRank(on4.id)).toBe(4);
+    expect(await players.leaderboardRank(bot.id)).toBe(1); // among bots only
     expect(await players.leaderboardRank(guest.id)).toBeNull();
+    expect(await players.leaderboardRank(provisional.id)).toBeNull();
     expect(await players.leaderboardRank('00000000-0000-4000-8000-000000000000')).toBeNull();
 
     // Expiry: only flagged players who fail the rule, at most `limit`, skipping locked rows.
@@ -159,10 +165,10 @@ describe('PlayersRepository: leaderboard flags (real PostgreSQL)', () => {
     await holder.startTransaction();
     await players.lock(holder.manager, on4.id);
     expect(await r.ds.transaction((m) => players.takeOffIneligible(m, rules, 1))).toHaveLength(1);
-    expect(await r.ds.transaction((m) => players.takeOffIneligible(m, rules, 10))).toEqual([1700.5]); // on4 is skipped, not waited on
+    expect(await r.ds.transaction((m) => players.takeOffIneligible(m, rules, 10))).toEqual([{ rating: 1700.5, bot: false }]); // on4 is skipped, not waited on
     await holder.commitTransaction();
     await holder.release();
-    expect(await r.ds.transaction((m) => players.takeOffIneligible(m, rules, 10))).toEqual([1450.2]);
+    expect(await r.ds.transaction((m) => players.takeOffIneligible(m, rules, 10))).toEqual([{ rating: 1450.2, bot: false }]);
     expect(await r.ds.transaction((m) => players.takeOffIneligible(m, rules, 10))).toEqual([]);
     expect((await players.leaderboardPage(10, 0)).map((p) => p.username)).toEqual(['bob']);
   });
@@ -174,7 +180,7 @@ describe('PlayersRepository: leaderboard flags (real PostgreSQL)', () => {
     const missing = await seedPlayer(players, r.ds, { games: 9, lastRatedAt: daysAgo(3), onLeaderboard: false });
     const guestOn = await seedPlayer(players, r.ds, { guest: true, games: 9, lastRatedAt: daysAgo(3), onLeaderboard: true });
     const ok = await seedPlayer(players, r.ds, { games: 9, lastRatedAt: daysAgo(3), onLeaderboard: true });
-    const eligibleNow = (await r.ds.query('SELECT username FROM players WHERE games >= 3 AND NOT guest AND last_rated_at >= now() - interval \'30 days\'')).map(
+    const eligibleNow = (await r.ds.query('SELECT username FROM players WHERE games >= 3 AND NOT guest AND last_rated_at >= now() - interval \'30 days\' AND rd < 105')).map(
       (x: { username: string }) => x.username,
     );
     const mismatches = await r.ds.transaction((m) => players.leaderboardFlagMismatches(m, rules, 1));

@@ -92,19 +92,26 @@ describe('QueueRepository and RoomsRepository (real PostgreSQL)', () => {
   it('rooms: insert (a taken code gives null), find, lock and save', async () => {
     const host = await seedPlayer(players, r.ds);
     const guest = await seedPlayer(players, r.ds);
-    const spec = { code: 'ABCDEF', hostId: host.id, seat1Id: host.id, seat2Id: null, rated: true, turnSeconds: 30, showLegalMoves: false, swapColors: true };
+    const spec = { code: 'ABCDEF', hostId: host.id, seat1Id: host.id, seat2Id: null, turnSeconds: 30, showLegalMoves: false, swapColors: true };
     const room = await rooms.insert(spec);
-    expect(room).toMatchObject({ ...spec, currentGameId: null });
+    expect(room).toMatchObject({ ...spec, currentGameId: null, rematchOfferedBy: null, rematchExpiresAt: null });
     expect(await rooms.insert({ ...spec, hostId: guest.id, seat1Id: guest.id })).toBeNull();
+    // A taken code inside a transaction leaves the transaction usable (ON CONFLICT DO NOTHING).
+    await r.ds.transaction(async (m) => {
+      expect(await rooms.insert({ ...spec, hostId: guest.id, seat1Id: guest.id }, m)).toBeNull();
+      expect(await rooms.insert({ ...spec, code: 'GHJKLM', hostId: guest.id, seat1Id: guest.id }, m)).toMatchObject({ code: 'GHJKLM' });
+    });
     expect(await rooms.findByCode('ABCDEF')).toMatchObject({ id: room!.id });
     expect(await rooms.findByCode('ZZZZZZ')).toBeNull();
     await r.ds.transaction(async (m) => {
       const locked = (await rooms.lockByCode(m, 'ABCDEF'))!;
       locked.seat2Id = guest.id;
       locked.turnSeconds = 60;
+      locked.rematchOfferedBy = host.id;
+      locked.rematchExpiresAt = new Date('2030-01-01T00:00:00Z');
       await rooms.save(m, locked);
       expect(await rooms.lockByCode(m, 'NOPE42')).toBeNull();
     });
-    expect(await rooms.findByCode('ABCDEF')).toMatchObject({ seat2Id: guest.id, turnSeconds: 60 });
+    expect(await rooms.findByCode('ABCDEF')).toMatchObject({ seat2Id: guest.id, turnSeconds: 60, rematchOfferedBy: host.id, rematchExpiresAt: new Date('2030-01-01T00:00:00Z') });
   });
 });

@@ -34,17 +34,29 @@ let seq = 0;
 export async function seedPlayer(
   players: PlayersRepository,
   ds: DataSource,
-  spec: { name?: string; guest?: boolean; rating?: number; rd?: number; games?: number; lastRatedAt?: Date | null; onLeaderboard?: boolean } = {},
+  spec: {
+    name?: string;
+    guest?: boolean;
+    bot?: boolean;
+    rating?: number;
+    rd?: number;
+    volatility?: number;
+    games?: number;
+    lastRatedAt?: Date | null;
+    onLeaderboard?: boolean;
+  } = {},
 ): Promise<Player> {
   seq += 1;
   const guest = spec.guest ?? false;
   const p = await players.insert({
     username: spec.name ?? `${guest ? 'guest-' : 'p'}${seq}x${process.pid % 1000}`,
     guest,
+    bot: spec.bot ?? false,
     passwordHash: guest ? null : 'not-a-hash',
     rating: spec.rating ?? 1500,
-    rd: spec.rd ?? 350,
-    volatility: 0.06,
+    // Established (not provisional) unless asked: most tests are about the other rules.
+    rd: spec.rd ?? (spec.games ? 60 : 350),
+    volatility: spec.volatility ?? 0.06,
   });
   if (!p) throw new Error('name taken');
   const games = spec.games ?? 0;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
 export const CLI = join(ROOT, 'dist', 'src', 'cli.js');
-const SOURCES = ['src', 'migrations', 'examples'];
+const SOURCES = ['src', 'migrations'];
 
 function newestSource(dir: string): number {
   let newest = 0;

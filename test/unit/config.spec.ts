@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       cpuTakeoverSeconds: 60,
       cpuWorkers: 1,
       firstMoveSeconds: 30,
+      rematchOfferSeconds: 60,
       idleTurnSeconds: 300,
       tlsBehindProxy: false,
       trustProxy: false,

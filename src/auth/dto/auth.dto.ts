@@ -1,18 +1,25 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Length, Matches } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { GUEST_NAME_PREFIX } from '../../players/domain/username.js';
 import { PlayerDto } from '../../players/dto/player.dto.js';
 
 export class RegisterDto {
-  @ApiProperty({ example: 'alice', description: '3–20 of A–Z, a–z, 0–9, _ and -; unique case-insensitively' })
+  @ApiProperty({ example: 'alice', description: '3–20 of A–Z, a–z, 0–9, _ and -; unique case-insensitively; not starting with "guest-" (guest names)' })
   @IsString()
   @Length(3, 20)
   @Matches(/^[A-Za-z0-9_-]+$/, { message: 'username may contain only letters, digits, _ and -' })
+  @Matches(new RegExp(`^(?!${GUEST_NAME_PREFIX})`, 'i'), { message: `username must not start with "${GUEST_NAME_PREFIX}": those names are for guests` })
   username: string;
 
   @ApiProperty({ example: 'correct horse battery', minLength: 8, maxLength: 128 })
   @IsString()
   @Length(8, 128)
   password: string;
+
+  @ApiPropertyOptional({ description: "A bot account (a program), false when left out: paired only with bots, ranked on the bots' own leaderboard (GET /api/leaderboard?bots=true)" })
+  @IsOptional()
+  @IsBoolean()
+  bot?: boolean;
 }
 
 export class LoginDto {

@@ -3,12 +3,12 @@
  * (`/api/games/:id/events`) and a player's own (`/api/me/events`). New events (e.g. `rematch`)
  * get a case here and a handler in the page that wants them.
  */
-import type { Game, Move, Ticket } from './index';
+import type { Game, Move, Room, Ticket } from './index';
 import { openStream, type Stream, type StreamOptions } from '../lib/sse';
 
 export type GameEvent = { name: 'move'; data: Move; id: number | null } | { name: 'end'; data: Game; id: number | null } | { name: 'seat'; data: unknown; id: number | null };
 
-export type MeEvent = { name: 'matched'; data: Ticket } | { name: 'game'; data: Game } | { name: 'other'; type: string; data: unknown };
+export type MeEvent = { name: 'matched'; data: Ticket } | { name: 'game'; data: Game } | { name: 'rematch'; data: Room } | { name: 'other'; type: string; data: unknown };
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 
@@ -33,6 +33,7 @@ export function followMe(onEvent: (ev: MeEvent) => void, opts: Options = {}): St
     onEvent(name, data) {
       if (name === 'matched' && isObject(data)) onEvent({ name, data: data as unknown as Ticket });
       else if (name === 'game' && isObject(data) && typeof data.id === 'string') onEvent({ name, data: data as unknown as Game });
+      else if (name === 'rematch' && isObject(data) && typeof data.code === 'string') onEvent({ name, data: data as unknown as Room });
       else onEvent({ name: 'other', type: name, data });
     },
   });

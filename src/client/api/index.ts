@@ -50,11 +50,16 @@ export const api = {
   move: (id: string, body: Body<'/api/games/{id}/moves', 'post'>) =>
     request<Json<'/api/games/{id}/moves', 'post', 201>>('POST', `/api/games/${enc(id)}/moves`, body, { idempotent: true }),
   resign: (id: string) => request<Json<'/api/games/{id}/resign', 'post', 200>>('POST', `/api/games/${enc(id)}/resign`, {}),
+  /** Only before both players have moved (else 409 TOO_LATE_TO_ABORT); unrated, no winner. */
+  abort: (id: string) => request<Json<'/api/games/{id}/abort', 'post', 200>>('POST', `/api/games/${enc(id)}/abort`, {}),
 
   createRoom: (body: Body<'/api/rooms', 'post'>) => request<Json<'/api/rooms', 'post', 201>>('POST', '/api/rooms', body),
   room: (code: string) => request<Json<'/api/rooms/{code}', 'get', 200>>('GET', `/api/rooms/${enc(code)}`),
   joinRoom: (code: string) => request<Json<'/api/rooms/{code}/join', 'post', 200>>('POST', `/api/rooms/${enc(code)}/join`, {}),
+  /** An offer (200, `rematch` set), or, when the other seat had offered, the next game (201, `gameId`). */
   rematch: (code: string) => request<Json<'/api/rooms/{code}/rematch', 'post', 201>>('POST', `/api/rooms/${enc(code)}/rematch`, {}),
+  /** Withdraws one's own offer or declines the other seat's. */
+  declineRematch: (code: string) => request<Json<'/api/rooms/{code}/rematch', 'delete', 200>>('DELETE', `/api/rooms/${enc(code)}/rematch`),
 
   queue: () => request<Json<'/api/queue', 'get', 200>>('GET', '/api/queue'),
   joinQueue: (body: Body<'/api/queue', 'post'>) => request<Json<'/api/queue', 'post', 201>>('POST', '/api/queue', body),

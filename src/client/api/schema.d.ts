@@ -182,7 +182,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the leaderboard of ranked players */
+        /** Get the leaderboard of ranked players (humans, or bots with bots=true) */
         get: operations["LeaderboardController_get"];
         put?: never;
         post?: never;
@@ -357,9 +357,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start the next game in a room */
+        /** Offer a rematch, or accept the other seat's offer (the next game starts) */
         post: operations["RoomsController_rematch"];
-        delete?: never;
+        /** Withdraw your rematch offer, or decline the other seat's */
+        delete: operations["RoomsController_cancelRematch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -393,10 +394,10 @@ export interface components {
         };
         CreateRoomDto: {
             /**
-             * @description Rated games need two registered players
-             * @default false
+             * @description Rooms are friendly tables and never rated: `true` is 400 VALIDATION_FAILED, `false` is accepted and ignored. Rated games come from the ranked queue.
+             * @enum {boolean}
              */
-            rated: boolean;
+            rated?: false;
             /** @default true */
             showLegalMoves: boolean;
             /**
@@ -546,6 +547,8 @@ export interface components {
             moves: components["schemas"]["MoveDto"][];
         };
         PlayerDto: {
+            /** @description A bot account: plays bots only, on the bots' own leaderboard */
+            bot: boolean;
             /** Format: date-time */
             createdAt: string;
             draws: number;
@@ -606,13 +609,27 @@ export interface components {
             volatility: number;
         };
         RegisterDto: {
+            /** @description A bot account (a program), false when left out: paired only with bots, ranked on the bots' own leaderboard (GET /api/leaderboard?bots=true) */
+            bot?: boolean;
             /** @example correct horse battery */
             password: string;
             /**
-             * @description 3–20 of A–Z, a–z, 0–9, _ and -; unique case-insensitively
+             * @description 3–20 of A–Z, a–z, 0–9, _ and -; unique case-insensitively; not starting with "guest-" (guest names)
              * @example alice
              */
             username: string;
+        };
+        RematchOfferDto: {
+            /**
+             * Format: date-time
+             * @description When the offer lapses (REMATCH_OFFER_SECONDS after it was made)
+             */
+            expiresAt: string;
+            /**
+             * Format: uuid
+             * @description The seated player who asked for the next game
+             */
+            offeredBy: string;
         };
         RoomDto: {
             /** @example K7QX2M */
@@ -626,12 +643,13 @@ export interface components {
             games: string[];
             /** Format: uuid */
             hostId: string;
+            /** @description The standing rematch offer, null when none (or it lapsed) */
+            rematch: components["schemas"]["RematchOfferDto"] | null;
             /** @description [host, second player | null] */
             seats: components["schemas"]["PlayerDto"][];
             settings: components["schemas"]["RoomSettingsDto"];
         };
         RoomSettingsDto: {
-            rated: boolean;
             showLegalMoves: boolean;
             swapColors: boolean;
             /** @enum {number|null} */
@@ -663,10 +681,10 @@ export interface components {
         };
         UpdateRoomDto: {
             /**
-             * @description Rated games need two registered players
-             * @default false
+             * @description Rooms are friendly tables and never rated: `true` is 400 VALIDATION_FAILED, `false` is accepted and ignored. Rated games come from the ranked queue.
+             * @enum {boolean}
              */
-            rated: boolean;
+            rated?: false;
             /** @default true */
             showLegalMoves: boolean;
             /**
@@ -1226,7 +1244,7 @@ export interface operations {
                     "application/json": components["schemas"]["MoveResponseDto"];
                 };
             };
-            /** @description The move is recorded, with any pass the server inserted after it (then the game's toMove is you again) */
+            /** @description The move is recorded (with any automatic pass after it, and the CPU's replies for a stand-in); the game after it, whose toMove may be you again */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1335,7 +1353,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The finished game (the opponent wins), or the aborted game before both players have moved */
+            /** @description The finished game (the opponent wins), or the aborted game when not both players had moved */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1465,6 +1483,8 @@ export interface operations {
     LeaderboardController_get: {
         parameters: {
             query?: {
+                /** @description true: the bots' own leaderboard (bot accounts only); false: the humans' */
+                bots?: boolean;
                 limit?: number;
                 offset?: number;
             };
@@ -1474,7 +1494,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Active, ranked players by rating, paged with limit and offset */
+            /** @description Registered players with enough recent rated games, not provisional (RD < 110); bots only with bots=true, humans only otherwise */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1922,7 +1942,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The host takes the first seat. 403 GUEST_NOT_ALLOWED for a rated room made by a guest; 429 RATE_LIMITED past ROOMS_PER_HOUR rooms opened within an hour. */
+            /** @description The host takes the first seat. Rooms are never rated. Guests may host. 429 RATE_LIMITED past ROOMS_PER_HOUR rooms opened within an hour. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1931,7 +1951,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoomDto"];
                 };
             };
-            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            /** @description VALIDATION_FAILED: e.g. `rated: true` (rooms are never rated; ratings move only in ranked games) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1949,8 +1969,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description GUEST_NOT_ALLOWED: a rated room made by a guest */
-            403: {
+            /** @description ALREADY_IN_GAME: the host is seated in an active game */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2055,7 +2075,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Host only (403), only between games (409 GAME_IN_PROGRESS). */
+            /** @description Host only (403), only between games (409 GAME_IN_PROGRESS). `rated: true` is 400. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2064,7 +2084,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoomDto"];
                 };
             };
-            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            /** @description VALIDATION_FAILED: e.g. `rated: true` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2191,7 +2211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description ROOM_FULL; ALREADY_IN_GAME: details.gameId is your active game */
+            /** @description ROOM_FULL; ALREADY_IN_GAME: the joining player (or the host) is seated in another active game */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2246,7 +2266,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A new game; colours swap when swapColors is on. 409 GAME_IN_PROGRESS while one is on. */
+            /** @description An offer: `rematch: {offeredBy, expiresAt}`, and a `rematch` event (the room) on the other seat's GET /api/me/events. Asking again while your own offer stands changes nothing. The offer lapses after REMATCH_OFFER_SECONDS (60). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomDto"];
+                };
+            };
+            /** @description The other seat had offered: the next game starts (new gameId; colours swap when swapColors), a `game` event to both seats. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2273,7 +2302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description FORBIDDEN: seated players only */
+            /** @description FORBIDDEN: only the seated players */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2291,7 +2320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description GAME_IN_PROGRESS; CONFLICT: the room waits for a second player */
+            /** @description GAME_IN_PROGRESS: while a game is on; ALREADY_IN_GAME: you (or, to start, your opponent) are seated in another active game */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2311,6 +2340,66 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    RoomsController_cancelRematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdraws your offer or declines the other seat's: the room with `rematch: null`, and a `rematch` event (the room) to the other seat. No offer standing: 200, nothing changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: only the seated players */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

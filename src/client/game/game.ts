@@ -41,6 +41,8 @@ export function startGame(root: HTMLElement): void {
   let flashTimer: ReturnType<typeof setTimeout> | undefined;
   let resignTimer: ReturnType<typeof setTimeout> | undefined;
   let rematching = false;
+  /** The room's standing rematch offer (game over, room games only). */
+  let offer: { offeredBy: string; expiresAt: string } | null = null;
   /** Whether the move list was last drawn for a finished game (its moves are then buttons). */
   let listOver = false;
 
@@ -233,6 +235,8 @@ export function startGame(root: HTMLElement): void {
         el.classList.add('pl-your-turn');
       } else if (mine) msg = 'Waiting for ' + seat.player.username + (seat.standIn ? ' (the CPU is playing for them)' : '') + '…';
       else msg = cap(g.toMove ?? 'black') + ' to move · ' + seat.player.username;
+      // Each player's first move has a deadline in every game: missing it aborts the game.
+      if (firstMoveOf(g)) msg += mine && g.toMove === mine ? ' · make your first move before the clock runs out, or the game is aborted' : ' · first move: the game is aborted if it does not come in time';
     } else if (g.status === 'aborted' || !g.result) msg = 'Game aborted';
     else if (g.result.winner === null) msg = 'Game over · Draw';
     else if (mine) msg = 'Game over · ' + (g.result.winner === mine ? 'You won' : 'You lost');
@@ -287,6 +291,11 @@ export function startGame(root: HTMLElement): void {
     show(el, true);
   }
 
+  /** Whether the side to move has yet to make their first move (Black at ply 0, White at ply 1). */
+  function firstMoveOf(g: { ply: number; toMove: 'black' | 'white' | null; status: string }): boolean {
+    return g.status === 'active' && ((g.toMove === 'black' && g.ply === 0) || (g.toMove === 'white' && g.ply === 1));
+  }
+
   function renderResult(): void {
     const g = s.game!;
     const el = $('[data-testid=result-banner]');
@@ -309,6 +318,9 @@ export function startGame(root: HTMLElement): void {
     let detailText: string;
     if (r.reason === 'resign' && r.winner) detailText = g[other(r.winner)].player.username + ' resigned';
     else if (r.reason === 'board') detailText = r.winner === null ? 'Equal discs on the board' : 'Most discs on the board';
+    else if (r.reason === 'abandoned' && r.winner)
+      detailText = g[other(r.winner)].player.username + ' abandoned the game: the CPU was still playing for them at the end, so they lose';
+    else if (r.reason === 'aborted') detailText = 'Called off before both players had moved (a first move never came, or a player aborted): no result, ratings unchanged';
     else detailText = 'No result';
     text($('[data-testid=result-detail]', el), detailText);
     text($('[data-testid=result-score]', el), 'Black ' + r.discs.black + ' – ' + r.discs.white + ' White');
@@ -329,13 +341,41 @@ export function startGame(root: HTMLElement): void {
   function renderActions(): void {
     const g = s.game!;
     const mine = myColor();
-    show($('[data-testid=resign-button]'), g.status === 'active' && !!mine);
-    show($('[data-testid=rematch-button]'), g.status !== 'active' && !!mine && !!roomCode);
+    // Before both players have moved the game can only be called off (a resignation would abort it too).
+    const early = g.status === 'active' && g.ply < 2;
+    show($('[data-testid=abort-button]'), early && !!mine);
+    show($('[data-testid=resign-button]'), g.status === 'active' && !early && !!mine);
+    renderRematch();
     // A queue game: "Play again" queues once more in the same mode and with the same turn limit.
     const again = $<HTMLAnchorElement>('[data-testid=play-again]');
     const queueGame = g.status !== 'active' && !!mine && !roomCode;
     show(again, queueGame);
     if (queueGame) again.href = `/play?again=${g.rated ? 'ranked' : 'unranked'}&turn=${g.settings.turnSeconds ?? ''}`;
+  }
+
+  /** Rematch by consent: offer, or accept / decline the other seat's offer; offers lapse. */
+  function renderRematch(): void {
+    const g = s.game!;
+    const mine = myColor();
+    const on = g.status !== 'active' && !!mine && !!roomCode;
+    const live = offer && Date.parse(offer.expiresAt) > Date.now() ? offer : null;
+    const button = $<HTMLButtonElement>('[data-testid=rematch-button]');
+    const decline = $<HTMLButtonElement>('[data-testid=rematch-decline]');
+    const status = $('[data-testid=rematch-status]');
+    show(button, on && !(live && live.offeredBy === s.me?.id));
+    show(decline, on && !!live);
+    show(status, on && !!live);
+    if (!on || !mine) return;
+    const opponent = g[other(mine)].player.username;
+    if (!live) text(button, 'Rematch');
+    else if (live.offeredBy === s.me?.id) {
+      text(status, `Rematch offered: waiting for ${opponent} to accept.`);
+      text(decline, 'Withdraw offer');
+    } else {
+      text(status, `${opponent} offers a rematch.`);
+      text(button, 'Accept rematch');
+      text(decline, 'Decline');
+    }
   }
 
   function renderMoves(): void {
@@ -530,6 +570,20 @@ export function startGame(root: HTMLElement): void {
     }
   });
 
+  const abortButton = $<HTMLButtonElement>('[data-testid=abort-button]');
+  abortButton.addEventListener('click', async () => {
+    abortButton.disabled = true;
+    try {
+      setGame(await api.abort(gameId));
+    } catch (e) {
+      if (e instanceof ApiError && (e.code === 'GAME_OVER' || e.code === 'TOO_LATE_TO_ABORT')) void refresh();
+      else flash((e as Error).message);
+    } finally {
+      abortButton.disabled = false;
+      render();
+    }
+  });
+
   $('[data-testid=rematch-button]').addEventListener('click', async (ev) => {
     const button = ev.currentTarget as HTMLButtonElement;
     if (!roomCode) return;
@@ -537,7 +591,8 @@ export function startGame(root: HTMLElement): void {
     rematching = true;
     try {
       const room = await api.rematch(roomCode);
-      if (room.gameId) follow(room.gameId);
+      if (room.gameId && room.gameId !== gameId) follow(room.gameId);
+      else offer = room.rematch ?? null;
     } catch (e) {
       const id = detail<string>(e, 'gameId');
       if (e instanceof ApiError && e.code === 'GAME_IN_PROGRESS' && id) follow(id);
@@ -545,6 +600,20 @@ export function startGame(root: HTMLElement): void {
     } finally {
       button.disabled = false;
       rematching = false;
+      render();
+    }
+  });
+  $('[data-testid=rematch-decline]').addEventListener('click', async (ev) => {
+    const button = ev.currentTarget as HTMLButtonElement;
+    if (!roomCode) return;
+    button.disabled = true;
+    try {
+      offer = (await api.declineRematch(roomCode)).rematch ?? null;
+    } catch (e) {
+      flash((e as Error).message);
+    } finally {
+      button.disabled = false;
+      render();
     }
   });
   function follow(id: string): void {
@@ -591,9 +660,15 @@ export function startGame(root: HTMLElement): void {
     }
     await moves;
     if (countMoves() < s.game.ply) await loadMoves();
+    if (roomCode && s.game.status !== 'active') {
+      offer = (await api.room(roomCode).catch(() => null))?.rematch ?? null;
+    }
     render();
     awayNote();
-    setInterval(renderClock, 250);
+    setInterval(() => {
+      renderClock();
+      if (offer) renderRematch(); // an offer lapses on its own
+    }, 250);
     const conn = $('[data-testid=connection]');
     gameStream = followGame(gameId, onEvent, {
       lastEventId: () => s.lastEventId,
@@ -614,6 +689,10 @@ export function startGame(root: HTMLElement): void {
     if (myColor()) {
       // A rematch the opponent starts arrives as a 'game' event: follow it once this game is over.
       meStream = followMe((ev) => {
+        if (ev.name === 'rematch' && ev.data.code === roomCode) {
+          offer = ev.data.rematch ?? null;
+          render();
+        }
         if (ev.name === 'game' && ev.data.id !== gameId && s.game && s.game.status !== 'active') {
           const id = ev.data.id;
           // After our own rematch request its answer navigates (leaving now would cut it off).

@@ -70,9 +70,6 @@ export function startLobby(root: HTMLElement): void {
       show($('[data-testid=me-guest]'), me.guest);
       text($('[data-testid=me-rating]'), me.guest ? 'unrated' : rating(me.rating) + (me.provisional ? '?' : ''));
       // Guests play casual games only: say so rather than grey things out silently.
-      const rated = input(createForm, 'rated');
-      rated.disabled = me.guest;
-      if (me.guest) rated.checked = false;
       const ranked = $<HTMLInputElement>('[name=mode][value=ranked]', queueForm);
       ranked.disabled = me.guest;
       if (me.guest) $<HTMLInputElement>('[name=mode][value=unranked]', queueForm).checked = true;
@@ -243,7 +240,6 @@ export function startLobby(root: HTMLElement): void {
     ev.preventDefault();
     const turn = select(createForm, 'turnSeconds').value;
     const body = {
-      rated: input(createForm, 'rated').checked,
       turnSeconds: (turn ? Number(turn) : null) as 30 | 60 | null,
       showLegalMoves: input(createForm, 'showLegalMoves').checked,
       swapColors: input(createForm, 'swapColors').checked,
@@ -368,7 +364,7 @@ export function startLobby(root: HTMLElement): void {
       const host = room.seats[0];
       const st = room.settings;
       const parts = [
-        st.rated ? 'Rated' : 'Casual',
+        'Casual (rooms are never rated)',
         st.turnSeconds ? `${st.turnSeconds} s per move` : 'no time limit',
         st.showLegalMoves ? 'legal squares shown' : 'no hints',
         st.swapColors ? 'colours swap after each game' : 'same colours every game',

@@ -1,4 +1,7 @@
-/** Pure leaderboard bookkeeping: the bucket counts a rating change moves (eligibility: eligibility.ts). */
+/**
+ * Pure leaderboard bookkeeping: the bucket counts a rating change moves (eligibility: eligibility.ts).
+ * Humans and bots have a leaderboard each, so a bucket is (kind, rating point).
+ */
 
 export function ratingBucket(rating: number): number {
   return Math.floor(rating);
@@ -7,18 +10,29 @@ export function ratingBucket(rating: number): number {
 export interface Standing {
   on: boolean;
   rating: number;
+  /** Which leaderboard: the bots' or the humans'. */
+  bot: boolean;
 }
+
+/** A bucket count change: which leaderboard, which rating point, by how much. */
+export type BucketDelta = [bot: boolean, bucket: number, delta: number];
 
 /**
  * The bucket deltas for players moving from one standing to another, summed per bucket, zeros
- * dropped, in ascending bucket order (the order rows are locked in, so no two writers deadlock).
+ * dropped, humans' first, then ascending by bucket (the order rows are locked in, so no two
+ * writers deadlock).
  */
-export function bucketDeltas(changes: readonly { before: Standing; after: Standing }[]): [number, number][] {
-  const deltas = new Map<number, number>();
-  const add = (bucket: number, d: number) => deltas.set(bucket, (deltas.get(bucket) ?? 0) + d);
+export function bucketDeltas(changes: readonly { before: Standing; after: Standing }[]): BucketDelta[] {
+  const deltas = new Map<string, BucketDelta>();
+  const add = (bot: boolean, bucket: number, d: number) => {
+    const key = `${bot ? 1 : 0}:${bucket}`;
+    const entry = deltas.get(key) ?? [bot, bucket, 0];
+    entry[2] += d;
+    deltas.set(key, entry);
+  };
   for (const { before, after } of changes) {
-    if (before.on) add(ratingBucket(before.rating), -1);
-    if (after.on) add(ratingBucket(after.rating), +1);
+    if (before.on) add(before.bot, ratingBucket(before.rating), -1);
+    if (after.on) add(after.bot, ratingBucket(after.rating), +1);
   }
-  return [...deltas.entries()].filter(([, d]) => d !== 0).sort((a, b) => a[0] - b[0]);
+  return [...deltas.values()].filter(([, , d]) => d !== 0).sort((a, b) => Number(a[0]) - Number(b[0]) || a[1] - b[1]);
 }

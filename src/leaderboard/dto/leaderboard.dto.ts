@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export class LeaderboardQueryDto {
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
@@ -18,6 +18,13 @@ export class LeaderboardQueryDto {
   @Min(0)
   @Max(10_000_000)
   offset?: number;
+
+  @ApiPropertyOptional({ default: false, description: "true: the bots' own leaderboard (bot accounts only); false: the humans'" })
+  @IsOptional()
+  // Query strings are text: "true" and "false" only (anything else stays a string and fails IsBoolean).
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'bots must be true or false' })
+  bots?: boolean;
 }
 
 export class LeaderboardEntryDto {

@@ -113,7 +113,7 @@ ${FORM_ERROR}
 <section class="pl-card" data-testid="create-room">
 <h2>Create a room</h2>
 <form id="create-form">
-<label class="pl-check"><input type="checkbox" name="rated" data-testid="room-rated"> Rated <small data-testid="guest-note" hidden>(registered players only)</small></label>
+<p class="pl-hint" data-testid="room-casual">Rooms are friendly tables: never rated. Ratings come from the ranked queue.</p>
 <label>Turn limit<select name="turnSeconds" data-testid="room-turn">${turnOptions()}</select></label>
 <label class="pl-check"><input type="checkbox" name="showLegalMoves" data-testid="room-legal" checked> Show legal squares</label>
 <label class="pl-check"><input type="checkbox" name="swapColors" data-testid="room-swap" checked> Swap colours after each game</label>
@@ -223,8 +223,11 @@ ${boardHtml()}
 <div class="pl-changes" data-testid="rating-changes"></div>
 </div>
 <div class="pl-actions">
+<button type="button" class="pl-btn" data-testid="abort-button" hidden title="Call the game off before both players have moved: no result, ratings unchanged">Abort</button>
 <button type="button" class="pl-btn pl-btn-danger" data-testid="resign-button" hidden>Resign</button>
+<p class="pl-hint" data-testid="rematch-status" role="status" hidden></p>
 <button type="button" class="pl-btn pl-btn-primary" data-testid="rematch-button" hidden>Rematch</button>
+<button type="button" class="pl-btn" data-testid="rematch-decline" hidden>Decline</button>
 <a class="pl-btn pl-btn-primary" href="/play" data-testid="play-again" hidden>Play again</a>
 <a class="pl-btn" href="/play" data-testid="lobby-link">New game</a>
 </div>

@@ -5,3 +5,10 @@ export const USERNAME_SHAPE = /^[A-Za-z0-9_-]{1,40}$/;
 export function usernameKey(name: string): string | null {
   return USERNAME_SHAPE.test(name) ? name.toLowerCase() : null;
 }
+
+/** Generated guest names start with this; registered names may not (case-insensitively). */
+export const GUEST_NAME_PREFIX = 'guest-';
+
+export function looksLikeGuestName(name: string): boolean {
+  return name.toLowerCase().startsWith(GUEST_NAME_PREFIX);
+}

@@ -4,6 +4,7 @@ export class PlayerDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'alice' }) username: string;
   @ApiProperty() guest: boolean;
+  @ApiProperty({ description: "A bot account: plays bots only, on the bots' own leaderboard" }) bot: boolean;
   @ApiProperty({ example: 1500, description: 'Glicko-2 rating on the 1500 scale' }) rating: number;
   @ApiProperty({ example: 350, description: 'Rating deviation, grown for inactivity since the last rated game' }) rd: number;
   @ApiProperty({ example: 0.06 }) volatility: number;

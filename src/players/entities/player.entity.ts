@@ -5,7 +5,8 @@ const numeric = { from: (v: string | number) => Number(v), to: (v: number) => v 
 @Entity('players')
 @Check('players_counts_ck', `games >= 0 AND wins >= 0 AND draws >= 0 AND losses >= 0 AND wins + draws + losses = games`)
 @Check('players_guest_password_ck', `NOT guest OR password_hash IS NULL`)
-// (rating DESC, rd, username_key) WHERE on_leaderboard: made by hand in a migration (TypeORM cannot say DESC).
+@Check('players_guest_bot_ck', `NOT (guest AND bot)`)
+// (bot, rating DESC, rd, username_key) WHERE on_leaderboard: made by hand in a migration (TypeORM cannot say DESC).
 @Index('players_leaderboard_idx', { synchronize: false })
 export class Player {
   @PrimaryGeneratedColumn('uuid')
@@ -25,6 +26,10 @@ export class Player {
 
   @Column({ type: 'boolean', default: false })
   guest: boolean;
+
+  /** A bot account (a program): paired only with bots, ranked on the bots' own leaderboard. Never a guest. */
+  @Column({ type: 'boolean', default: false })
+  bot: boolean;
 
   @Column({ type: 'double precision', transformer: numeric })
   rating: number;

@@ -25,3 +25,32 @@ export function nextColors(
   if (!previous) return { blackId: seat1, whiteId: seat2 };
   return swapColors ? { blackId: previous.whiteId, whiteId: previous.blackId } : { blackId: previous.blackId, whiteId: previous.whiteId };
 }
+
+/** A rematch offer: which seated player asked, and when the offer lapses. */
+export interface RematchOffer {
+  offeredBy: string;
+  expiresAt: Date;
+}
+
+/** The offer as it stands at `now`: null when there is none or it has lapsed (no sweeper: lapsed reads as none). */
+export function liveOffer(offeredBy: string | null, expiresAt: Date | null, now: Date): RematchOffer | null {
+  if (!offeredBy || !expiresAt || expiresAt.getTime() <= now.getTime()) return null;
+  return { offeredBy, expiresAt };
+}
+
+/**
+ * What a seated player's rematch request does, given the standing offer: start the next game
+ * (the other seat had asked), keep the player's own standing offer, or make a new offer (none
+ * standing, or a lapsed one, which it replaces).
+ */
+export function rematchRequest(offer: RematchOffer | null, playerId: string): 'start' | 'already-offered' | 'offer' {
+  if (!offer) return 'offer';
+  return offer.offeredBy === playerId ? 'already-offered' : 'start';
+}
+
+/** The seat other than `playerId`'s (null when the room has one seat, or the player is not seated). */
+export function otherSeat(seat1: string, seat2: string | null, playerId: string): string | null {
+  if (playerId === seat1) return seat2;
+  if (playerId === seat2) return seat1;
+  return null;
+}

@@ -3,10 +3,13 @@ import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { PlayerDto } from '../../players/dto/player.dto.js';
 
 export class RoomSettingsInput {
-  @ApiPropertyOptional({ default: false, description: 'Rated games need two registered players' })
+  @ApiPropertyOptional({
+    enum: [false],
+    description: 'Rooms are friendly tables and never rated: `true` is 400 VALIDATION_FAILED, `false` is accepted and ignored. Rated games come from the ranked queue.',
+  })
   @IsOptional()
-  @IsBoolean()
-  rated?: boolean;
+  @IsIn([false], { message: 'rooms are never rated: ratings move only in ranked games (POST /api/queue with mode "ranked")' })
+  rated?: false;
 
   @ApiPropertyOptional({ type: Number, nullable: true, enum: [30, 60], default: null, description: 'Seconds per turn; null = no limit' })
   @IsOptional()
@@ -28,10 +31,14 @@ export class CreateRoomDto extends RoomSettingsInput {}
 export class UpdateRoomDto extends RoomSettingsInput {}
 
 export class RoomSettingsDto {
-  @ApiProperty() rated: boolean;
   @ApiProperty({ type: Number, nullable: true, enum: [30, 60] }) turnSeconds: number | null;
   @ApiProperty() showLegalMoves: boolean;
   @ApiProperty() swapColors: boolean;
+}
+
+export class RematchOfferDto {
+  @ApiProperty({ format: 'uuid', description: 'The seated player who asked for the next game' }) offeredBy: string;
+  @ApiProperty({ format: 'date-time', description: 'When the offer lapses (REMATCH_OFFER_SECONDS after it was made)' }) expiresAt: string;
 }
 
 export class RoomDto {
@@ -41,4 +48,5 @@ export class RoomDto {
   @ApiProperty({ type: [PlayerDto], description: '[host, second player | null]' }) seats: (PlayerDto | null)[];
   @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The current (latest) game' }) gameId: string | null;
   @ApiProperty({ type: [String], description: "The room's games, oldest first" }) games: string[];
+  @ApiProperty({ type: RematchOfferDto, nullable: true, description: 'The standing rematch offer, null when none (or it lapsed)' }) rematch: RematchOfferDto | null;
 }

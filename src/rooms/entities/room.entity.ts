@@ -5,6 +5,7 @@ import { Player } from '../../players/entities/player.entity.js';
 /** Rooms a host opened lately: the ROOMS_PER_HOUR cap counts them. */
 @Index('rooms_host_created_idx', ['hostId', 'createdAt'])
 @Check('rooms_turn_seconds_ck', `turn_seconds IN (30, 60)`)
+@Check('rooms_rematch_ck', `(rematch_offered_by IS NULL) = (rematch_expires_at IS NULL)`)
 export class Room {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -16,9 +17,6 @@ export class Room {
 
   @Column({ name: 'host_id', type: 'uuid' })
   hostId: string;
-
-  @Column({ type: 'boolean', default: false })
-  rated: boolean;
 
   @Column({ name: 'turn_seconds', type: 'integer', nullable: true })
   turnSeconds: number | null;
@@ -46,6 +44,13 @@ export class Room {
 
   @Column({ name: 'current_game_id', type: 'uuid', nullable: true })
   currentGameId: string | null;
+
+  /** A standing rematch offer between games: who asked, and when it lapses (both null when none). */
+  @Column({ name: 'rematch_offered_by', type: 'uuid', nullable: true })
+  rematchOfferedBy: string | null;
+
+  @Column({ name: 'rematch_expires_at', type: 'timestamptz', nullable: true })
+  rematchExpiresAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

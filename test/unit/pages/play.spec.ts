@@ -65,7 +65,8 @@ describe('play views', () => {
       expect(testIds(html)).toContain(id);
     }
     // The room settings of POST /api/rooms, with the house defaults (legal squares and swapping on).
-    expect(html).toMatch(/<input type="checkbox" name="rated" data-testid="room-rated">/);
+    expect(html).not.toMatch(/name="rated"/); // rooms are friendly tables, never rated
+    expect(testIds(html)).toContain('room-casual');
     expect(html).toMatch(/<input type="checkbox" name="showLegalMoves" data-testid="room-legal" checked>/);
     expect(html).toMatch(/<input type="checkbox" name="swapColors" data-testid="room-swap" checked>/);
     const turn = html.match(/<select name="turnSeconds" data-testid="room-turn">([\s\S]*?)<\/select>/)![1];
