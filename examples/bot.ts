@@ -210,7 +210,8 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
           game = (await api.game(gameId)).data;
           continue;
         }
-        const square = squareName(chooseCpuMove(fromBoardString(game.board, color), { nodeLimit: opts.nodeLimit ?? 5_000 }));
+        // The engine's move (among equally good ones at random). Your own move choice goes here.
+        const square = squareName(chooseCpuMove(fromBoardString(game.board, color), { nodeLimit: opts.nodeLimit ?? 5_000, rng: Math.random }));
         try {
           // The answer's game includes any pass the server inserted: toMove may be us again.
           game = (await api.move(gameId, { square, ply: game.ply })).data.game;
