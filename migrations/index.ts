@@ -2,6 +2,7 @@
 import { RoomsHostCreatedIndex1795980104217 } from './1795980104217-RoomsHostCreatedIndex.js';
 import { RateLimitCounters1796047768850 } from './1796047768850-RateLimitCounters.js';
 import { FairPlayRoomsBots1796048478506 } from './1796048478506-FairPlayRoomsBots.js';
+import { QueuePresencePlayerEvents1796048290982 } from './1796048290982-QueuePresencePlayerEvents.js';
 import { CheckConstraints1795975646414 } from './1795975646414-CheckConstraints.js';
 import { GameRoomCode1795974830175 } from './1795974830175-GameRoomCode.js';
 import { LeaderboardBuckets1795971998293 } from './1795971998293-LeaderboardBuckets.js';
@@ -27,4 +28,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   GameTurnStartAbandoned1796000000000,
   RateLimitCounters1796047768850,
   FairPlayRoomsBots1796048478506,
+  QueuePresencePlayerEvents1796048290982,
 ];

@@ -42,6 +42,12 @@ export interface AppConfig {
   idleTurnSeconds: number;
   /** A room's rematch offer lapses after this many seconds. */
   rematchOfferSeconds: number;
+  /** A waiting queue ticket whose owner shows no presence for this long is cancelled (`absent`). */
+  queuePresenceSeconds: number;
+  /** How often each app copy writes the presence of its open /api/me/events streams to their tickets. */
+  queuePresenceMarkSeconds: number;
+  /** Milliseconds between ranked pairing waves on each app copy (0: no timer; waves run only when called). */
+  queueWaveMs: number;
   /** Worker threads for CPU searches (0: inline, on the event loop). */
   cpuWorkers: number;
   /**
@@ -195,6 +201,9 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     tlsBehindProxy: bool(env, 'TLS_BEHIND_PROXY', false),
     trustProxy: trustProxy(env),
     rematchOfferSeconds: int(env, 'REMATCH_OFFER_SECONDS', 60, 5, 3600),
+    queuePresenceSeconds: int(env, 'QUEUE_PRESENCE_SECONDS', 30, 2, 3600),
+    queuePresenceMarkSeconds: int(env, 'QUEUE_PRESENCE_MARK_SECONDS', 5, 1, 3600),
+    queueWaveMs: int(env, 'QUEUE_WAVE_MS', 1000, 0, 3_600_000),
     ratings: {
       initialRating: num(env, 'RATING_INITIAL', 1500, 100, 5000),
       initialRd: num(env, 'RATING_INITIAL_RD', 350, 1, 1000),

@@ -1,9 +1,10 @@
 import { Global, Module, OnModuleInit } from '@nestjs/common';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { EventsService } from './events.service.js';
+import { PlayerEventsRepository } from './player-events.repository.js';
 
 @Global()
-@Module({ providers: [EventsService], exports: [EventsService] })
+@Module({ providers: [EventsService, PlayerEventsRepository], exports: [EventsService] })
 export class EventsModule implements OnModuleInit {
   constructor(
     private readonly events: EventsService,

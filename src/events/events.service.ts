@@ -3,17 +3,54 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import pg from 'pg';
 import type { Request, Response } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../common/clock.js';
 import { SseStream } from '../common/sse.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { PlayerEventsRepository } from './player-events.repository.js';
 import { StreamLimits } from './stream-limits.js';
-
-import { EVENTS_CHANNEL, type TopicEvent } from './topics.js';
+import { EVENTS_CHANNEL, playerOfTopic, playerTopic, type TopicEvent } from './topics.js';
 
 export type { TopicEvent } from './topics.js';
 
 type Listener = (event: TopicEvent) => void;
 
 const CHANNEL = EVENTS_CHANNEL;
+
+/** Stored player events are kept this long for Last-Event-ID resume, then pruned. */
+export const PLAYER_EVENTS_KEEP_MS = 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 5 * 60 * 1000;
+/** At most this many missed events are replayed on a resume (an hour of a player's events is far fewer). */
+const REPLAY_LIMIT = 1000;
+
+/** NOTIFY payloads are limited to 8000 bytes: events are sent as JSON arrays of up to this many bytes. */
+const PAYLOAD_BYTES = 7000;
+
+/** The events as NOTIFY payloads: consecutive events packed into JSON arrays (order kept). */
+export function packPayloads(events: readonly TopicEvent[]): string[] {
+  const out: string[] = [];
+  let batch: string[] = [];
+  let bytes = 2;
+  for (const e of events) {
+    const text = JSON.stringify(e);
+    const size = Buffer.byteLength(text) + 1;
+    if (batch.length > 0 && bytes + size > PAYLOAD_BYTES) {
+      out.push(`[${batch.join(',')}]`);
+      batch = [];
+      bytes = 2;
+    }
+    batch.push(text);
+    bytes += size;
+  }
+  if (batch.length > 0) out.push(`[${batch.join(',')}]`);
+  return out;
+}
+
+/** Last-Event-ID (or ?lastEventId=) of a player stream: a stored event id, else null. */
+function playerLastEventId(req: Request): number | null {
+  const raw = req.header('last-event-id') ?? (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : undefined);
+  if (raw === undefined || !/^\d{1,15}$/.test(raw.trim())) return null;
+  return Number(raw.trim());
+}
 
 /**
  * Fans events out to every app copy through PostgreSQL LISTEN/NOTIFY. Publishing with a
@@ -28,19 +65,27 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly streams = new Set<SseStream>();
   private readonly limits: StreamLimits;
+  /** Players with an open /api/me/events stream on this copy (how many streams each). */
+  private readonly playerStreams = new Map<string, number>();
+  private pruneTimer: NodeJS.Timeout | null = null;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly playerEvents: PlayerEventsRepository,
+    private readonly clock: Clock,
   ) {
     this.limits = new StreamLimits(config.sseStreamsPerPlayer, config.sseStreamsPerAddress);
   }
 
   async onModuleInit(): Promise<void> {
     await this.connect();
+    this.pruneTimer = setInterval(() => void this.prunePlayerEvents().catch((err) => this.logger.warn(`player events not pruned: ${String(err)}`)), PRUNE_EVERY_MS);
+    this.pruneTimer.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
     // Open event streams never end by themselves: end them, or the HTTP server could not close.
     for (const stream of [...this.streams]) stream.close();
     this.closed = true;
@@ -58,7 +103,9 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
-        this.dispatch(JSON.parse(msg.payload) as TopicEvent);
+        // One event, or an array of them (publishAll packs events into as few NOTIFYs as fit).
+        const parsed = JSON.parse(msg.payload) as TopicEvent | TopicEvent[];
+        for (const event of Array.isArray(parsed) ? parsed : [parsed]) this.dispatch(event);
       } catch (err) {
         this.logger.warn(`bad notification payload: ${String(err)}`);
       }
@@ -104,13 +151,74 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     await this.publishAll([event], manager);
   }
 
-  /** Several events in one statement, delivered in this order. */
+  /**
+   * Several events, delivered in this order (packed into as few NOTIFYs as fit). Events of a
+   * player's own topic (`player:<id>`) are also stored, in the same statement as the NOTIFY, and
+   * get the stored row's id as their SSE id, so /api/me/events can replay them after a reconnect
+   * (Last-Event-ID). Callers keep calling `publish({topic: playerTopic(id), event, data}, m)`.
+   */
   async publishAll(events: TopicEvent[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     if (events.length === 0) return;
-    await manager.query(
-      'SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY n',
-      [CHANNEL, events.map((e) => JSON.stringify(e))],
-    );
+    const players = events.map((e) => playerOfTopic(e.topic));
+    const count = players.filter((p) => p !== null).length;
+    if (count === 0) {
+      await manager.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY n', [CHANNEL, packPayloads(events)]);
+      return;
+    }
+    const ids = await this.playerEvents.nextIds(manager, count);
+    let k = 0;
+    const stored: { id: number; playerId: string; event: string; data: string }[] = [];
+    const withIds = events.map((e, i) => {
+      const playerId = players[i];
+      if (playerId === null) return e;
+      const id = ids[k++];
+      stored.push({ id, playerId, event: e.event, data: JSON.stringify(e.data ?? null) });
+      return { ...e, id };
+    });
+    await this.playerEvents.storeAndNotify(manager, CHANNEL, stored, packPayloads(withIds), this.clock.now());
+  }
+
+  /** Deletes stored player events older than PLAYER_EVENTS_KEEP_MS (every few minutes on every copy). */
+  async prunePlayerEvents(): Promise<number> {
+    return this.playerEvents.prune(new Date(this.clock.now().getTime() - PLAYER_EVENTS_KEEP_MS));
+  }
+
+  /**
+   * A player's own event stream (/api/me/events). With Last-Event-ID, the stored events after it
+   * are replayed first, then live ones follow: live events are subscribed to before the replay and
+   * held until it is out, and one already replayed is not sent twice.
+   */
+  async openPlayerStream(playerId: string, req: Request, res: Response): Promise<void> {
+    const since = playerLastEventId(req);
+    const sse = this.openStream(req, res);
+    this.playerStreams.set(playerId, (this.playerStreams.get(playerId) ?? 0) + 1);
+    sse.onClose(() => {
+      const n = (this.playerStreams.get(playerId) ?? 1) - 1;
+      if (n > 0) this.playerStreams.set(playerId, n);
+      else this.playerStreams.delete(playerId);
+    });
+    let replaying = since !== null;
+    const held: TopicEvent[] = [];
+    const replayed = new Set<number>();
+    sse.onClose(this.subscribe(playerTopic(playerId), (e) => (replaying ? held.push(e) : sse.send(e.event, e.data, e.id))));
+    if (since === null) return;
+    try {
+      for (const e of await this.playerEvents.since(playerId, since, REPLAY_LIMIT)) {
+        replayed.add(e.id);
+        sse.send(e.event, e.data, e.id);
+      }
+    } catch (err) {
+      this.logger.warn(`player events not replayed: ${String(err)}`);
+      sse.close();
+      return;
+    }
+    replaying = false;
+    for (const e of held.splice(0)) if (e.id === undefined || !replayed.has(e.id)) sse.send(e.event, e.data, e.id);
+  }
+
+  /** The players holding a /api/me/events stream open on this app copy. */
+  connectedPlayers(): string[] {
+    return [...this.playerStreams.keys()];
   }
 
   /** Event streams open on this app copy. */

@@ -8,11 +8,16 @@ export const gameTopic = (gameId: string) => `game:${gameId}`;
 /** A player's own stream: matched, game, rematch. */
 export const playerTopic = (playerId: string) => `player:${playerId}`;
 
+const PLAYER_TOPIC = /^player:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The player id of a player topic, else null. */
+export const playerOfTopic = (topic: string): string | null => PLAYER_TOPIC.exec(topic)?.[1] ?? null;
+
 /** One server-sent event for a topic. */
 export interface TopicEvent {
   topic: string;
   event: string;
-  /** SSE id: the game's ply for game topics. */
+  /** SSE id: the game's ply for game topics; the stored event's id for player topics (set on publish). */
   id?: number;
   data: unknown;
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { lastEventId } from '../common/sse.js';
 import { EventsService } from '../events/events.service.js';
-import { gameTopic, playerTopic, type TopicEvent } from '../events/topics.js';
+import { gameTopic, type TopicEvent } from '../events/topics.js';
 import { toGameDto, toMoveDto } from './game-view.js';
 import { GamesRepository } from './games.repository.js';
 import { GameQueries } from './game-queries.service.js';
@@ -63,9 +63,11 @@ export class GameStreamService {
     }
   }
 
-  /** A player's own events: matched, game, rematch. */
+  /**
+   * A player's own events: matched, game, rematch, with ids; Last-Event-ID replays the missed
+   * ones. An open stream keeps the player's waiting queue ticket alive (see EventsService).
+   */
   openPlayer(playerId: string, req: Request, res: Response): void {
-    const sse = this.events.openStream(req, res);
-    sse.onClose(this.events.subscribe(playerTopic(playerId), (e) => sse.send(e.event, e.data, e.id)));
+    void this.events.openPlayerStream(playerId, req, res);
   }
 }

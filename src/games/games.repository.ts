@@ -381,6 +381,63 @@ export class GamesRepository {
     }));
   }
 
+  // ---- for the ranked queue's pairing waves (one statement each for a whole wave) ----------
+
+  /** Which of these players are seated in an active game. */
+  async playersInActiveGames(playerIds: readonly string[], manager?: EntityManager): Promise<Set<string>> {
+    if (playerIds.length === 0) return new Set();
+    const rows = (await (manager ?? this.dataSource).query(
+      `SELECT black_id AS id FROM games WHERE status = 'active' AND black_id = ANY($1::uuid[])
+       UNION SELECT white_id FROM games WHERE status = 'active' AND white_id = ANY($1::uuid[])`,
+      [playerIds],
+    )) as { id: string }[];
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Ranked (rated) games created since `since` between two of these players, per pair (any order, any status). */
+  async rankedPairCounts(playerIds: readonly string[], since: Date, manager?: EntityManager): Promise<{ a: string; b: string; games: number }[]> {
+    if (playerIds.length < 2) return [];
+    const rows = (await (manager ?? this.dataSource).query(
+      `SELECT least(black_id, white_id) AS a, greatest(black_id, white_id) AS b, count(*)::int AS games
+       FROM games WHERE rated AND created_at >= $2 AND black_id = ANY($1::uuid[]) AND white_id = ANY($1::uuid[])
+       GROUP BY 1, 2`,
+      [playerIds, since],
+    )) as { a: string; b: string; games: number }[];
+    return rows;
+  }
+
+  /** For each of these players, how many of their last 10 ranked (rated) games they played with Black. */
+  async blackCountsInLast10(playerIds: readonly string[], manager?: EntityManager): Promise<Map<string, number>> {
+    if (playerIds.length === 0) return new Map();
+    const rows = (await (manager ?? this.dataSource).query(
+      `SELECT p.id, (SELECT count(*) FILTER (WHERE l.black) FROM (
+           SELECT true AS black, created_at FROM games WHERE rated AND black_id = p.id
+           UNION ALL SELECT false, created_at FROM games WHERE rated AND white_id = p.id
+           ORDER BY created_at DESC LIMIT 10) l)::int AS n
+       FROM unnest($1::uuid[]) AS p(id)`,
+      [playerIds],
+    )) as { id: string; n: number }[];
+    return new Map(rows.filter((r) => r.n > 0).map((r) => [r.id, r.n]));
+  }
+
+  /** Inserts many new games in one statement (a pairing wave's games). */
+  async insertMany(manager: EntityManager, games: readonly GameState[]): Promise<void> {
+    if (games.length === 0) return;
+    const col = <K extends keyof GameState>(k: K) => games.map((g) => g[k]);
+    await manager.query(
+      `INSERT INTO games (id, room_id, room_code, rated, turn_seconds, show_legal_moves, black_id, white_id, black_stand_in,
+         white_stand_in, board, to_move, ply, status, turn_deadline, takeover_at, turn_started_at, created_at)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::boolean[], $5::int[], $6::boolean[], $7::uuid[], $8::uuid[],
+         $9::boolean[], $10::boolean[], $11::text[], $12::text[], $13::int[], $14::text[], $15::timestamptz[], $16::timestamptz[],
+         $17::timestamptz[], $18::timestamptz[])`,
+      [
+        col('id'), col('roomId'), col('roomCode'), col('rated'), col('turnSeconds'), col('showLegalMoves'), col('blackId'), col('whiteId'),
+        col('blackStandIn'), col('whiteStandIn'), col('board'), col('toMove'), col('ply'), col('status'), col('turnDeadline'),
+        col('takeoverAt'), col('turnStartedAt'), col('createdAt'),
+      ],
+    );
+  }
+
   async countActive(): Promise<number> {
     const rows = (await this.dataSource.query(`SELECT count(*)::int AS n FROM games WHERE status = 'active'`)) as { n: number }[];
     return rows[0]?.n ?? 0;

@@ -62,6 +62,32 @@ export class GamesService {
     return game;
   }
 
+  /**
+   * Creates many games at the start position in one statement, inside the caller's transaction
+   * (pairing waves). A spec may bring its id (the queue writes it on the tickets first).
+   */
+  async createGames(manager: EntityManager, specs: readonly (NewGame & { id?: string })[]): Promise<GameState[]> {
+    const rules_ = this.rules();
+    const games = specs.map((spec) => rules.newGame({ ...spec, id: spec.id ?? randomUUID() }, rules_));
+    await this.repo.insertMany(manager, games);
+    return games;
+  }
+
+  /** Which of these players are seated in an active game (the queue's one-game-at-a-time check). */
+  playersInActiveGames(playerIds: readonly string[], manager?: EntityManager): Promise<Set<string>> {
+    return this.repo.playersInActiveGames(playerIds, manager);
+  }
+
+  /** Ranked games created since `since` between two of these players, per pair (the repeat limit). */
+  rankedPairCounts(playerIds: readonly string[], since: Date, manager?: EntityManager): Promise<{ a: string; b: string; games: number }[]> {
+    return this.repo.rankedPairCounts(playerIds, since, manager);
+  }
+
+  /** How many of each player's last 10 ranked games they played with Black (absent: 0). */
+  blackCountsInLast10(playerIds: readonly string[], manager?: EntityManager): Promise<Map<string, number>> {
+    return this.repo.blackCountsInLast10(playerIds, manager);
+  }
+
   /** A game's answer (inside the caller's transaction when given one). */
   async toDto(game: Pick<GameState, 'id'>, manager?: EntityManager): Promise<GameDto> {
     const loaded = await this.repo.load(game.id, manager);

@@ -17,7 +17,15 @@ export class MatchmakingController {
   @Post()
 
   @ApiOperation({ summary: 'Join the ranked or unranked queue' })
-  @ApiCreatedResponse({ type: TicketDto, description: 'Paired at once when a player with the same mode and turn limit waits (state matched, gameId set).' })
+  @ApiCreatedResponse({
+    type: TicketDto,
+    description:
+      'Unranked: paired at once with the longest-waiting present, free player of the same mode and turn limit (state matched, gameId set), ' +
+      'else waiting. Ranked: waiting, paired by the next pairing wave (about every second) within both tickets\' rating windows; ' +
+      'the `matched` event on GET /api/me/events (or GET /api/queue) brings the gameId. The ticket lives while you are present: an open ' +
+      'GET /api/me/events stream or a GET /api/queue within the last 30 s, else it is cancelled with reason `absent`. ' +
+      '403 GUEST_NOT_ALLOWED, 409 ALREADY_QUEUED / ALREADY_IN_GAME.',
+  })
   @ApiErrors(
     ['GUEST_NOT_ALLOWED', 'ranked play needs a registered account'],
     ['ALREADY_QUEUED', 'GET /api/queue has your ticket'],
@@ -30,8 +38,14 @@ export class MatchmakingController {
   @Get()
 
   @ApiOperation({ summary: 'Get your queue ticket (waiting or matched)' })
-  @ApiOkResponse({ type: TicketDto, description: 'Your ticket: waiting, or matched with its gameId' })
-  @ApiErrors(['NOT_FOUND', 'you are not queued (and were not just matched)'])
+  @ApiOkResponse({
+    type: TicketDto,
+    description:
+      'Your waiting ticket (this request counts as presence; a ranked one shows its current rating `window`), the matched one while ' +
+      'its game is on, or your latest ticket for 10 minutes after it was cancelled with reason `absent` (so you learn why). ' +
+      '404 otherwise (not queued, left, or the game is over).',
+  })
+  @ApiErrors(['NOT_FOUND', 'you are not queued (and were not just matched or cancelled as absent)'])
   current(@CurrentPlayer() player: Player): Promise<TicketDto> {
     return this.matchmaking.current(player);
   }
@@ -40,7 +54,7 @@ export class MatchmakingController {
 
   @ApiOperation({ summary: 'Leave the queue' })
   @HttpCode(204)
-  @ApiNoContentResponse({ description: 'Also 204 when you were not queued' })
+  @ApiNoContentResponse({ description: 'Cancels your waiting ticket (reason `left`); also 204 when you were not queued' })
   leave(@CurrentPlayer() player: Player): Promise<void> {
     return this.matchmaking.leave(player);
   }

@@ -1,97 +1,353 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { Counter } from 'prom-client';
 import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../common/clock.js';
 import { AppError } from '../common/errors.js';
+import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { EventsService } from '../events/events.service.js';
+import { playerTopic, type TopicEvent } from '../events/topics.js';
 import { GamesService } from '../games/games.service.js';
-import { playerTopic } from '../events/topics.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { Player } from '../players/entities/player.entity.js';
+import { PlayersRepository } from '../players/players.repository.js';
 import { PlayersService } from '../players/players.service.js';
-import { Candidate, chooseOpponent, colorsFor, queueLockKey } from './domain/pairing.js';
+import {
+  colourBalance, historyFrom, pairKey, pairUnranked, pairWave, queueLockKey, windowOf, type TicketPair, type WaitingTicket,
+} from './domain/pairing.js';
 import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
-import { QueueTicket } from './entities/queue-ticket.entity.js';
+import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
 import { QueueRepository } from './queue.repository.js';
 
-/** How many of the waiting tickets of a queue a new ticket is paired against. */
+/** How many of the waiting tickets of an unranked queue a new ticket is paired against. */
 const PAIRING_WINDOW = 200;
-/** How many of a player's latest tickets `current` looks through (only the newest can be live). */
-const RECENT_TICKETS = 20;
+/** GET /api/queue still shows a ticket cancelled for absence this long (so the client learns why). */
+const ABSENT_REPORT_MS = 10 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-function toDto(t: QueueTicket): TicketDto {
-  return { id: t.id, mode: t.mode, turnSeconds: t.turnSeconds, state: t.state, joinedAt: t.joinedAt.toISOString(), gameId: t.gameId };
+/** What one ranked wave did (tests and the bench read it). */
+export interface WaveResult {
+  /** false when another app copy held the wave lock (this copy skipped the wave). */
+  ran: boolean;
+  cancelledAbsent: number;
+  waiting: number;
+  games: { gameId: string; blackId: string; whiteId: string }[];
+  /** Milliseconds per step, in order (the bench prints them). */
+  timings: Record<string, number>;
 }
 
+type Candidate = WaitingTicket & { turnSeconds: number | null };
+
 @Injectable()
-export class MatchmakingService {
+export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(MatchmakingService.name);
+  private waveTimer: NodeJS.Timeout | null = null;
+  private markTimer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = false;
+  private waves: Counter | null = null;
+  private paired: Counter | null = null;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tickets: QueueRepository,
     private readonly players: PlayersService,
+    private readonly playerRows: PlayersRepository,
     private readonly games: GamesService,
     private readonly events: EventsService,
+    private readonly clock: Clock,
+    private readonly metrics: MetricsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Queues the player and pairs them at once when someone suitable is waiting. */
+  onModuleInit(): void {
+    this.metrics.gauge('outflank_queue_waiting_tickets', 'Waiting queue tickets by mode.', ['mode'], async (g) => {
+      const counts = await this.tickets.waitingCounts();
+      for (const mode of ['ranked', 'unranked'] as const) g.set({ mode }, counts.get(mode) ?? 0);
+    });
+    this.waves = new Counter({
+      name: 'outflank_queue_waves_total',
+      help: 'Pairing waves on this app process: ran, or skipped because another process held the wave lock.',
+      labelNames: ['outcome'],
+      registers: [this.metrics.registry],
+    });
+    this.paired = new Counter({
+      name: 'outflank_queue_games_total',
+      help: 'Games made by the match queues on this app process, by mode.',
+      labelNames: ['mode'],
+      registers: [this.metrics.registry],
+    });
+    this.markTimer = setInterval(() => void this.markConnected().catch((err) => this.logger.warn(`queue presence not written: ${String(err)}`)), this.config.queuePresenceMarkSeconds * 1000);
+    this.markTimer.unref();
+    if (this.config.queueWaveMs > 0) this.scheduleWave();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.waveTimer) clearTimeout(this.waveTimer);
+    if (this.markTimer) clearInterval(this.markTimer);
+    await this.running?.catch(() => undefined);
+  }
+
+  private scheduleWave(): void {
+    if (this.stopped) return;
+    this.waveTimer = setTimeout(() => {
+      this.running = this.runWave()
+        .catch((err) => this.logger.warn(`pairing wave failed: ${String(err)}`))
+        .finally(() => {
+          this.running = null;
+          this.scheduleWave();
+        });
+    }, this.config.queueWaveMs);
+    this.waveTimer.unref();
+  }
+
+  private seenSince(now: Date): Date {
+    return new Date(now.getTime() - this.config.queuePresenceSeconds * 1000);
+  }
+
+  /** This copy's open /api/me/events streams keep their owners' waiting tickets alive (one batched write). */
+  async markConnected(manager?: EntityManager): Promise<void> {
+    await this.tickets.touchWaiting(this.events.connectedPlayers(), this.clock.now(), manager);
+  }
+
+  private toDto(t: QueueTicket, rating: number | null, now: Date): TicketDto {
+    const waitingRanked = t.state === 'waiting' && t.mode === 'ranked' && rating !== null;
+    const w = waitingRanked ? windowOf({ rating, joinedAt: t.joinedAt }, now) : null;
+    return {
+      id: t.id,
+      mode: t.mode,
+      turnSeconds: t.turnSeconds,
+      state: t.state,
+      reason: t.reason ?? null,
+      joinedAt: new Date(t.joinedAt).toISOString(),
+      gameId: t.gameId,
+      window: w ? { min: Math.round(w.min), max: Math.round(w.max) } : null,
+    };
+  }
+
+  /**
+   * Queues the player. Unranked: first come, first served, paired at once with the longest-waiting
+   * present and free player of the same kind (bot or human). Ranked: waits for the next wave.
+   */
   async join(player: Player, dto: JoinQueueDto): Promise<TicketDto> {
     if (dto.mode === 'ranked' && player.guest) throw new AppError('GUEST_NOT_ALLOWED', 'Ranked play needs a registered account; guests play unranked.');
     const turnSeconds = dto.turnSeconds ?? null;
+    const now = this.clock.now();
     const ticket = await this.dataSource.transaction(async (m) => {
-      // One queue at a time is paired by one transaction, on every app copy.
-      await this.tickets.lockQueue(m, queueLockKey(dto.mode, turnSeconds));
+      // One unranked queue at a time is paired by one transaction, on every app copy.
+      if (dto.mode === 'unranked') await this.tickets.lockQueue(m, queueLockKey(dto.mode, turnSeconds));
       await this.players.lock(m, player.id);
       if (await this.tickets.hasWaiting(m, player.id)) {
         throw new AppError('ALREADY_QUEUED', 'You are already in a queue; leave it first (DELETE /api/queue).');
       }
       const active = await this.games.activeGameIdOf(player.id, m);
       if (active) throw new AppError('ALREADY_IN_GAME', 'Finish your active game before queueing.', { gameId: active });
-      const mine = await this.tickets.insertWaiting(m, player.id, dto.mode, turnSeconds);
-      await this.pair(m, mine, player);
+      const mine = await this.tickets.insertWaiting(m, player.id, dto.mode, turnSeconds, now);
+      if (dto.mode === 'unranked') await this.pairUnrankedAtJoin(m, mine, now);
       return mine;
     });
-    return toDto(ticket);
+    return this.toDto(ticket, player.rating, now);
   }
 
-  private async pair(m: EntityManager, mine: QueueTicket, me: Player): Promise<void> {
+  /** First come, first served: the longest-waiting ticket that is present, free and of the same kind. */
+  private async pairUnrankedAtJoin(m: EntityManager, mine: QueueTicket, now: Date): Promise<void> {
     const waiting = await this.tickets.waitingIn(m, mine.mode, mine.turnSeconds, mine.id, PAIRING_WINDOW);
     if (waiting.length === 0) return;
-    const players = new Map((await this.players.findByIds(waiting.map((w) => w.playerId), m)).map((p) => [p.id, p]));
-    const candidate = (t: QueueTicket, rating: number): Candidate => ({ id: t.id, playerId: t.playerId, rating, joinedAt: t.joinedAt });
-    const meC = candidate(mine, me.rating);
-    const other = chooseOpponent(meC, waiting.map((w) => candidate(w, players.get(w.playerId)?.rating ?? 1500)), mine.mode === 'ranked');
-    if (!other) return;
-    const theirs = waiting.find((w) => w.id === other.id)!;
+    const seenSince = this.seenSince(now);
+    const absent = waiting.filter((t) => new Date(t.lastSeenAt) < seenSince);
+    if (absent.length > 0) await this.tickets.cancelAbsent(seenSince, now, m, undefined, absent.map((t) => t.id));
+    const present = waiting.filter((t) => new Date(t.lastSeenAt) >= seenSince && t.playerId !== mine.playerId);
+    if (present.length === 0) return;
+    const ids = present.map((t) => t.playerId);
+    const info = await this.playerRows.pairingInfo([mine.playerId, ...ids], m);
+    const busy = await this.games.playersInActiveGames(ids, m);
+    const myBot = info.get(mine.playerId)?.bot ?? false;
+    const theirs = present.find((t) => !busy.has(t.playerId) && (info.get(t.playerId)?.bot ?? false) === myBot);
+    if (!theirs) return;
+    // The one who joined first plays Black.
     const game = await this.games.createGame(m, {
-      roomId: null,
-      roomCode: null,
-      rated: mine.mode === 'ranked',
-      turnSeconds: mine.turnSeconds,
-      showLegalMoves: true,
-      ...colorsFor(other, meC),
+      roomId: null, roomCode: null, rated: false, turnSeconds: mine.turnSeconds, showLegalMoves: true,
+      blackId: theirs.playerId, whiteId: mine.playerId,
     });
+    await this.tickets.markMatched(m, [mine.id, theirs.id], game.id, now);
     for (const t of [mine, theirs]) {
       t.state = 'matched';
       t.gameId = game.id;
     }
-    await this.tickets.markMatched(m, [mine.id, theirs.id], game.id);
-    for (const t of [mine, theirs]) {
-      await this.events.publish({ topic: playerTopic(t.playerId), event: 'matched', data: toDto(t) }, m);
-    }
+    await this.events.publishAll([mine, theirs].map((t) => this.matchedEvent(t, now)), m);
+    this.paired?.inc({ mode: 'unranked' });
   }
 
-  /** The waiting ticket, or the matched one whose game is still on. */
-  async current(player: Player): Promise<TicketDto> {
-    let ticket: QueueTicket | null = null;
-    for (const t of await this.tickets.openOrMatched(player.id, RECENT_TICKETS)) {
-      if (t.state === 'waiting' || (t.gameId && (await this.games.statusOf(t.gameId)) === 'active')) {
-        ticket = t;
-        break;
+  private matchedEvent(t: QueueTicket, now: Date): TopicEvent {
+    return { topic: playerTopic(t.playerId), event: 'matched', data: this.toDto(t, null, now) };
+  }
+
+  /**
+   * One ranked pairing wave (every QUEUE_WAVE_MS on every copy; the copy that gets the advisory
+   * lock runs it, the others skip): absent tickets are cancelled, players seated in a game are
+   * left waiting, pairWave pairs the rest (rating windows, repeat limit, bots with bots), colours
+   * are balanced, and each pair's game, tickets and `matched` events are written in this one
+   * transaction. Unranked tickets left waiting at join (their candidates were in a game) are
+   * paired first come, first served in the same wave.
+   */
+  async runWave(rng: () => number = Math.random): Promise<WaveResult> {
+    return this.dataSource.transaction(async (m) => {
+      const timings: Record<string, number> = {};
+      const result: WaveResult = { ran: false, cancelledAbsent: 0, waiting: 0, games: [], timings };
+      let mark = performance.now();
+      const lap = (step: string) => {
+        const at = performance.now();
+        timings[step] = (timings[step] ?? 0) + at - mark;
+        mark = at;
+      };
+      if (!(await this.tickets.tryLockWave(m))) {
+        this.waves?.inc({ outcome: 'skipped' });
+        return result;
       }
+      this.waves?.inc({ outcome: 'ran' });
+      result.ran = true;
+      const now = this.clock.now();
+      await this.markConnected(m);
+      result.cancelledAbsent = (await this.tickets.cancelAbsent(this.seenSince(now), now, m)).length;
+      lap('presence');
+      await this.rankedWave(m, now, rng, result, lap);
+      const ranked = result.games.length;
+      await this.unrankedWave(m, now, result);
+      this.paired?.inc({ mode: 'ranked' }, ranked);
+      this.paired?.inc({ mode: 'unranked' }, result.games.length - ranked);
+      return result;
+    });
+  }
+
+  private async rankedWave(m: EntityManager, now: Date, rng: () => number, result: WaveResult, lap: (step: string) => void): Promise<void> {
+    const waiting = await this.tickets.waiting(m, 'ranked');
+    result.waiting = waiting.length;
+    if (waiting.length < 2) return;
+
+    const playerIds = waiting.map((t) => t.playerId);
+    lap('load tickets');
+    const info = await this.playerRows.pairingInfo(playerIds, m);
+    lap('load ratings');
+    const busy = await this.games.playersInActiveGames(playerIds, m);
+    lap('load active games');
+    const candidates: Candidate[] = [];
+    for (const t of waiting) {
+      const p = info.get(t.playerId);
+      if (!p || busy.has(t.playerId)) continue;
+      candidates.push({ ticketId: t.id, playerId: t.playerId, rating: p.rating, bot: p.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds });
     }
-    if (!ticket) throw new AppError('NOT_FOUND', 'You are not in a queue.');
-    return toDto(ticket);
+    if (candidates.length < 2) return;
+    const counts = await this.games.rankedPairCounts(candidates.map((c) => c.playerId), new Date(now.getTime() - DAY_MS), m);
+    const gamesBetween = new Map(counts.map((r) => [pairKey(r.a, r.b), r.games]));
+    lap('load 24-h pair counts');
+    // Colours are decided after pairing (only the paired players' Black counts are needed).
+    let pairs: TicketPair<Candidate>[] = pairWave(candidates, now, historyFrom({ gamesBetween }), () => 0);
+    lap('pairWave');
+    if (pairs.length === 0) return;
+
+    const kept = await this.claimPairs(m, pairs, now);
+    lap('claim tickets');
+    if (kept.length === 0) return;
+
+    const black = await this.games.blackCountsInLast10(kept.flatMap(({ p }) => [p.blackTicket.playerId, p.whiteTicket.playerId]), m);
+    const history = historyFrom({ gamesBetween, blackInLast10: black });
+    pairs = kept.map(({ p }) => colourBalance(p.blackTicket, p.whiteTicket, history, rng));
+    lap('Black counts');
+    const created = await this.games.createGames(
+      m,
+      pairs.map((p, i) => ({
+        id: kept[i].id, roomId: null, roomCode: null, rated: true, turnSeconds: p.blackTicket.turnSeconds, showLegalMoves: true,
+        blackId: p.blackTicket.playerId, whiteId: p.whiteTicket.playerId,
+      })),
+    );
+    lap('insert games');
+    const events: TopicEvent[] = [];
+    pairs.forEach((p, i) => {
+      for (const c of [p.blackTicket, p.whiteTicket]) {
+        const ticket = {
+          id: c.ticketId, playerId: c.playerId, mode: 'ranked' as QueueMode, turnSeconds: c.turnSeconds, state: 'matched' as const,
+          reason: null, joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: created[i].id,
+        };
+        events.push(this.matchedEvent(ticket, now));
+      }
+    });
+    await this.events.publishAll(events, m);
+    lap('store + notify events');
+    result.games.push(...created.map((g) => ({ gameId: g.id, blackId: g.blackId, whiteId: g.whiteId })));
+  }
+
+  /**
+   * Claims the pairs' tickets (each pair's game id written on both, only if still waiting), then,
+   * at the moment of pairing, holds the players of the fully claimed pairs (id order) and re-checks
+   * that they are free; a pair with a ticket not claimed or a player now in a game is put back.
+   * Tickets first, players second: an unranked join holds a candidate's ticket and then needs that
+   * player's row (its game's foreign key), so the other order could deadlock with it.
+   */
+  private async claimPairs<T extends { ticketId: string; playerId: string }>(m: EntityManager, pairs: TicketPair<T>[], now: Date): Promise<{ p: TicketPair<T>; id: string }[]> {
+    const gameIds = pairs.map(() => randomUUID());
+    const ticketIds = pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]);
+    const claimed = await this.tickets.claimWaiting(m, ticketIds, gameIds.flatMap((id) => [id, id]), now);
+    const both = pairs.flatMap((p, i) => (claimed.has(p.blackTicket.ticketId) && claimed.has(p.whiteTicket.ticketId) ? [{ p, id: gameIds[i] }] : []));
+    const players = both.flatMap(({ p }) => [p.blackTicket.playerId, p.whiteTicket.playerId]);
+    await this.playerRows.lockMany(m, players);
+    const busy = await this.games.playersInActiveGames(players, m);
+    const kept = both.filter(({ p }) => !busy.has(p.blackTicket.playerId) && !busy.has(p.whiteTicket.playerId));
+    const keptTickets = new Set(kept.flatMap(({ p }) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]));
+    await this.tickets.unclaim(m, [...claimed].filter((id) => !keptTickets.has(id)));
+    return kept;
+  }
+
+  /**
+   * Unranked tickets are paired at join (first come, first served); the wave pairs, in the same
+   * order (pairUnranked), those left waiting because the only candidates were then in a game.
+   */
+  private async unrankedWave(m: EntityManager, now: Date, result: WaveResult): Promise<void> {
+    const waiting = await this.tickets.waiting(m, 'unranked');
+    if (waiting.length < 2) return;
+    const playerIds = waiting.map((t) => t.playerId);
+    const info = await this.playerRows.pairingInfo(playerIds, m);
+    const busy = await this.games.playersInActiveGames(playerIds, m);
+    const free = waiting.filter((t) => !busy.has(t.playerId)).map((t) => ({ ...t, ticketId: t.id, bot: info.get(t.playerId)?.bot ?? false }));
+    const pairs = pairUnranked(free);
+    if (pairs.length === 0) return;
+    const kept = await this.claimPairs(m, pairs, now);
+    if (kept.length === 0) return;
+    const created = await this.games.createGames(
+      m,
+      kept.map(({ p, id }) => ({
+        id, roomId: null, roomCode: null, rated: false, turnSeconds: p.blackTicket.turnSeconds, showLegalMoves: true,
+        blackId: p.blackTicket.playerId, whiteId: p.whiteTicket.playerId,
+      })),
+    );
+    const events = kept.flatMap(({ p, id }) => [p.blackTicket, p.whiteTicket].map((c) => this.matchedEvent({
+      id: c.ticketId, playerId: c.playerId, mode: 'unranked', turnSeconds: c.turnSeconds, state: 'matched', reason: null,
+      joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: id,
+    }, now)));
+    await this.events.publishAll(events, m);
+    result.games.push(...created.map((g) => ({ gameId: g.id, blackId: g.blackId, whiteId: g.whiteId })));
+  }
+
+  /**
+   * The waiting ticket (its owner is present: this poll counts), the matched one whose game is
+   * still on, or the latest one if it was just cancelled for absence; else 404.
+   */
+  async current(player: Player): Promise<TicketDto> {
+    const now = this.clock.now();
+    // An absent ticket is not revived by a late poll.
+    await this.tickets.cancelAbsent(this.seenSince(now), now, undefined, player.id);
+    await this.tickets.touchWaiting([player.id], now);
+    const [t] = await this.tickets.latest(player.id, 1);
+    const show = t && (t.state === 'waiting'
+      || (t.state === 'matched' && t.gameId !== null && (await this.games.statusOf(t.gameId)) === 'active')
+      || (t.state === 'cancelled' && t.reason === 'absent' && t.endedAt !== null && now.getTime() - new Date(t.endedAt).getTime() < ABSENT_REPORT_MS));
+    if (!show) throw new AppError('NOT_FOUND', 'You are not in a queue.');
+    return this.toDto(t, player.rating, now);
   }
 
   async leave(player: Player): Promise<void> {
-    await this.tickets.cancelWaiting(player.id);
+    await this.tickets.cancelWaiting(player.id, this.clock.now());
   }
 }

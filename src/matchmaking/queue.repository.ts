@@ -1,15 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
 
-/** The one owner of the `queue_tickets` table. */
+/** A waiting ticket as a pairing wave loads it. */
+export interface WaitingRow {
+  id: string;
+  playerId: string;
+  turnSeconds: number | null;
+  joinedAt: Date;
+}
+
+const TICKET_COLUMNS = `id, player_id AS "playerId", mode, turn_seconds AS "turnSeconds", state, reason,
+  joined_at AS "joinedAt", last_seen_at AS "lastSeenAt", ended_at AS "endedAt", game_id AS "gameId"`;
+
+/** The advisory lock key of the ranked pairing waves (one wave at a time across all app copies). */
+const WAVE_LOCK_KEY = 0x5741_5645; // "WAVE"
+
+/**
+ * The one owner of the `queue_tickets` table. Times are always passed in (the app's Clock), never
+ * the database's now(), so tests can move time forward.
+ */
 @Injectable()
 export class QueueRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  private repo(manager: EntityManager = this.dataSource.manager) {
-    return manager.getRepository(QueueTicket);
+  private q<T>(manager: EntityManager | undefined, sql: string, params: unknown[]): Promise<T> {
+    return (manager ?? this.dataSource).query(sql, params);
   }
 
   /** Serialises pairing in one queue (on every app copy) until the caller's transaction ends. */
@@ -17,43 +34,118 @@ export class QueueRepository {
     await manager.query('SELECT pg_advisory_xact_lock($1)', [key]);
   }
 
-  hasWaiting(manager: EntityManager, playerId: string): Promise<boolean> {
-    return this.repo(manager).existsBy({ playerId, state: 'waiting' });
+  /** The ranked wave's lock for this transaction, if no other copy holds it (then: skip the wave). */
+  async tryLockWave(manager: EntityManager): Promise<boolean> {
+    const rows = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS ok', [WAVE_LOCK_KEY])) as { ok: boolean }[];
+    return rows[0]?.ok === true;
   }
 
-  /** A new waiting ticket. */
-  insertWaiting(manager: EntityManager, playerId: string, mode: QueueMode, turnSeconds: number | null): Promise<QueueTicket> {
-    const repo = this.repo(manager);
-    return repo.save(repo.create({ playerId, mode, turnSeconds, state: 'waiting', gameId: null }));
+  async hasWaiting(manager: EntityManager, playerId: string): Promise<boolean> {
+    const rows = await this.q<unknown[]>(manager, `SELECT 1 FROM queue_tickets WHERE player_id = $1 AND state = 'waiting'`, [playerId]);
+    return rows.length > 0;
   }
 
-  /** The tickets waiting in a queue (same mode and turn limit), longest-waiting first, but one. */
+  /** A new waiting ticket, joined and seen at `now`. */
+  async insertWaiting(manager: EntityManager, playerId: string, mode: QueueMode, turnSeconds: number | null, now: Date): Promise<QueueTicket> {
+    const rows = await this.q<QueueTicket[]>(
+      manager,
+      `INSERT INTO queue_tickets (player_id, mode, turn_seconds, state, joined_at, last_seen_at)
+       VALUES ($1, $2, $3, 'waiting', $4, $4) RETURNING ${TICKET_COLUMNS}`,
+      [playerId, mode, turnSeconds, now],
+    );
+    return rows[0];
+  }
+
+  /**
+   * The tickets waiting in a queue (same mode and turn limit), longest-waiting first, but one;
+   * locked (others' locked rows skipped) until the caller's transaction ends.
+   */
   waitingIn(manager: EntityManager, mode: QueueMode, turnSeconds: number | null, exceptId: string, limit: number): Promise<QueueTicket[]> {
-    return this.repo(manager)
-      .createQueryBuilder('t')
-      .where(`t.state = 'waiting' AND t.mode = :mode AND t.turn_seconds IS NOT DISTINCT FROM :turnSeconds AND t.id <> :id`, { mode, turnSeconds, id: exceptId })
-      .orderBy('t.joined_at', 'ASC')
-      .limit(limit)
-      .getMany();
+    return this.q<QueueTicket[]>(
+      manager,
+      `SELECT ${TICKET_COLUMNS} FROM queue_tickets
+       WHERE state = 'waiting' AND mode = $1 AND turn_seconds IS NOT DISTINCT FROM $2 AND id <> $3
+       ORDER BY joined_at, id LIMIT $4 FOR UPDATE SKIP LOCKED`,
+      [mode, turnSeconds, exceptId, limit],
+    );
+  }
+
+  /** Every waiting ticket of a mode (a wave's input). */
+  waiting(manager: EntityManager, mode: QueueMode): Promise<WaitingRow[]> {
+    return this.q<WaitingRow[]>(
+      manager,
+      `SELECT id, player_id AS "playerId", turn_seconds AS "turnSeconds", joined_at AS "joinedAt"
+       FROM queue_tickets WHERE state = 'waiting' AND mode = $1`,
+      [mode],
+    );
+  }
+
+  /** These players are present: their waiting tickets are seen at `now`. */
+  async touchWaiting(playerIds: readonly string[], now: Date, manager?: EntityManager): Promise<void> {
+    if (playerIds.length === 0) return;
+    await this.q(
+      manager,
+      `UPDATE queue_tickets SET last_seen_at = $2 WHERE state = 'waiting' AND player_id = ANY($1::uuid[]) AND last_seen_at < $2`,
+      [playerIds, now],
+    );
+  }
+
+  /** Cancels (reason `absent`) the waiting tickets not seen since `seenSince`; optionally only one player's, or only these ids. */
+  async cancelAbsent(seenSince: Date, now: Date, manager?: EntityManager, playerId?: string, ids?: readonly string[]): Promise<string[]> {
+    // UPDATE … RETURNING through TypeORM's query() answers [rows, count].
+    const result = await this.q<[{ id: string }[], number]>(
+      manager,
+      `UPDATE queue_tickets SET state = 'cancelled', reason = 'absent', ended_at = $2
+       WHERE state = 'waiting' AND last_seen_at < $1 AND ($3::uuid IS NULL OR player_id = $3) AND ($4::uuid[] IS NULL OR id = ANY($4::uuid[]))
+       RETURNING id`,
+      [seenSince, now, playerId ?? null, ids ?? null],
+    );
+    return result[0].map((r) => r.id);
+  }
+
+  /**
+   * Marks each ticket matched into its game if it is still waiting (one statement for a whole
+   * wave); returns the ids it marked. The games are inserted after, in the same transaction.
+   */
+  async claimWaiting(manager: EntityManager, ids: readonly string[], gameIds: readonly string[], now: Date): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const result = await this.q<[{ id: string }[], number]>(
+      manager,
+      `UPDATE queue_tickets t SET state = 'matched', game_id = u.game_id, ended_at = $3
+       FROM unnest($1::uuid[], $2::uuid[]) AS u(id, game_id) WHERE t.id = u.id AND t.state = 'waiting' RETURNING t.id`,
+      [ids, gameIds, now],
+    );
+    return new Set(result[0].map((r) => r.id));
+  }
+
+  /** Puts claimed tickets back to waiting (their partner could not be claimed). */
+  async unclaim(manager: EntityManager, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await manager.query(`UPDATE queue_tickets SET state = 'waiting', game_id = NULL, ended_at = NULL WHERE id = ANY($1::uuid[]) AND state = 'matched'`, [ids]);
   }
 
   /** Marks the tickets matched into this game. */
-  async markMatched(manager: EntityManager, ids: readonly string[], gameId: string): Promise<void> {
-    await this.repo(manager).update({ id: In([...ids]) }, { state: 'matched', gameId });
+  async markMatched(manager: EntityManager, ids: readonly string[], gameId: string, now: Date): Promise<void> {
+    await manager.query(`UPDATE queue_tickets SET state = 'matched', game_id = $2, ended_at = $3 WHERE id = ANY($1::uuid[])`, [ids, gameId, now]);
   }
 
-  /** The player's waiting and matched tickets, newest first. */
-  openOrMatched(playerId: string, limit: number): Promise<QueueTicket[]> {
-    return this.repo()
-      .createQueryBuilder('t')
-      .where(`t.player_id = :id AND t.state IN ('waiting', 'matched')`, { id: playerId })
-      .orderBy('t.joined_at', 'DESC')
-      .limit(limit)
-      .getMany();
+  /** The player's latest tickets, newest first. */
+  latest(playerId: string, limit: number): Promise<QueueTicket[]> {
+    return this.q<QueueTicket[]>(
+      undefined,
+      `SELECT ${TICKET_COLUMNS} FROM queue_tickets WHERE player_id = $1 ORDER BY joined_at DESC, id DESC LIMIT $2`,
+      [playerId, limit],
+    );
   }
 
-  /** Cancels the player's waiting ticket, if any. */
-  async cancelWaiting(playerId: string): Promise<void> {
-    await this.repo().update({ playerId, state: 'waiting' }, { state: 'cancelled' });
+  /** Cancels the player's waiting ticket, if any (reason `left`). */
+  async cancelWaiting(playerId: string, now: Date): Promise<void> {
+    await this.q(undefined, `UPDATE queue_tickets SET state = 'cancelled', reason = 'left', ended_at = $2 WHERE player_id = $1 AND state = 'waiting'`, [playerId, now]);
+  }
+
+  /** Waiting tickets per mode (the metrics gauge). */
+  async waitingCounts(): Promise<Map<QueueMode, number>> {
+    const rows = await this.q<{ mode: QueueMode; n: number }[]>(undefined, `SELECT mode, count(*)::int AS n FROM queue_tickets WHERE state = 'waiting' GROUP BY mode`, []);
+    return new Map(rows.map((r) => [r.mode, r.n]));
   }
 }

@@ -58,7 +58,12 @@ const ROWS: Row[] = [
   },
   { route: 'GET /api/queue', path: () => '/api/queue', expect: signedIn('404 NOT_FOUND') },
   { route: 'DELETE /api/queue', path: () => '/api/queue', expect: signedIn('204') },
-  { route: 'POST /api/rooms', path: () => '/api/rooms', body: () => ({}), expect: signedIn('201') },
+  {
+    route: 'POST /api/rooms',
+    path: () => '/api/rooms',
+    body: () => ({}),
+    expect: ['401 UNAUTHENTICATED', '201', '201', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME'],
+  },
   { route: 'GET /api/rooms/:code', path: (w) => `/api/rooms/${w.code}`, expect: all('200') },
   {
     route: 'POST /api/rooms/:code/join',
@@ -90,8 +95,23 @@ const ROWS: Row[] = [
     state: 'between',
     path: (w) => `/api/rooms/${w.code}/rematch`,
     body: () => ({}),
-    expect: ['401 UNAUTHENTICATED', '403 FORBIDDEN', '403 FORBIDDEN', '403 FORBIDDEN', '201', '201'],
+    expect: ['401 UNAUTHENTICATED', '403 FORBIDDEN', '403 FORBIDDEN', '403 FORBIDDEN', '200', '200'],
   },
+  {
+    route: 'DELETE /api/rooms/:code/rematch (between games)',
+    state: 'between',
+    path: (w) => `/api/rooms/${w.code}/rematch`,
+    expect: ['401 UNAUTHENTICATED', '403 FORBIDDEN', '403 FORBIDDEN', '403 FORBIDDEN', '200', '200'],
+  },
+  { route: 'GET /api/games', path: () => '/api/games?status=active', expect: all('200') },
+  {
+    route: 'POST /api/games/:id/abort',
+    path: (w) => `/api/games/${w.gameId}/abort`,
+    body: () => ({}),
+    expect: ['401 UNAUTHENTICATED', '403 FORBIDDEN', '403 FORBIDDEN', '403 FORBIDDEN', '200', '200'],
+  },
+  { route: 'GET /metrics', path: () => '/metrics', expect: all('200') },
+  { route: 'GET /assets/:file', path: () => '/assets/no-such-file.js', expect: all('404 NOT_FOUND') },
   { route: 'GET /api/games/:id', path: (w) => `/api/games/${w.gameId}`, expect: all('200') },
   {
     route: 'POST /api/games/:id/moves',
@@ -126,7 +146,7 @@ describe('authorization matrix: every route × every kind of caller', () => {
   let players: Record<Exclude<Role, 'anonymous'>, TestPlayer>;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ ROOMS_PER_HOUR: '100000' });
     const [host, other, outsider, seated, partner] = [
       await registerPlayer(t.http),
       await registerPlayer(t.http),

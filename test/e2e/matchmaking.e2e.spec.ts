@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { chooseOpponent, colorsFor } from '../../src/matchmaking/domain/pairing.js';
+import { MatchmakingService } from '../../src/matchmaking/matchmaking.service.js';
 import { guestPlayer, registerPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 import { openSse } from '../support/sse.js';
@@ -30,7 +31,8 @@ describe('pairing rule (pure)', () => {
 describe('match queues over HTTP', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    // Ranked waves run when the test calls them (QUEUE_WAVE_MS=0).
+    t = await startTestApp({ QUEUE_WAVE_MS: '0' });
   });
   afterAll(async () => {
     await t.close();
@@ -51,10 +53,14 @@ describe('match queues over HTTP', () => {
     const other = await request(t.http).post('/api/queue').set(c.auth).send({ mode: 'ranked', turnSeconds: 60 }).expect(201);
     expect(other.body.state).toBe('waiting');
     const second = await request(t.http).post('/api/queue').set(b.auth).send({ mode: 'ranked', turnSeconds: 30 }).expect(201);
-    expect(second.body.state).toBe('matched');
-    const gameId = second.body.gameId;
+    expect(second.body.state).toBe('waiting'); // ranked pairs in waves
+    const wave = await t.app.get(MatchmakingService).runWave();
+    expect(wave.games).toHaveLength(1);
+    const gameId = wave.games[0].gameId;
+    expect((await request(t.http).get('/api/queue').set(b.auth).expect(200)).body).toMatchObject({ id: second.body.id, state: 'matched', gameId });
     const game = await request(t.http).get(`/api/games/${gameId}`).expect(200);
-    expect(game.body).toMatchObject({ roomCode: null, rated: true, settings: { turnSeconds: 30 }, black: { player: { id: a.id } }, white: { player: { id: b.id } } });
+    expect(game.body).toMatchObject({ roomCode: null, rated: true, settings: { turnSeconds: 30 } });
+    expect([game.body.black.player.id, game.body.white.player.id].sort()).toEqual([a.id, b.id].sort());
     const events = await stream.waitFor((e) => e.some((x) => x.event === 'matched'));
     expect(events.find((e) => e.event === 'matched')!.data).toMatchObject({ id: first.body.id, state: 'matched', gameId });
     stream.close();

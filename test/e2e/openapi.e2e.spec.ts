@@ -59,7 +59,7 @@ describe('the OpenAPI schema', () => {
       expect.arrayContaining(['id', 'rated', 'status', 'settings', 'black', 'white', 'board', 'toMove', 'ply', 'legalMoves', 'discs', 'turnDeadline', 'result', 'createdAt', 'finishedAt']),
     );
     expect(fields('MoveDto')).toEqual(['at', 'by', 'color', 'flipped', 'pass', 'ply', 'square']);
-    expect(fields('TicketDto')).toEqual(['gameId', 'id', 'joinedAt', 'mode', 'state', 'turnSeconds']);
+    expect(fields('TicketDto')).toEqual(['gameId', 'id', 'joinedAt', 'mode', 'reason', 'state', 'turnSeconds', 'window']);
     expect(fields('RoomDto')).toEqual(['code', 'gameId', 'games', 'hostId', 'rematch', 'seats', 'settings']);
     expect(fields('RoomSettingsDto')).toEqual(['showLegalMoves', 'swapColors', 'turnSeconds']);
     expect(fields('RematchOfferDto')).toEqual(['expiresAt', 'offeredBy']);

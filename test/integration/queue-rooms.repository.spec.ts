@@ -32,36 +32,65 @@ describe('QueueRepository and RoomsRepository (real PostgreSQL)', () => {
   it('tickets: one waiting ticket per player, queues kept apart, oldest first, matched and cancelled', async () => {
     const [a, b, c, d] = [await seedPlayer(players, r.ds), await seedPlayer(players, r.ds), await seedPlayer(players, r.ds), await seedPlayer(players, r.ds)];
     const m = r.ds.manager;
-    const ta = await queue.insertWaiting(m, a.id, 'ranked', null);
-    expect(ta).toMatchObject({ playerId: a.id, mode: 'ranked', turnSeconds: null, state: 'waiting', gameId: null });
-    expect(ta.joinedAt).toBeInstanceOf(Date);
+    const t0 = new Date('2030-01-01T00:00:00Z');
+    const at = (s: number) => new Date(t0.getTime() + s * 1000);
+    const ta = await queue.insertWaiting(m, a.id, 'ranked', null, at(0));
+    expect(ta).toMatchObject({ playerId: a.id, mode: 'ranked', turnSeconds: null, state: 'waiting', reason: null, gameId: null, joinedAt: at(0), lastSeenAt: at(0) });
     expect(await queue.hasWaiting(m, a.id)).toBe(true);
     expect(await queue.hasWaiting(m, b.id)).toBe(false);
-    await expect(queue.insertWaiting(m, a.id, 'unranked', null)).rejects.toThrow(/queue_tickets_one_waiting_uq/);
+    await expect(queue.insertWaiting(m, a.id, 'unranked', null, at(0))).rejects.toThrow(/queue_tickets_one_waiting_uq/);
 
-    const tb = await queue.insertWaiting(m, b.id, 'ranked', null);
-    await queue.insertWaiting(m, c.id, 'ranked', 30);
-    await queue.insertWaiting(m, d.id, 'unranked', null);
+    const tb = await queue.insertWaiting(m, b.id, 'ranked', null, at(1));
+    const tc = await queue.insertWaiting(m, c.id, 'ranked', 30, at(2));
+    await queue.insertWaiting(m, d.id, 'unranked', null, at(3));
     const td = await queue.waitingIn(m, 'ranked', null, 'ffffffff-ffff-4fff-bfff-ffffffffffff', 10);
     expect(td.map((t) => t.playerId)).toEqual([a.id, b.id]);
     expect((await queue.waitingIn(m, 'ranked', null, ta.id, 10)).map((t) => t.playerId)).toEqual([b.id]);
     expect((await queue.waitingIn(m, 'ranked', 30, ta.id, 10)).map((t) => t.playerId)).toEqual([c.id]);
     expect(await queue.waitingIn(m, 'ranked', null, ta.id, 0)).toEqual([]);
+    expect((await queue.waiting(m, 'ranked')).map((t) => t.id).sort()).toEqual([ta.id, tb.id, tc.id].sort());
+    expect(await queue.waitingCounts()).toEqual(new Map([['ranked', 3], ['unranked', 1]]));
 
+    // Presence: touched tickets live on, the others are cancelled `absent`.
+    await queue.touchWaiting([a.id, b.id], at(40));
+    expect(await queue.cancelAbsent(at(10), at(40), m)).toHaveLength(2); // c and d
+    expect((await queue.latest(c.id, 1))[0]).toMatchObject({ state: 'cancelled', reason: 'absent', endedAt: at(40) });
+
+    // Claims are conditional on still waiting; a half-claimed pair is put back.
     const gameId = await gameFor(r, a.id, b.id);
-    await queue.markMatched(m, [ta.id, tb.id], gameId);
+    expect(await queue.claimWaiting(m, [ta.id, tc.id], [gameId, gameId], at(41))).toEqual(new Set([ta.id]));
+    await queue.unclaim(m, [ta.id]);
+    expect((await queue.latest(a.id, 1))[0]).toMatchObject({ state: 'waiting', endedAt: null, gameId: null });
+    expect(await queue.claimWaiting(m, [ta.id, tb.id], [gameId, gameId], at(42))).toEqual(new Set([ta.id, tb.id]));
     expect(await queue.hasWaiting(m, a.id)).toBe(false);
     expect(await queue.waitingIn(m, 'ranked', null, ta.id, 10)).toEqual([]);
-    expect(await queue.openOrMatched(a.id, 10)).toEqual([expect.objectContaining({ id: ta.id, state: 'matched', gameId })]);
+    expect(await queue.latest(a.id, 10)).toEqual([expect.objectContaining({ id: ta.id, state: 'matched', gameId, reason: null })]);
 
-    // A new ticket after the game: newest first; cancelled ones are left out.
+    // A new ticket after the game: newest first; leaving cancels it with reason `left`.
     await r.ds.query(`UPDATE games SET status = 'finished', finished_at = now(), to_move = NULL WHERE id = $1`, [gameId]);
-    const again = await queue.insertWaiting(m, a.id, 'unranked', 60);
-    expect((await queue.openOrMatched(a.id, 10)).map((t) => t.id)).toEqual([again.id, ta.id]);
-    expect((await queue.openOrMatched(a.id, 1)).map((t) => t.id)).toEqual([again.id]);
-    await queue.cancelWaiting(a.id);
-    await queue.cancelWaiting(a.id); // nothing waiting: a no-op
-    expect((await queue.openOrMatched(a.id, 10)).map((t) => t.id)).toEqual([ta.id]);
+    const again = await queue.insertWaiting(m, a.id, 'unranked', 60, at(50));
+    expect((await queue.latest(a.id, 10)).map((t) => t.id)).toEqual([again.id, ta.id]);
+    await queue.cancelWaiting(a.id, at(51));
+    await queue.cancelWaiting(a.id, at(52)); // nothing waiting: a no-op
+    expect((await queue.latest(a.id, 1))[0]).toMatchObject({ id: again.id, state: 'cancelled', reason: 'left', endedAt: at(51) });
+    // A second matching is marked with markMatched (unranked, at join).
+    const te = await queue.insertWaiting(m, a.id, 'unranked', null, at(60));
+    await queue.markMatched(m, [te.id], gameId, at(61));
+    expect((await queue.latest(a.id, 1))[0]).toMatchObject({ state: 'matched', gameId, endedAt: at(61) });
+  });
+
+  it('one ranked wave at a time: a second transaction does not get the wave lock', async () => {
+    const holder = r.ds.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    try {
+      expect(await queue.tryLockWave(holder.manager)).toBe(true);
+      expect(await r.ds.transaction((m) => queue.tryLockWave(m))).toBe(false);
+    } finally {
+      await holder.rollbackTransaction();
+      await holder.release();
+    }
+    expect(await r.ds.transaction((m) => queue.tryLockWave(m))).toBe(true);
   });
 
   it('pairing in one queue is serialised by its advisory lock', async () => {

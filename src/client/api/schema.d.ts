@@ -608,6 +608,12 @@ export interface components {
             rd: number;
             volatility: number;
         };
+        RatingWindowDto: {
+            /** @description Highest opponent rating accepted now */
+            max: number;
+            /** @description Lowest opponent rating accepted now */
+            min: number;
+        };
         RegisterDto: {
             /** @description A bot account (a program), false when left out: paired only with bots, ranked on the bots' own leaderboard (GET /api/leaderboard?bots=true) */
             bot?: boolean;
@@ -675,9 +681,16 @@ export interface components {
             joinedAt: string;
             /** @enum {string} */
             mode: "ranked" | "unranked";
+            /**
+             * @description Why a cancelled ticket was cancelled: `left` (DELETE /api/queue) or `absent` (no open /api/me/events stream and no GET /api/queue for QUEUE_PRESENCE_SECONDS); null otherwise
+             * @enum {string|null}
+             */
+            reason: "left" | "absent" | null;
             /** @enum {string} */
             state: "waiting" | "matched" | "cancelled";
             turnSeconds: number | null;
+            /** @description Extra field: a waiting ranked ticket's current rating window (±100 around your rating, +50 every 5 s waited, at most ±500); an opponent must also fall in the other ticket's window. null for other tickets. */
+            window: components["schemas"]["RatingWindowDto"] | null;
         };
         UpdateRoomDto: {
             /**
@@ -1762,7 +1775,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Your ticket: waiting, or matched with its gameId */
+            /** @description Your waiting ticket (this request counts as presence; a ranked one shows its current rating `window`), the matched one while its game is on, or your latest ticket for 10 minutes after it was cancelled with reason `absent` (so you learn why). 404 otherwise (not queued, left, or the game is over). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1780,7 +1793,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description NOT_FOUND: you are not queued (and were not just matched) */
+            /** @description NOT_FOUND: you are not queued (and were not just matched or cancelled as absent) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1815,7 +1828,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Paired at once when a player with the same mode and turn limit waits (state matched, gameId set). */
+            /** @description Unranked: paired at once with the longest-waiting present, free player of the same mode and turn limit (state matched, gameId set), else waiting. Ranked: waiting, paired by the next pairing wave (about every second) within both tickets' rating windows; the `matched` event on GET /api/me/events (or GET /api/queue) brings the gameId. The ticket lives while you are present: an open GET /api/me/events stream or a GET /api/queue within the last 30 s, else it is cancelled with reason `absent`. 403 GUEST_NOT_ALLOWED, 409 ALREADY_QUEUED / ALREADY_IN_GAME. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1900,7 +1913,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Also 204 when you were not queued */
+            /** @description Cancels your waiting ticket (reason `left`); also 204 when you were not queued */
             204: {
                 headers: {
                     [name: string]: unknown;

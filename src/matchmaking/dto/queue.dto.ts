@@ -12,11 +12,32 @@ export class JoinQueueDto {
   turnSeconds?: 30 | 60 | null;
 }
 
+/** The ratings a waiting ranked ticket accepts an opponent from right now; it widens while the ticket waits. */
+export class RatingWindowDto {
+  @ApiProperty({ description: 'Lowest opponent rating accepted now' }) min: number;
+  @ApiProperty({ description: 'Highest opponent rating accepted now' }) max: number;
+}
+
 export class TicketDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: ['ranked', 'unranked'] }) mode: 'ranked' | 'unranked';
   @ApiProperty({ type: Number, nullable: true }) turnSeconds: number | null;
   @ApiProperty({ enum: ['waiting', 'matched', 'cancelled'] }) state: 'waiting' | 'matched' | 'cancelled';
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['left', 'absent'],
+    description: 'Why a cancelled ticket was cancelled: `left` (DELETE /api/queue) or `absent` (no open /api/me/events stream and no GET /api/queue for QUEUE_PRESENCE_SECONDS); null otherwise',
+  })
+  reason: 'left' | 'absent' | null;
   @ApiProperty({ format: 'date-time' }) joinedAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'uuid' }) gameId: string | null;
+  @ApiProperty({
+    type: RatingWindowDto,
+    nullable: true,
+    description:
+      'Extra field: a waiting ranked ticket\'s current rating window (±100 around your rating, +50 every 5 s waited, at most ±500); ' +
+      'an opponent must also fall in the other ticket\'s window. null for other tickets.',
+  })
+  window: RatingWindowDto | null;
 }

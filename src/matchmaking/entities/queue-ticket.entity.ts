@@ -3,11 +3,14 @@ import { Player } from '../../players/entities/player.entity.js';
 
 export type QueueMode = 'ranked' | 'unranked';
 export type TicketState = 'waiting' | 'matched' | 'cancelled';
+/** Why a ticket was cancelled: its owner left (DELETE /api/queue), or was absent too long. */
+export type CancelReason = 'left' | 'absent';
 
 @Entity('queue_tickets')
 @Check('queue_tickets_mode_ck', `mode IN ('ranked', 'unranked')`)
 @Check('queue_tickets_state_ck', `state IN ('waiting', 'matched', 'cancelled')`)
 @Check('queue_tickets_turn_seconds_ck', `turn_seconds IN (30, 60)`)
+@Check('queue_tickets_reason_ck', `reason IS NULL OR (reason IN ('left', 'absent') AND state = 'cancelled')`)
 @Index('queue_tickets_one_waiting_uq', ['playerId'], { unique: true, where: `state = 'waiting'` })
 @Index('queue_tickets_waiting_idx', ['mode', 'turnSeconds', 'joinedAt'], { where: `state = 'waiting'` })
 @Index('queue_tickets_player_idx', ['playerId', 'joinedAt'])
@@ -33,6 +36,21 @@ export class QueueTicket {
 
   @CreateDateColumn({ name: 'joined_at', type: 'timestamptz' })
   joinedAt: Date;
+
+  /** Set when a ticket is cancelled (null for waiting and matched tickets). */
+  @Column({ type: 'varchar', length: 6, nullable: true })
+  reason: CancelReason | null;
+
+  /**
+   * The owner's last sign of presence (an open /api/me/events stream, marked every few seconds,
+   * or a GET /api/queue): a waiting ticket not seen for QUEUE_PRESENCE_SECONDS is cancelled.
+   */
+  @Column({ name: 'last_seen_at', type: 'timestamptz', default: () => 'now()' })
+  lastSeenAt: Date;
+
+  /** When the ticket stopped waiting (matched or cancelled). */
+  @Column({ name: 'ended_at', type: 'timestamptz', nullable: true })
+  endedAt: Date | null;
 
   @Column({ name: 'game_id', type: 'uuid', nullable: true })
   gameId: string | null;
