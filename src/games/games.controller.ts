@@ -134,7 +134,9 @@ export class MeController {
   @ApiProduces('text/event-stream')
   @ApiOperation({ summary: 'Your own events (SSE): matched, game, rematch' })
   @ApiOkResponse({
-    description: "SSE of the player's own events: matched (the ticket, with gameId), game, rematch. An open stream keeps a waiting queue ticket alive.",
+    description:
+      "SSE of the player's own events: matched (the ticket, with gameId), game, rematch. Each has an id: reconnect with " +
+      'Last-Event-ID to get what you missed (kept for an hour). An open stream keeps a waiting queue ticket alive.',
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
   @ApiErrors(['RATE_LIMITED', 'too many open event streams'])

@@ -1547,7 +1547,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description SSE of the player's own events: matched (the ticket, with gameId), game, rematch. An open stream keeps a waiting queue ticket alive. */
+            /** @description SSE of the player's own events: matched (the ticket, with gameId), game, rematch. Each has an id: reconnect with Last-Event-ID to get what you missed (kept for an hour). An open stream keeps a waiting queue ticket alive. */
             200: {
                 headers: {
                     [name: string]: unknown;
