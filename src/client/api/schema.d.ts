@@ -688,7 +688,11 @@ export interface components {
             reason: "left" | "absent" | null;
             /** @enum {string} */
             state: "waiting" | "matched" | "cancelled";
-            turnSeconds: number | null;
+            /**
+             * @description Seconds per turn; null = no limit
+             * @enum {number|null}
+             */
+            turnSeconds: 30 | 60 | null;
             /** @description Extra field: a waiting ranked ticket's current rating window (±100 around your rating, +50 every 5 s waited, at most ±500); an opponent must also fall in the other ticket's window. null for other tickets. */
             window: components["schemas"]["RatingWindowDto"] | null;
         };
