@@ -7,9 +7,9 @@ import { startTestApp, TestApp } from '../support/app.js';
 import { ROOT } from '../support/server-process.js';
 
 /**
- * The example bot (examples/bot.ts) against the real server: two bots sign up, queue and play each
- * other through the queue until both have finished their games. One runs as `npm run bot` does
- * (the built CLI in a child process, which must exit 0), the other in-process through runBot().
+ * The example bot (examples/bot.ts) against the real server: bot accounts sign up, queue (ranked)
+ * and play each other until each has finished its games, in-process through runBot(), as
+ * `npm run bot` (a child process that must exit 0), and through a proxy that injects faults.
  */
 describe('the example bot', () => {
   let t: TestApp;
@@ -48,21 +48,31 @@ describe('the example bot', () => {
     }
   }
 
-  it('two bots queue and play each other until both have finished their games', async () => {
+  it('bots queue (ranked), play each other and queue again until each has finished its games', async () => {
+    // Four bots, two games each: after the first games the winners' and the losers' ratings are
+    // apart, and the ranked queue pairs each with one of its own (two lone bots would wait for
+    // their rating windows to widen).
+    const names = ['bot_alpha', 'bot_beta', 'bot_gamma', 'bot_delta'];
     const log: string[] = [];
-    const [a, b] = await Promise.all([runBot(bot('bot_alpha', 2, log)), runBot(bot('bot_beta', 2, log))]);
-    expect(a).toHaveLength(2);
-    expect(b).toHaveLength(2);
-    expect(a.map((g) => g.id).sort()).toEqual(b.map((g) => g.id).sort());
-    await expectPlayedOut(a.map((g) => g.id), ['bot_alpha', 'bot_beta']);
-    // Signing in again finds the accounts (login, not register) and the games on their records.
-    for (const name of ['bot_alpha', 'bot_beta']) {
+    const runs = await Promise.all(names.map((name) => runBot(bot(name, 2, log))));
+    const seats = new Map<string, string[]>();
+    runs.forEach((games, i) => {
+      expect(games).toHaveLength(2);
+      for (const g of games) seats.set(g.id, [...(seats.get(g.id) ?? []), names[i]]);
+    });
+    // Every game was played between two of the bots, each seeing it through to the end.
+    expect([...seats.values()].map((players) => players.length)).toEqual([2, 2, 2, 2]);
+    for (const [id, players] of seats) await expectPlayedOut([id], players);
+    for (const name of names) {
       const player = (await request(t.http).get(`/api/players/${name}`).expect(200)).body;
       expect([player.username, player.bot, player.games]).toEqual([name, true, 2]);
+      expect(log).toContain(`${name}: registered ${name} (a bot account)`);
     }
-    const listed = (await request(t.http).get('/api/players/bot_beta/games').expect(200)).body.games.map((g: { id: string }) => g.id);
-    expect(listed.sort()).toEqual(a.map((g) => g.id).sort());
-  });
+    // The next run signs in to the same account (login answers, nothing is registered).
+    const again: string[] = [];
+    expect(await runBot(bot('bot_alpha', 0, again))).toEqual([]);
+    expect(again.filter((line) => line.includes('registered'))).toEqual([]);
+  }, 120_000);
 
   it('`npm run bot` plays its game and exits 0', async () => {
     const args = ['--url', t.baseUrl, '--username', 'bot_cli', '--password', 'bot-password-123', '--mode', MODE, '--games', '1'];
@@ -82,9 +92,9 @@ describe('the example bot', () => {
     try {
       const log: string[] = [];
       const through = (username: string) => ({ ...bot(username, 1, log), url: proxy.url });
-      const [a, b] = await Promise.all([runBot(through('bot_gamma')), runBot(through('bot_delta'))]);
+      const [a, b] = await Promise.all([runBot(through('bot_epsilon')), runBot(through('bot_zeta'))]);
       expect(a[0].id).toBe(b[0].id);
-      await expectPlayedOut([a[0].id], ['bot_gamma', 'bot_delta']);
+      await expectPlayedOut([a[0].id], ['bot_epsilon', 'bot_zeta']);
       const tokens = [...new Set(proxy.records.map((r) => r.who).filter(Boolean))];
       expect(tokens).toHaveLength(2);
       for (const who of tokens) {
