@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
 import request from 'supertest';
+import { playOpening } from '../factories/games.js';
 import { guestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 
@@ -108,8 +109,9 @@ describe('the browser client /play (chromium)', () => {
       expect(await a.getByTestId('create-room').isVisible()).toBe(false);
       await a.screenshot({ path: join(ARTIFACTS, 'play-lobby-signed-out.png'), fullPage: true });
       const nameA = await signInAsGuest(a);
-      // Guests cannot make rated rooms or play ranked.
-      expect(await a.getByTestId('room-rated').isDisabled()).toBe(true);
+      // Rooms are friendly tables (the lobby says so); guests cannot play ranked.
+      expect(await a.getByTestId('room-casual').isVisible()).toBe(true);
+      expect(await a.locator('[name=rated]').count()).toBe(0);
       expect(await a.locator('#queue-form [name=mode][value=ranked]').isDisabled()).toBe(true);
       // …and the lobby says why, next to the choice; Quick match is the first card.
       expect(await a.getByTestId('quick-match').getByTestId('guest-note').innerText()).toBe('Ranked games are for registered players: guests play casual games.');
@@ -146,7 +148,10 @@ describe('the browser client /play (chromium)', () => {
       expect(await attr(b, 'data-role')).toBe('white');
       expect(await a.title()).toBe(`● Your turn · ${nameA} vs ${nameB} · Outflank`);
       expect(await a.getByTestId('turn-status').innerText()).toMatch(/^Your turn/);
-      expect(await b.getByTestId('turn-status').innerText()).toBe(`Waiting for ${nameA}…`);
+      // Each first move has FIRST_MOVE_SECONDS: the status says the game is aborted without it.
+      expect(await b.getByTestId('turn-status').innerText()).toBe(`Waiting for ${nameA}… · first move: the game is aborted if it does not come in time`);
+      expect(await a.getByTestId('abort-button').isVisible()).toBe(true);
+      expect(await a.getByTestId('resign-button').isVisible()).toBe(false);
       // Light dots on Black's four first moves, only for the player to move.
       expect(await legalOf(a)).toEqual(['c4', 'd3', 'e6', 'f5']);
       expect(await legalOf(b)).toEqual([]);
@@ -164,7 +169,8 @@ describe('the browser client /play (chromium)', () => {
       expect(await seatBlack.getByTestId('player-rating').innerText()).toBe('1500');
       expect(await seatBlack.getByTestId('you-badge').isVisible()).toBe(true);
       expect(await a.getByTestId('cpu-badge').first().isVisible()).toBe(false);
-      expect(await seatBlack.getByTestId('clock').innerText()).toMatch(/^(1:00|0:[1-5]\d)$/);
+      // The first move's clock is FIRST_MOVE_SECONDS (30), whatever the room's turn limit.
+      expect(await seatBlack.getByTestId('clock').innerText()).toMatch(/^0:([0-2]\d|30)$/);
       expect(await b.getByTestId('seat-black').getByTestId('clock').isVisible()).toBe(true);
       expect(await b.getByTestId('seat-white').getByTestId('clock').isVisible()).toBe(false);
 
@@ -250,8 +256,15 @@ describe('the browser client /play (chromium)', () => {
       await a.screenshot({ path: join(ARTIFACTS, 'play-result.png'), fullPage: true });
       await b.screenshot({ path: join(ARTIFACTS, 'play-result-phone.png'), fullPage: true });
 
-      // Rematch from A: both go to the new game (B follows the 'game' event); colours swap.
+      // Rematch by consent: A offers, B sees the offer live and accepts; both go to the new game; colours swap.
       await a.getByTestId('rematch-button').click();
+      await a.getByTestId('rematch-status').filter({ hasText: `Rematch offered: waiting for ${nameB} to accept.` }).waitFor({ timeout: WAIT });
+      expect(await a.getByTestId('rematch-decline').innerText()).toBe('Withdraw offer');
+      await b.getByTestId('rematch-status').filter({ hasText: `${nameA} offers a rematch.` }).waitFor({ timeout: WAIT });
+      expect(await b.getByTestId('rematch-button').innerText()).toBe('Accept rematch');
+      expect(await b.getByTestId('rematch-decline').innerText()).toBe('Decline');
+      await b.screenshot({ path: join(ARTIFACTS, 'play-rematch-offer-phone.png'), fullPage: true });
+      await b.getByTestId('rematch-button').click();
       await Promise.all([
         a.waitForURL((url) => GAME_URL.test(url.href) && !url.href.includes(gameId), { timeout: WAIT }),
         b.waitForURL((url) => GAME_URL.test(url.href) && !url.href.includes(gameId), { timeout: WAIT }),
@@ -279,6 +292,8 @@ describe('the browser client /play (chromium)', () => {
     const created = (await request(t.http).post('/api/rooms').set(host.auth).send({}).expect(201)).body;
     const joined = (await request(t.http).post(`/api/rooms/${created.code}/join`).set(away.auth).send({}).expect(200)).body;
     const gameId: string = joined.gameId;
+    // Both make their first move (a player who never moves aborts the game; the CPU stands in only later).
+    await playOpening(t.http, gameId, host, away);
     const hostCtx = await browser.newContext({ viewport: { width: 1000, height: 820 }, colorScheme: 'dark' });
     const awayCtx = await browser.newContext({ viewport: { width: 1000, height: 820 } });
     try {

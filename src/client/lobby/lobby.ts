@@ -302,12 +302,17 @@ export function startLobby(root: HTMLElement): void {
   }
   function waitForMatch(ticket: Ticket): void {
     text($('[data-testid=queue-mode]'), ticket.mode === 'ranked' ? 'ranked' : 'casual');
+    // Ranked pairing looks for close ratings first; the window widens while you wait.
+    const win = $('[data-testid=queue-window]');
+    show(win, !!ticket.window);
+    if (ticket.window) text(win, `Opponents rated ${Math.round(ticket.window.min)}–${Math.round(ticket.window.max)}: the range widens while you wait.`);
     setQueued(true);
     show(queueForm, false);
     show($('[data-testid=queue-waiting]'), true);
     clearInterval(queuePoll);
-    // The 'matched' event normally arrives first; polling is the fallback.
-    queuePoll = setInterval(() => void checkQueue(), 4000);
+    // The 'matched' event normally arrives first; polling is the fallback, keeps the ticket
+    // present, and shows a ranked ticket's widening window.
+    queuePoll = setInterval(() => void checkQueue(), ticket.mode === 'ranked' ? 2000 : 4000);
   }
   async function checkQueue(): Promise<void> {
     if (!me) return;
@@ -315,7 +320,10 @@ export function startLobby(root: HTMLElement): void {
       const t = await api.queue();
       if (t.state === 'matched' && t.gameId) go(t.gameId, null);
       else if (t.state === 'waiting') waitForMatch(t);
-      else stopQueueWait();
+      else {
+        stopQueueWait();
+        if (t.reason === 'absent') flash('Your place in the queue lapsed while this page was away. Queue again when you are ready.', false, queueForm);
+      }
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) stopQueueWait();
     }

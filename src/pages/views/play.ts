@@ -107,6 +107,7 @@ ${IN_GAME_NOTE}
 ${FORM_ERROR}
 <div class="pl-waiting" data-testid="queue-waiting" hidden>
 <p><span class="pl-spinner" aria-hidden="true"></span> Looking for a <span data-testid="queue-mode">casual</span> opponent…</p>
+<p class="pl-hint" data-testid="queue-window" aria-live="polite" hidden></p>
 <button type="button" class="pl-btn" data-testid="queue-cancel">Cancel</button>
 </div>
 </section>

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import request from 'supertest';
+import { Clock } from '../../src/common/clock.js';
+import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.js';
+import { DeadlineSweeper } from '../../src/games/deadline-sweeper.js';
+import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
+import { registerPlayer, TestPlayer } from '../factories/players.js';
+import { startTestApp, TestApp } from '../support/app.js';
+import { ARTIFACTS, launchChromium, reportCspViolations } from './chromium.js';
+
+/** Every wait in the pages is bounded by this (ms). */
+const WAIT = 10_000;
+
+/**
+ * The fair-play rules as a player meets them in /play (chromium): Abort before both have moved,
+ * the first-move note, the aborted and abandoned results, the ranked queue's widening window.
+ */
+describe('fair play in the browser client (chromium)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  const problems: string[] = [];
+
+  async function open(context: BrowserContext, path: string, player?: TestPlayer): Promise<Page> {
+    if (player) await context.addInitScript(`localStorage.setItem('outflank.token', ${JSON.stringify(player.token)})`);
+    const page = await context.newPage();
+    page.setDefaultTimeout(WAIT);
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`${path}: console: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => problems.push(`${path}: page error: ${err.message}`));
+    await reportCspViolations(page);
+    await page.goto(t.baseUrl + path, { waitUntil: 'load' });
+    return page;
+  }
+  const waitForState = (page: Page, state: string) => page.locator(`#play-game[data-state=${state}]`).waitFor({ state: 'attached', timeout: WAIT });
+
+  beforeAll(async () => {
+    t = await startTestApp({ SSE_HEARTBEAT_SECONDS: '1' });
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('before both have moved: an Abort button (no Resign), a first-move note; aborting shows an unrated, aborted game', async () => {
+    const [a, b] = [await registerPlayer(t.http), await registerPlayer(t.http)];
+    const { gameId } = await startRankedGame(t.app, a, b);
+    const ctx = await browser.newContext({ viewport: { width: 1000, height: 820 } });
+    try {
+      const page = await open(ctx, `/play/${gameId}`, a);
+      await waitForState(page, 'playing');
+      expect(await page.getByTestId('abort-button').isVisible()).toBe(true);
+      expect(await page.getByTestId('resign-button').isVisible()).toBe(false);
+      expect(await page.getByTestId('turn-status').innerText()).toMatch(/make your first move before the clock runs out, or the game is aborted/);
+      // The first move's countdown: FIRST_MOVE_SECONDS (30).
+      expect(await page.getByTestId('seat-black').getByTestId('clock').innerText()).toMatch(/^0:([0-2]\d|30)$/);
+      await page.screenshot({ path: join(ARTIFACTS, 'fair-play-first-move.png'), fullPage: true });
+      await page.getByTestId('abort-button').click();
+      await waitForState(page, 'over');
+      expect(await page.getByTestId('result-title').innerText()).toBe('Game aborted');
+      expect(await page.getByTestId('result-detail').innerText()).toMatch(/^Called off before both players had moved/);
+      expect((await request(t.http).get(`/api/games/${gameId}`).expect(200)).body).toMatchObject({ status: 'aborted', result: { ratingChanges: null } });
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+
+  it('after both have moved: Resign instead of Abort; a player who left and is still stood in for at the end has abandoned', async () => {
+    const [stays, leaves] = [await registerPlayer(t.http), await registerPlayer(t.http)];
+    const { gameId } = await startRankedGame(t.app, stays, leaves, 30);
+    await playOpening(t.http, gameId, stays, leaves);
+    const ctx = await browser.newContext({ viewport: { width: 1000, height: 820 } });
+    try {
+      const page = await open(ctx, `/play/${gameId}`, stays);
+      await waitForState(page, 'playing');
+      expect(await page.getByTestId('abort-button').isVisible()).toBe(false);
+      expect(await page.getByTestId('resign-button').isVisible()).toBe(true);
+      // Black moves; White's 30 s run out (the app's clock moved on): the CPU stands in for White.
+      let g = (await request(t.http).get(`/api/games/${gameId}`).expect(200)).body;
+      g = (await request(t.http).post(`/api/games/${gameId}/moves`).set(stays.auth).send({ square: g.legalMoves[0], ply: g.ply }).expect(201)).body.game;
+      t.app.get(Clock).advance(31_000);
+      await t.app.get(DeadlineSweeper).sweep();
+      await page.getByTestId('seat-white').getByTestId('cpu-badge').waitFor({ state: 'visible' });
+      // Black plays on to the end through the API; the page follows live.
+      g = (await request(t.http).get(`/api/games/${gameId}`).expect(200)).body;
+      for (let guard = 0; guard < 80 && g.status === 'active'; guard++) {
+        const square = squareName(legalMoves(fromBoardString(g.board, g.toMove))[0]);
+        g = (await request(t.http).post(`/api/games/${gameId}/moves`).set(stays.auth).send({ square, ply: g.ply }).expect(201)).body.game;
+      }
+      expect(g.result).toMatchObject({ reason: 'abandoned', winner: 'black' });
+      await waitForState(page, 'over');
+      expect(await page.getByTestId('result-title').innerText()).toBe('You won!');
+      expect(await page.getByTestId('result-detail').innerText()).toBe(
+        `${leaves.username} abandoned the game: the CPU was still playing for them at the end, so they lose`,
+      );
+      expect(await page.getByTestId('rating-change-black').innerText()).toMatch(new RegExp(`^${stays.username} \\+`));
+      await page.screenshot({ path: join(ARTIFACTS, 'fair-play-abandoned.png'), fullPage: true });
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+
+  it('ranked queue: the lobby shows the rating window the pairing looks in', async () => {
+    const me = await registerPlayer(t.http);
+    const ctx = await browser.newContext({ viewport: { width: 1000, height: 820 } });
+    try {
+      const page = await open(ctx, '/play', me);
+      await page.getByTestId('signed-in').waitFor({ state: 'visible' });
+      await page.locator('#queue-form [name=mode][value=ranked]').check({ force: true }); // a styled radio: its label covers it
+      await page.getByTestId('queue-button').click();
+      await page.getByTestId('queue-waiting').waitFor({ state: 'visible' });
+      const window = page.getByTestId('queue-window');
+      await window.filter({ hasText: /^Opponents rated \d+–\d+: the range widens while you wait\.$/ }).waitFor({ timeout: WAIT });
+      const [lo, hi] = ((await window.innerText()).match(/(\d+)–(\d+)/) ?? []).slice(1).map(Number);
+      expect(lo).toBeLessThan(1500);
+      expect(hi).toBeGreaterThan(1500);
+      await page.screenshot({ path: join(ARTIFACTS, 'fair-play-ranked-window.png'), fullPage: true });
+      await page.getByTestId('queue-cancel').click();
+      await page.getByTestId('queue-waiting').waitFor({ state: 'hidden' });
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+
+  it('a room game that ends is casual: no rating change shown', async () => {
+    const [a, b] = [await registerPlayer(t.http), await registerPlayer(t.http)];
+    const { gameId, code } = await startRoomGame(t.http, a, b);
+    await playOpening(t.http, gameId, a, b);
+    await request(t.http).post(`/api/games/${gameId}/resign`).set(b.auth).send({}).expect(200);
+    const ctx = await browser.newContext({ viewport: { width: 1000, height: 820 } });
+    try {
+      const page = await open(ctx, `/play/${gameId}?room=${code}`, a);
+      await waitForState(page, 'over');
+      expect(await page.getByTestId('rating-changes').innerText()).toBe('Casual game: ratings unchanged');
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+
+  it('no page logged an error or broke a CSP rule', () => {
+    expect(problems).toEqual([]);
+  });
+});
