@@ -27,6 +27,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   RoomsHostCreatedIndex1795980104217,
   GameTurnStartAbandoned1796000000000,
   RateLimitCounters1796047768850,
-  FairPlayRoomsBots1796048478506,
   QueuePresencePlayerEvents1796048290982,
+  FairPlayRoomsBots1796048478506,
 ];

@@ -67,7 +67,7 @@ export class GameStreamService {
    * A player's own events: matched, game, rematch, with ids; Last-Event-ID replays the missed
    * ones. An open stream keeps the player's waiting queue ticket alive (see EventsService).
    */
-  openPlayer(playerId: string, req: Request, res: Response): void {
-    void this.events.openPlayerStream(playerId, req, res);
+  openPlayer(playerId: string, req: Request, res: Response): Promise<void> {
+    return this.events.openPlayerStream(playerId, req, res);
   }
 }

@@ -135,12 +135,12 @@ export class MeController {
   @ApiOperation({ summary: 'Your own events (SSE): matched, game, rematch' })
   @ApiOkResponse({
     description:
-      "SSE of the player's own events: matched (the ticket, with gameId), game, rematch. Each has an id: reconnect with " +
-      'Last-Event-ID to get what you missed (kept for an hour). An open stream keeps a waiting queue ticket alive.',
+      "SSE of the player's own events: matched (the ticket, with gameId), game, rematch. Each event's id is a stored event id: " +
+      'reconnect with Last-Event-ID to get what you missed (kept an hour). An open stream keeps your waiting queue ticket alive.',
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
   @ApiErrors(['RATE_LIMITED', 'too many open event streams'])
-  stream(@CurrentPlayer() player: Player, @Req() req: Request, @Res() res: Response): void {
-    this.streams.openPlayer(player.id, req, res);
+  stream(@CurrentPlayer() player: Player, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.streams.openPlayer(player.id, req, res);
   }
 }

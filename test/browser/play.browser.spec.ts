@@ -356,8 +356,9 @@ describe('the browser client /play (chromium)', () => {
       expect([await attr(p1, 'data-role'), await attr(p2, 'data-role')].sort()).toEqual(['black', 'white']);
       expect(await p1.getByTestId('game-meta').innerText()).toBe('Casual · 30 s per move');
       // After the game, "Play again" queues once more in the same mode with the same turn limit.
-      await p2.getByTestId('resign-button').click();
-      await p2.getByTestId('resign-button').click();
+      // Before both have moved the only way out is Abort (no result, no rating).
+      expect(await p2.getByTestId('resign-button').isVisible()).toBe(false);
+      await p2.getByTestId('abort-button').click();
       await waitForState(p1, 'over');
       expect(await p1.getByTestId('rematch-button').isVisible()).toBe(false);
       await p1.getByTestId('play-again').click();
@@ -383,7 +384,7 @@ describe('the browser client /play (chromium)', () => {
       await page.getByTestId('signed-in').waitFor({ state: 'visible' });
       expect(await page.getByTestId('me-name').innerText()).toBe('lobby_user');
       expect(await page.getByTestId('me-guest').isVisible()).toBe(false);
-      expect(await page.getByTestId('room-rated').isDisabled()).toBe(false);
+      expect(await page.locator('#queue-form [name=mode][value=ranked]').isDisabled()).toBe(false);
       // Reload: still signed in (token in localStorage).
       await page.reload();
       await page.getByTestId('signed-in').waitFor({ state: 'visible' });

@@ -107,7 +107,12 @@ describe('PostgreSQL restarts while clients play', () => {
         pair.push({ id: b.player.id, token: b.token });
       }
       await ok('queue', 'POST', '/api/queue', 201, pair[0], { mode: 'ranked' });
-      const ticket = await ok('queue', 'POST', '/api/queue', 201, pair[1], { mode: 'ranked' });
+      let ticket = await ok('queue', 'POST', '/api/queue', 201, pair[1], { mode: 'ranked' });
+      // Ranked tickets are paired by the next pairing wave (about every second).
+      for (let k = 0; k < 100 && !ticket.gameId; k++) {
+        await new Promise((r) => setTimeout(r, 100));
+        ticket = await ok('queue', 'GET', '/api/queue', 200, pair[1]);
+      }
       expect(ticket.gameId).toEqual(expect.any(String));
       const game = await ok('game', 'GET', `/api/games/${ticket.gameId}`, 200);
       const byId = new Map(pair.map((c) => [c.id, c]));
@@ -147,7 +152,8 @@ describe('PostgreSQL restarts while clients play', () => {
     };
     const playing = tables.map(play);
 
-    await sleep(1500);
+    // Long enough for a load to build, short of the games' ends (the server plays a few hundred moves a second).
+    await sleep(400);
     const ackedBeforeOutage = acked.length;
     const stopAt = Date.now();
     await pg.stop();
@@ -171,7 +177,7 @@ describe('PostgreSQL restarts while clients play', () => {
     expect(await stream.ready).toBe(200);
     const everyone = tables.flatMap((t) => [t.seat.black, t.seat.white]);
     for (const c of everyone) expect((await ok('me', 'GET', '/api/players/me', 200, c)).id).toBe(c.id);
-    await ok('new room', 'POST', '/api/rooms', 201, tables[1].seat.white, {});
+    await ok('new room', 'POST', '/api/rooms', 201, await guest(), {}); // (players seated in a game cannot open one)
     // Play on until every game has 3 moves acknowledged after the restart (or has ended) and the
     // watched game's stream has delivered a move made after the restart.
     const deadline = Date.now() + 30_000;

@@ -267,7 +267,8 @@ describe('fuzzing every route (fast-check)', () => {
     // A finished game first, then the room's live game with a move each (no first-move deadline pending).
     const first = await startRoomGame(t.http, host, other);
     await request(t.http).post(`/api/games/${first.gameId}/resign`).set(host.auth).send({}).expect(200);
-    const next = await request(t.http).post(`/api/rooms/${first.code}/rematch`).set(host.auth).send({}).expect(201);
+    await request(t.http).post(`/api/rooms/${first.code}/rematch`).set(host.auth).send({}).expect(200); // an offer
+    const next = await request(t.http).post(`/api/rooms/${first.code}/rematch`).set(other.auth).send({}).expect(201); // accepted
     const gameId = next.body.gameId as string;
     const game = (await request(t.http).get(`/api/games/${gameId}`).expect(200)).body;
     const black = game.black.player.id === host.id ? host : other;

@@ -1551,7 +1551,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description SSE of the player's own events: matched (the ticket, with gameId), game, rematch. Each has an id: reconnect with Last-Event-ID to get what you missed (kept for an hour). An open stream keeps a waiting queue ticket alive. */
+            /** @description SSE of the player's own events: matched (the ticket, with gameId), game, rematch. Each event's id is a stored event id: reconnect with Last-Event-ID to get what you missed (kept an hour). An open stream keeps your waiting queue ticket alive. */
             200: {
                 headers: {
                     [name: string]: unknown;

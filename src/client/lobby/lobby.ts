@@ -372,7 +372,7 @@ export function startLobby(root: HTMLElement): void {
       const host = room.seats[0];
       const st = room.settings;
       const parts = [
-        'Casual (rooms are never rated)',
+        'Casual',
         st.turnSeconds ? `${st.turnSeconds} s per move` : 'no time limit',
         st.showLegalMoves ? 'legal squares shown' : 'no hints',
         st.swapColors ? 'colours swap after each game' : 'same colours every game',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import type { AppConfig } from '../../../src/config/config.js';
 import { EngineService } from '../../../src/engine-service/engine.service.js';
-import { fromBoardString, isLegal, startPosition, toBoardString } from '../../../src/engine/index.js';
+import { fromBoardString, isLegal, legalMoves, playTurn, startPosition, toBoardString } from '../../../src/engine/index.js';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -53,10 +53,18 @@ describe('EngineService', () => {
   });
 
   it('a long search leaves the calling event loop free', async () => {
-    const board = toBoardString(startPosition());
+    // A midgame position (20 seeded random moves in): a full-strength search there takes a while.
+    let p = startPosition();
+    let seed = 99;
+    for (let i = 0; i < 20; i++) {
+      const moves = legalMoves(p);
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      p = playTurn(p, moves[seed % moves.length]).position;
+    }
+    const board = toBoardString(p);
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);
-    await Promise.all(Array.from({ length: 4 }, () => threaded.bestMove(board, 'black')));
+    await Promise.all(Array.from({ length: 4 }, () => threaded.bestMove(board, p.toMove)));
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(0);
   });
