@@ -59,7 +59,7 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
    * backoff, and the same request is sent again: every request this bot makes is safe to repeat
    * (a repeated move answers 200, a repeated queue join ALREADY_QUEUED, which the caller handles).
    */
-  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       let res: Response;
       try {
@@ -82,7 +82,7 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
       }
       const data = res.status === 204 ? undefined : await res.json();
       if (!res.ok) throw new ApiError(res.status, data as ErrorBody);
-      return { status: res.status, data: data as T };
+      return data as T;
     }
   }
   const api = {
@@ -155,10 +155,10 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
   // 1. Sign in: log in, or register the account the first time (login answers 401).
   let auth: Json<'/api/auth/login', 'post', 200>;
   try {
-    auth = (await api.login({ username: opts.username, password: opts.password })).data;
+    auth = await api.login({ username: opts.username, password: opts.password });
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 401)) throw err;
-    auth = (await api.register({ username: opts.username, password: opts.password, bot: opts.bot ?? true })).data;
+    auth = await api.register({ username: opts.username, password: opts.password, bot: opts.bot ?? true });
     log(`registered ${opts.username}${auth.player.bot ? ' (a bot account)' : ''}`);
   }
   token = auth.token;
@@ -178,18 +178,18 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
   async function findGame(): Promise<string> {
     let ticket: Ticket;
     try {
-      ticket = (await api.joinQueue({ mode: opts.mode, turnSeconds: opts.turnSeconds ?? null })).data;
+      ticket = await api.joinQueue({ mode: opts.mode, turnSeconds: opts.turnSeconds ?? null });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       if (err.body.code === 'ALREADY_IN_GAME') return (err.body.details as { gameId: string }).gameId; // play it out
       if (err.body.code !== 'ALREADY_QUEUED') throw err;
-      ticket = (await api.queue()).data; // our earlier join went through (e.g. a retry after a network error)
+      ticket = await api.queue(); // our earlier join went through (e.g. a retry after a network error)
     }
     log(`queued (${ticket.mode})`);
     while (ticket.state === 'waiting') {
       await nextEvent(5_000);
       if (matched?.id === ticket.id) ticket = matched;
-      else ticket = (await api.queue()).data; // the fallback when an event is missed; also says we are here
+      else ticket = await api.queue(); // the fallback when an event is missed; also says we are here
     }
     if (ticket.state !== 'matched' || !ticket.gameId) return findGame(); // cancelled (e.g. absent): queue again
     return ticket.gameId;
@@ -197,7 +197,7 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
 
   /** Plays a game to its end: moves on our turn, waits for the game's events otherwise. */
   async function play(gameId: string): Promise<Game> {
-    let game = (await api.game(gameId)).data; // opening it also takes our seat back from a CPU stand-in
+    let game = await api.game(gameId); // opening it also takes our seat back from a CPU stand-in
     const color = game.black.player.id === me.id ? 'black' : 'white';
     log(`game ${gameId}: playing ${color} against ${game[color === 'black' ? 'white' : 'black'].player.username}`);
     const events = follow(`/api/games/${gameId}/events`, (event, data: { ply: number }) => {
@@ -207,18 +207,18 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
       while (game.status === 'active') {
         if (game.toMove !== color) {
           await nextEvent(5_000);
-          game = (await api.game(gameId)).data;
+          game = await api.game(gameId);
           continue;
         }
         // The engine's move (among equally good ones at random). Your own move choice goes here.
         const square = squareName(chooseCpuMove(fromBoardString(game.board, color), { nodeLimit: opts.nodeLimit ?? 5_000, rng: Math.random }));
         try {
           // The answer's game includes any pass the server inserted: toMove may be us again.
-          game = (await api.move(gameId, { square, ply: game.ply })).data.game;
+          game = (await api.move(gameId, { square, ply: game.ply })).game;
         } catch (err) {
           if (!(err instanceof ApiError && ['STALE_PLY', 'GAME_OVER', 'NOT_YOUR_TURN'].includes(err.body.code))) throw err;
           log(`${err.body.code} at ply ${game.ply}: refetching the game`);
-          game = (await api.game(gameId)).data;
+          game = await api.game(gameId);
         }
       }
     } finally {
