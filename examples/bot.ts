@@ -96,11 +96,12 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
 
   /**
    * Follows an event stream (SSE over fetch, with the token) until stopped: each event goes to
-   * `onEvent`; a dropped connection is reopened with Last-Event-ID, so nothing is missed.
+   * `onEvent`; a dropped connection is reopened with Last-Event-ID, so nothing is missed. `since`
+   * is a first Last-Event-ID: for a game, the ply already seen (the stream starts after it).
    */
-  function follow(path: string, onEvent: (event: string, data: any) => void) {
+  function follow(path: string, onEvent: (event: string, data: any) => void, since: string | null = null) {
     const stop = new AbortController();
-    let lastId: string | null = null;
+    let lastId = since;
     let connected: () => void = () => undefined;
     const ready = new Promise<void>((resolve) => (connected = resolve));
     void (async () => {
@@ -200,9 +201,11 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
     let game = await api.game(gameId); // opening it also takes our seat back from a CPU stand-in
     const color = game.black.player.id === me.id ? 'black' : 'white';
     log(`game ${gameId}: playing ${color} against ${game[color === 'black' ? 'white' : 'black'].player.username}`);
-    const events = follow(`/api/games/${gameId}/events`, (event, data: { ply: number }) => {
+    // From the ply we have seen on: a move made meanwhile is replayed, not missed.
+    const onEvent = (event: string, data: { ply: number }) => {
       if (event === 'end' || (event === 'move' && data.ply >= game.ply)) wake();
-    });
+    };
+    const events = follow(`/api/games/${gameId}/events`, onEvent, String(game.ply));
     try {
       while (game.status === 'active') {
         if (game.toMove !== color) {
