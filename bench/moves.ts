@@ -228,6 +228,8 @@ if (Math.max(...CLIENTS) > MAX_CLIENTS) throw new Error(`--clients: at most ${MA
 
 /** --profile: a CPU profile of the app's thread (main) during each one-copy level, written under bench/profiles/. */
 const PROFILE = process.argv.includes('--profile');
+/** --probe-variants: also runs (c) without the NOTIFY of the events, to show what the fan-out costs. */
+const PROBE_VARIANTS = process.argv.includes('--probe-variants');
 
 /** Starts the V8 profiler on this (the app's) thread; stop() writes the .cpuprofile and a summary. */
 async function startProfile(): Promise<{ stop: (name: string) => Promise<string> }> {
@@ -655,7 +657,7 @@ interface ProbeResult {
  * between, the same NOTIFY payloads) driven by a bare pg pool of the app's size, `clients` loops,
  * no HTTP and no framework: what the app's SQL shape allows here.
  */
-async function runProbe(url: string, games: BenchGame[][], clients: number, seconds: number, poolSize: number, postmasterPid: number): Promise<ProbeResult> {
+async function runProbe(url: string, games: BenchGame[][], clients: number, seconds: number, poolSize: number, postmasterPid: number, notify = true): Promise<ProbeResult> {
   const { default: pgLib } = await import('pg');
   const { MOVE_SQL, stepParams, toLoaded } = await import('../src/games/games.repository.js');
   const rules = await import('../src/games/domain/transitions.js');
@@ -685,7 +687,7 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
           const step = rules.playMove(loaded.game, { playerId, square, ply: loaded.game.ply }, { now: new Date(), cpuTakeoverSeconds: 3600, firstMoveSeconds: 3600, idleTurnSeconds: 3600 });
           if ('kind' in step) throw new Error('unexpected earlier ply');
           if (step.game.status !== 'active') break; // the end rates in a transaction: the app's business, not this probe's
-          const notes = step.records.map((r) => JSON.stringify({ topic: `game:${g.id}`, event: 'move', id: r.ply + 1, data: toMoveDto(r) }));
+          const notes = notify ? step.records.map((r) => JSON.stringify({ topic: `game:${g.id}`, event: 'move', id: r.ply + 1, data: toMoveDto(r) })) : [];
           const res = await poolPg.query({ name: 'game_step', text: MOVE_SQL.step, values: stepParams(step, notes, null) });
           if (res.rows[0]?.updated !== 1) lost++;
           latencies.push(performance.now() - m0);
@@ -876,7 +878,13 @@ async function main(): Promise<void> {
       const probeGames = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
       const probe = await runProbe(url, probeGames, clients, SECONDS, config.dbPoolSize, postmasterPid);
       probes.set(clients, probe);
-      console.log(`bare pg probe (the app's move SQL), ${clients} clients: ${probe.moves} moves in ${probe.seconds.toFixed(1)} s (${Math.round(probe.moves / probe.seconds)}/s)${probe.lost ? `, ${probe.lost} conditional writes lost` : ''}`);
+      console.log(`bare pg probe (the app's move SQL), ${clients} clients: ${probe.moves} moves in ${probe.seconds.toFixed(1)} s (${Math.round(probe.moves / probe.seconds)}/s), PostgreSQL CPU ${((probe.postgresCpu / Math.max(1, probe.moves)) * 1000).toFixed(3)} ms/move${probe.lost ? `, ${probe.lost} conditional writes lost` : ''}`);
+      if (PROBE_VARIANTS) {
+        // The same without the NOTIFY of the move events: what the fan-out costs the database.
+        const quietGames = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
+        const quiet = await runProbe(url, quietGames, clients, SECONDS, config.dbPoolSize, postmasterPid, false);
+        console.log(`bare pg probe WITHOUT NOTIFY, ${clients} clients: ${quiet.moves} moves in ${quiet.seconds.toFixed(1)} s (${Math.round(quiet.moves / quiet.seconds)}/s), PostgreSQL CPU ${((quiet.postgresCpu / Math.max(1, quiet.moves)) * 1000).toFixed(3)} ms/move`);
+      }
     }
 
     console.log(`\nload average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end\n`);

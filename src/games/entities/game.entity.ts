@@ -18,7 +18,9 @@ const nullableNumber = { from: (v: string | number | null) => (v == null ? null 
 @Check('games_seats_ck', `black_id <> white_id`)
 @Index('games_black_created_idx', ['blackId', 'createdAt'])
 @Index('games_white_created_idx', ['whiteId', 'createdAt'])
-@Index('games_takeover_idx', ['takeoverAt'], { where: `status = 'active'` })
+// Not takeover_at: it changes with every move, and an indexed column would cost every move a
+// non-HOT update (a new entry in each index). The sweeper scans the active games instead.
+@Index('games_active_idx', ['id'], { where: `status = 'active'` })
 @Index('games_rated_finished_idx', ['finishedAt'], { where: `rated AND status = 'finished'` })
 export class Game {
   @PrimaryGeneratedColumn('uuid')
