@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
+import { addCommonErrors, ErrorDto } from './common/api-errors.js';
 import { parserError, setErrorHeaders, toErrorBody } from './common/all-exceptions.filter.js';
 import { AppError, clip, unsupportedMediaType } from './common/errors.js';
 import { createValidationPipe, MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './common/validation.js';
@@ -65,14 +66,17 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   });
   app.useGlobalPipes(createValidationPipe());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Outflank')
-      .setDescription('A rated Reversi (Othello) ladder: players, queues, rooms, games, Glicko-2 ratings.')
-      .setVersion('1')
-      .addBearerAuth()
-      .build(),
+  const document = addCommonErrors(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Outflank')
+        .setDescription('A rated Reversi (Othello) ladder: players, queues, rooms, games, Glicko-2 ratings.')
+        .setVersion('1')
+        .addBearerAuth()
+        .build(),
+      { extraModels: [ErrorDto] },
+    ),
   );
   // BaseLayout: Swagger UI without its top bar, whose logo is an inline <style> the CSP refuses.
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', swaggerOptions: { layout: 'BaseLayout' } });

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
+import { ApiErrors } from '../common/api-errors.js';
 import { Player } from '../players/entities/player.entity.js';
 import { AuthService } from './auth.service.js';
 import { CurrentPlayer } from './current-player.decorator.js';
@@ -8,7 +9,7 @@ import { AuthResponseDto, GuestDto, LoginDto, RegisterDto } from './dto/auth.dto
 import { LocalAuthGuard } from './guards.js';
 
 @ApiTags('auth')
-@ApiTooManyRequestsResponse({ description: 'RATE_LIMITED: too many attempts from this address; see Retry-After' })
+@ApiErrors(['RATE_LIMITED', 'too many attempts from this address; see Retry-After'])
 @UseGuards(ThrottlerGuard)
 @Controller('api/auth')
 export class AuthController {
@@ -18,6 +19,7 @@ export class AuthController {
 
   @ApiOperation({ summary: 'Register an account (returns a token)' })
   @ApiCreatedResponse({ type: AuthResponseDto, description: 'The new player and a bearer token' })
+  @ApiErrors(['USERNAME_TAKEN', 'the name is taken, case-insensitively'])
   register(@Body() dto: RegisterDto): Promise<AuthResponseDto> {
     return this.auth.register(dto.username, dto.password, dto.bot ?? false);
   }
@@ -29,7 +31,7 @@ export class AuthController {
   @UseGuards(LocalAuthGuard)
   @ApiBody({ type: LoginDto })
   @ApiOkResponse({ type: AuthResponseDto, description: 'The player and a bearer token' })
-  @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: no such username, or the wrong password' })
+  @ApiErrors(['UNAUTHENTICATED', 'no such username, or the wrong password'])
   login(@CurrentPlayer() player: Player): Promise<AuthResponseDto> {
     return this.auth.issue(player);
   }

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
 import { JwtAuthGuard, OptionalJwtAuthGuard, TokenAuthGuard } from '../auth/guards.js';
 import type { TokenPrincipal } from '../auth/token-verifier.js';
+import { ApiErrors } from '../common/api-errors.js';
 import { UuidOr404Pipe } from '../common/uuid-or-404.pipe.js';
 import { Player } from '../players/entities/player.entity.js';
 import { ActiveGamesQueryDto, EmptyBodyDto, GameDto, GameSummariesDto, MoveResponseDto, MovesDto, PlayMoveDto } from './dto/game.dto.js';
@@ -31,6 +32,7 @@ export class GamesController {
   @UseGuards(OptionalJwtAuthGuard)
   @ApiOperation({ summary: 'A game' })
   @ApiOkResponse({ type: GameDto, description: 'A seated player opening the game takes their seat back from a CPU stand-in.' })
+  @ApiErrors('NOT_FOUND')
   get(@Param('id', UuidOr404Pipe) id: string, @CurrentPlayer() viewer?: Player): Promise<GameDto> {
     return this.queries.getGame(id, viewer?.id);
   }
@@ -39,8 +41,21 @@ export class GamesController {
   @ApiBearerAuth()
   @UseGuards(TokenAuthGuard)
   @ApiOperation({ summary: 'Play a move (with the ply you saw)' })
-  @ApiCreatedResponse({ type: MoveResponseDto, description: 'The move is recorded (with any automatic pass after it, and the CPU\'s replies for a stand-in); the game after it.' })
-  @ApiOkResponse({ type: MoveResponseDto, description: 'A safe retry: you already made exactly this move at this ply; the recorded move and the current game.' })
+  @ApiCreatedResponse({
+    type: MoveResponseDto,
+    description:
+      "The move is recorded (with any automatic pass after it, and the CPU's replies for a stand-in); the game after it, whose toMove may be you again",
+  })
+  @ApiOkResponse({ type: MoveResponseDto, description: 'A safe retry: you already made exactly this move at this ply; the recorded move and the current game' })
+  @ApiErrors(
+    ['FORBIDDEN', 'you are not seated in this game'],
+    'NOT_FOUND',
+    'NOT_YOUR_TURN',
+    ['STALE_PLY', "ply is not the game's current ply; details.game is the current game"],
+    ['GAME_OVER', 'details.game is the finished game'],
+    ['CONFLICT', 'the game changed meanwhile; retry'],
+    ['ILLEGAL_MOVE', 'not a legal square for you in this position'],
+  )
   async move(
     @Param('id', UuidOr404Pipe) id: string,
     @Body() dto: PlayMoveDto,
@@ -58,6 +73,7 @@ export class GamesController {
   @UseGuards(TokenAuthGuard)
   @ApiOperation({ summary: 'Resign (the opponent wins); before both players have moved it aborts instead' })
   @ApiOkResponse({ type: GameDto, description: 'The finished game (the opponent wins), or the aborted game when not both players had moved' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND', 'GAME_OVER', ['CONFLICT', 'the game changed meanwhile; retry'])
   resign(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: TokenPrincipal): Promise<GameDto> {
     return this.games.resign(id, player.id);
   }
@@ -67,14 +83,16 @@ export class GamesController {
   @ApiBearerAuth()
   @UseGuards(TokenAuthGuard)
   @ApiOperation({ summary: 'Abort (unrated, no winner): only before both players have moved' })
-  @ApiOkResponse({ type: GameDto, description: 'The aborted game; 409 TOO_LATE_TO_ABORT once both players have moved' })
+  @ApiOkResponse({ type: GameDto, description: 'The aborted game: no winner, unrated' })
+  @ApiErrors('FORBIDDEN', 'NOT_FOUND', 'GAME_OVER', ['TOO_LATE_TO_ABORT', 'both players have moved'], ['CONFLICT', 'the game changed meanwhile; retry'])
   abort(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: TokenPrincipal): Promise<GameDto> {
     return this.games.abort(id, player.id);
   }
 
   @Get(':id/moves')
   @ApiOperation({ summary: "A game's move list, passes included" })
-  @ApiOkResponse({ type: MovesDto, description: 'Every record in ply order, passes included' })
+  @ApiOkResponse({ type: MovesDto, description: 'Every record in ply order, passes included (square null)' })
+  @ApiErrors('NOT_FOUND')
   async moves(@Param('id', UuidOr404Pipe) id: string): Promise<MovesDto> {
     return { moves: await this.queries.listMoves(id) };
   }
@@ -84,6 +102,7 @@ export class GamesController {
   @ApiProduces('text/plain')
   @ApiOperation({ summary: 'The transcript, e.g. f5d6c3d3c4… (passes omitted)' })
   @ApiOkResponse({ description: 'e.g. f5d6c3d3c4… (passes omitted)', schema: { type: 'string' } })
+  @ApiErrors('NOT_FOUND')
   transcript(@Param('id', UuidOr404Pipe) id: string): Promise<string> {
     return this.queries.transcript(id);
   }
@@ -96,7 +115,9 @@ export class GamesController {
     description:
       'SSE: move, end, seat; id = the game ply; resume with Last-Event-ID; the stream ends after `end`. A seated player ' +
       'who sends their token counts as present while the stream is open.',
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
+  @ApiErrors('NOT_FOUND', ['RATE_LIMITED', 'too many open event streams'])
   stream(@Param('id', UuidOr404Pipe) id: string, @Req() req: Request, @Res() res: Response, @CurrentPlayer() viewer?: Player): Promise<void> {
     return this.streams.openGame(id, req, res, viewer?.id);
   }
@@ -114,9 +135,11 @@ export class MeController {
   @ApiOperation({ summary: 'Your own events (SSE): matched, game, rematch' })
   @ApiOkResponse({
     description:
-      "SSE of the player's own events: matched, game, rematch. Each event's id is a stored event id: reconnect with Last-Event-ID to get " +
-      'what you missed (kept an hour). An open stream keeps your waiting queue ticket alive.',
+      "SSE of the player's own events: matched (the ticket, with gameId), game, rematch. Each event's id is a stored event id: " +
+      'reconnect with Last-Event-ID to get what you missed (kept an hour). An open stream keeps your waiting queue ticket alive.',
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
+  @ApiErrors(['RATE_LIMITED', 'too many open event streams'])
   stream(@CurrentPlayer() player: Player, @Req() req: Request, @Res() res: Response): Promise<void> {
     return this.streams.openPlayer(player.id, req, res);
   }

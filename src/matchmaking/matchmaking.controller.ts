@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
 import { JwtAuthGuard } from '../auth/guards.js';
+import { ApiErrors } from '../common/api-errors.js';
 import { Player } from '../players/entities/player.entity.js';
 import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
 import { MatchmakingService } from './matchmaking.service.js';
@@ -25,6 +26,11 @@ export class MatchmakingController {
       'GET /api/me/events stream or a GET /api/queue within the last 30 s, else it is cancelled with reason `absent`. ' +
       '403 GUEST_NOT_ALLOWED, 409 ALREADY_QUEUED / ALREADY_IN_GAME.',
   })
+  @ApiErrors(
+    ['GUEST_NOT_ALLOWED', 'ranked play needs a registered account'],
+    ['ALREADY_QUEUED', 'GET /api/queue has your ticket'],
+    ['ALREADY_IN_GAME', 'details.gameId is your active game'],
+  )
   join(@Body() dto: JoinQueueDto, @CurrentPlayer() player: Player): Promise<TicketDto> {
     return this.matchmaking.join(player, dto);
   }
@@ -39,7 +45,7 @@ export class MatchmakingController {
       'its game is on, or your latest ticket for 10 minutes after it was cancelled with reason `absent` (so you learn why). ' +
       '404 otherwise (not queued, left, or the game is over).',
   })
-  @ApiNotFoundResponse({ description: 'NOT_FOUND: you are not queued (and were not just matched or cancelled as absent)' })
+  @ApiErrors(['NOT_FOUND', 'you are not queued (and were not just matched or cancelled as absent)'])
   current(@CurrentPlayer() player: Player): Promise<TicketDto> {
     return this.matchmaking.current(player);
   }

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../common/api-errors.js';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
 import { JwtAuthGuard } from '../auth/guards.js';
 import { PlayerDto } from './dto/player.dto.js';
@@ -25,6 +26,7 @@ export class PlayersController {
 
   @ApiOperation({ summary: 'Get a player by username' })
   @ApiOkResponse({ type: PlayerDto, description: 'The player (usernames match case-insensitively)' })
+  @ApiErrors('NOT_FOUND')
   async byUsername(@Param('username') username: string): Promise<PlayerDto> {
     return this.players.profile(await this.players.getByUsername(username));
   }

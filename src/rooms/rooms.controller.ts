@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res, UseGuards } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
 import { JwtAuthGuard } from '../auth/guards.js';
+import { ApiErrors } from '../common/api-errors.js';
 import { EmptyBodyDto } from '../games/dto/game.dto.js';
 import { Player } from '../players/entities/player.entity.js';
 import { CreateRoomDto, RoomDto, UpdateRoomDto } from './dto/room.dto.js';
@@ -19,8 +20,11 @@ export class RoomsController {
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiCreatedResponse({ type: RoomDto, description: 'The host takes the first seat. Rooms are never rated. Guests may host. 429 RATE_LIMITED past ROOMS_PER_HOUR rooms opened within an hour.' })
-  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, e.g. `rated: true` (rooms are never rated; ratings move only in ranked games)' })
-  @ApiConflictResponse({ description: 'ALREADY_IN_GAME: the host is seated in an active game' })
+  @ApiErrors(
+    ['VALIDATION_FAILED', 'e.g. `rated: true` (rooms are never rated; ratings move only in ranked games)'],
+    ['ALREADY_IN_GAME', 'the host is seated in an active game'],
+    ['RATE_LIMITED', 'past ROOMS_PER_HOUR rooms opened within an hour'],
+  )
   create(@Body() dto: CreateRoomDto, @CurrentPlayer() player: Player): Promise<RoomDto> {
     return this.rooms.create(player, dto);
   }
@@ -29,6 +33,7 @@ export class RoomsController {
 
   @ApiOperation({ summary: 'Get a room by its code' })
   @ApiOkResponse({ type: RoomDto, description: 'The room: settings, seats, current game' })
+  @ApiErrors('NOT_FOUND')
   get(@Param('code') code: string): Promise<RoomDto> {
     return this.rooms.get(code);
   }
@@ -40,7 +45,7 @@ export class RoomsController {
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiOkResponse({ type: RoomDto, description: 'When the second seat fills, the first game starts (the host plays Black).' })
-  @ApiConflictResponse({ description: 'ROOM_FULL; ALREADY_IN_GAME when the joining player (or the host) is seated in another active game' })
+  @ApiErrors('NOT_FOUND', 'ROOM_FULL', ['ALREADY_IN_GAME', 'the joining player (or the host) is seated in another active game'])
   join(@Param('code') code: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: Player): Promise<RoomDto> {
     return this.rooms.join(code, player);
   }
@@ -51,6 +56,7 @@ export class RoomsController {
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiOkResponse({ type: RoomDto, description: 'Host only (403), only between games (409 GAME_IN_PROGRESS). `rated: true` is 400.' })
+  @ApiErrors(['VALIDATION_FAILED', 'e.g. `rated: true`'], ['FORBIDDEN', 'host only'], 'NOT_FOUND', 'GAME_IN_PROGRESS')
   update(@Param('code') code: string, @Body() dto: UpdateRoomDto, @CurrentPlayer() player: Player): Promise<RoomDto> {
     return this.rooms.update(code, player, dto);
   }
@@ -66,8 +72,12 @@ export class RoomsController {
       'Asking again while your own offer stands changes nothing. The offer lapses after REMATCH_OFFER_SECONDS (60).',
   })
   @ApiCreatedResponse({ type: RoomDto, description: 'The other seat had offered: the next game starts (new gameId; colours swap when swapColors), a `game` event to both seats.' })
-  @ApiForbiddenResponse({ description: 'FORBIDDEN: only the seated players' })
-  @ApiConflictResponse({ description: 'GAME_IN_PROGRESS while a game is on; ALREADY_IN_GAME when you (or, to start, your opponent) are seated in another active game' })
+  @ApiErrors(
+    ['FORBIDDEN', 'only the seated players'],
+    'NOT_FOUND',
+    ['GAME_IN_PROGRESS', 'while a game is on'],
+    ['ALREADY_IN_GAME', 'you (or, to start, your opponent) are seated in another active game'],
+  )
   async rematch(
     @Param('code') code: string,
     @Body() _dto: EmptyBodyDto,
@@ -87,7 +97,7 @@ export class RoomsController {
     type: RoomDto,
     description: 'Withdraws your offer or declines the other seat\'s: the room with `rematch: null`, and a `rematch` event (the room) to the other seat. No offer standing: 200, nothing changes.',
   })
-  @ApiForbiddenResponse({ description: 'FORBIDDEN: only the seated players' })
+  @ApiErrors(['FORBIDDEN', 'only the seated players'], 'NOT_FOUND')
   cancelRematch(@Param('code') code: string, @CurrentPlayer() player: Player): Promise<RoomDto> {
     return this.rooms.cancelRematch(code, player);
   }

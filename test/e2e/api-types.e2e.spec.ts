@@ -40,7 +40,27 @@ describe('the generated API types are up to date', () => {
       }
     }
     expect(missing).toEqual([]);
-    expect(Object.keys(doc.paths['/api/games/{id}/moves'].post.responses).sort()).toEqual(['200', '201']);
+    const move = doc.paths['/api/games/{id}/moves'].post.responses;
+    expect(Object.keys(move).sort()).toEqual(['200', '201', '400', '401', '403', '404', '409', '413', '415', '422', '503']);
+    expect(move['409'].description).toContain('STALE_PLY');
     expect(doc.paths['/api/auth/login'].post.responses['401']).toBeDefined();
+  });
+
+  it('every error response of /api has the error shape (ErrorDto), and every /api route documents the 503 with Retry-After', async () => {
+    const doc = (await request(t.http).get('/docs-json').expect(200)).body;
+    const wrong: string[] = [];
+    for (const [path, ops] of Object.entries<Record<string, any>>(doc.paths)) {
+      if (!path.startsWith('/api/')) continue;
+      for (const [method, op] of Object.entries<any>(ops)) {
+        if (!op.responses['503']?.headers?.['Retry-After']) wrong.push(`${method} ${path}: no 503 with Retry-After`);
+        for (const [status, res] of Object.entries<any>(op.responses)) {
+          if (Number(status) >= 400 && res.content?.['application/json']?.schema?.$ref !== '#/components/schemas/ErrorDto') {
+            wrong.push(`${method} ${path} ${status}: not the error shape`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(Object.keys(doc.components.schemas.ErrorDto.properties).sort()).toEqual(['code', 'details', 'message', 'statusCode']);
   });
 });

@@ -21,7 +21,7 @@ export class RatingWindowDto {
 export class TicketDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: ['ranked', 'unranked'] }) mode: 'ranked' | 'unranked';
-  @ApiProperty({ type: Number, nullable: true }) turnSeconds: number | null;
+  @ApiProperty({ type: Number, nullable: true, enum: [30, 60], description: 'Seconds per turn; null = no limit' }) turnSeconds: number | null;
   @ApiProperty({ enum: ['waiting', 'matched', 'cancelled'] }) state: 'waiting' | 'matched' | 'cancelled';
   @ApiProperty({
     type: String,
