@@ -139,25 +139,23 @@ export class GamesService {
   }
 
   async resign(gameId: string, playerId: string): Promise<GameDto> {
-    for (let attempt = 1; ; attempt++) {
-      const loaded = await this.mustLoad(gameId);
-      const step = this.decide(loaded, () => rules.resign(loaded.game, playerId, this.rules()));
-      if (!step) return toGameDto(loaded); // a safe retry
-      const written = await this.write(loaded, step);
-      if (written) return toGameDto(written);
-      if (attempt >= MAX_ATTEMPTS) throw new AppError('CONFLICT', 'The game changed while resigning; try again.');
-    }
+    return this.endBy(gameId, 'resigning', (game, rulesNow) => rules.resign(game, playerId, rulesNow));
   }
 
   /** Either player calls the game off before both have moved. */
   async abort(gameId: string, playerId: string): Promise<GameDto> {
+    return this.endBy(gameId, 'aborting', (game, rulesNow) => rules.abort(game, playerId, rulesNow));
+  }
+
+  /** load → domain → write for a player's request that ends the game; null from the domain is a safe retry. */
+  private async endBy(gameId: string, doing: string, decide: (game: GameState, rulesNow: GameRules) => Progress | null): Promise<GameDto> {
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.mustLoad(gameId);
-      const step = this.decide(loaded, () => rules.abort(loaded.game, playerId, this.rules()));
-      if (!step) return toGameDto(loaded); // a safe retry
+      const step = this.decide(loaded, () => decide(loaded.game, this.rules()));
+      if (!step) return toGameDto(loaded);
       const written = await this.write(loaded, step);
       if (written) return toGameDto(written);
-      if (attempt >= MAX_ATTEMPTS) throw new AppError('CONFLICT', 'The game changed while aborting; try again.');
+      if (attempt >= MAX_ATTEMPTS) throw new AppError('CONFLICT', `The game changed while ${doing}; try again.`);
     }
   }
 
