@@ -386,24 +386,40 @@ export class GamesRepository {
   /** Which of these players are seated in an active game. */
   async playersInActiveGames(playerIds: readonly string[], manager?: EntityManager): Promise<Set<string>> {
     if (playerIds.length === 0) return new Set();
-    const rows = (await (manager ?? this.dataSource).query(
-      `SELECT black_id AS id FROM games WHERE status = 'active' AND black_id = ANY($1::uuid[])
-       UNION SELECT white_id FROM games WHERE status = 'active' AND white_id = ANY($1::uuid[])`,
-      [playerIds],
-    )) as { id: string }[];
-    return new Set(rows.map((r) => r.id));
+    // The active games are few next to a wave's players: read them all (games_active_idx) and intersect here.
+    const rows = (await (manager ?? this.dataSource).query(`SELECT black_id, white_id FROM games WHERE status = 'active'`)) as {
+      black_id: string;
+      white_id: string;
+    }[];
+    const wanted = new Set(playerIds);
+    const busy = new Set<string>();
+    for (const r of rows) {
+      if (wanted.has(r.black_id)) busy.add(r.black_id);
+      if (wanted.has(r.white_id)) busy.add(r.white_id);
+    }
+    return busy;
   }
 
   /** Ranked (rated) games created since `since` between two of these players, per pair (any order, any status). */
   async rankedPairCounts(playerIds: readonly string[], since: Date, manager?: EntityManager): Promise<{ a: string; b: string; games: number }[]> {
     if (playerIds.length < 2) return [];
-    const rows = (await (manager ?? this.dataSource).query(
-      `SELECT least(black_id, white_id) AS a, greatest(black_id, white_id) AS b, count(*)::int AS games
-       FROM games WHERE rated AND created_at >= $2 AND black_id = ANY($1::uuid[]) AND white_id = ANY($1::uuid[])
-       GROUP BY 1, 2`,
-      [playerIds, since],
-    )) as { a: string; b: string; games: number }[];
-    return rows;
+    // One range of games_rated_created_idx (the last 24 h of ranked games), counted here: cheaper
+    // than matching every row against two arrays of a wave's thousands of players in SQL.
+    const rows = (await (manager ?? this.dataSource).query(`SELECT black_id, white_id FROM games WHERE rated AND created_at >= $1`, [since])) as {
+      black_id: string;
+      white_id: string;
+    }[];
+    const wanted = new Set(playerIds);
+    const counts = new Map<string, { a: string; b: string; games: number }>();
+    for (const r of rows) {
+      if (!wanted.has(r.black_id) || !wanted.has(r.white_id)) continue;
+      const [a, b] = r.black_id < r.white_id ? [r.black_id, r.white_id] : [r.white_id, r.black_id];
+      const key = `${a}|${b}`;
+      const c = counts.get(key);
+      if (c) c.games++;
+      else counts.set(key, { a, b, games: 1 });
+    }
+    return [...counts.values()];
   }
 
   /** For each of these players, how many of their last 10 ranked (rated) games they played with Black. */

@@ -245,6 +245,11 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     lap('load 24-h pair counts');
     // Colours are decided after pairing (only the paired players' Black counts are needed).
     let pairs: TicketPair<Candidate>[] = pairWave(candidates, now, historyFrom({ gamesBetween }), () => 0);
+    // A wave's work stays bounded when a backlog piles up: the closest pairs now, the rest next wave.
+    if (pairs.length > this.config.queueWaveMaxGames) {
+      const gap = (p: TicketPair<Candidate>) => Math.abs(p.blackTicket.rating - p.whiteTicket.rating);
+      pairs = [...pairs].sort((a, b) => gap(a) - gap(b)).slice(0, this.config.queueWaveMaxGames);
+    }
     lap('pairWave');
     if (pairs.length === 0) return;
 
