@@ -224,16 +224,16 @@ export class GamesService {
         finishedAt: g.finishedAt!,
       });
       await this.repo.setRatingChanges(manager, g.id, deltas.black, deltas.white);
-      const rated_: LoadedGame = {
+      const ratedGame: LoadedGame = {
         game: { ...g, blackRatingChange: deltas.black, whiteRatingChange: deltas.white },
         black: { ...loaded.black, rating: loaded.black.rating + deltas.black },
         white: { ...loaded.white, rating: loaded.white.rating + deltas.white },
       };
       await manager.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY n', [
         EVENTS_CHANNEL,
-        this.notifications(rated_, step),
+        this.notifications(ratedGame, step),
       ]);
-      return rated_;
+      return ratedGame;
     });
   }
 
