@@ -12,7 +12,6 @@ import { RatingHistorySeq1795970153174 } from './1795970153174-RatingHistorySeq.
 import { GamesRoomsRatings1795969921902 } from './1795969921902-GamesRoomsRatings.js';
 import type { MigrationInterface } from 'typeorm';
 import { GamesHotMoves1796060000000 } from './1796060000000-GamesHotMoves.js';
-import { GamesRatedCreatedIndex1796060100000 } from './1796060100000-GamesRatedCreatedIndex.js';
 import { GameTurnStartAbandoned1796000000000 } from './1796000000000-GameTurnStartAbandoned.js';
 import { LeaderboardIndex1795970104162 } from './1795970104162-LeaderboardIndex.js';
 import { CreatePlayers1795969626085 } from './1795969626085-CreatePlayers.js';
@@ -32,5 +31,4 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   QueuePresencePlayerEvents1796048290982,
   FairPlayRoomsBots1796048478506,
   GamesHotMoves1796060000000,
-  GamesRatedCreatedIndex1796060100000,
 ];

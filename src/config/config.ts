@@ -206,7 +206,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     queuePresenceSeconds: int(env, 'QUEUE_PRESENCE_SECONDS', 30, 2, 3600),
     queuePresenceMarkSeconds: int(env, 'QUEUE_PRESENCE_MARK_SECONDS', 5, 1, 3600),
     queueWaveMs: int(env, 'QUEUE_WAVE_MS', 1000, 0, 3_600_000),
-    queueWaveMaxGames: int(env, 'QUEUE_WAVE_MAX_GAMES', 200, 1, 100_000),
+    queueWaveMaxGames: int(env, 'QUEUE_WAVE_MAX_GAMES', 100, 1, 100_000),
     ratings: {
       initialRating: num(env, 'RATING_INITIAL', 1500, 100, 5000),
       initialRd: num(env, 'RATING_INITIAL_RD', 350, 1, 1000),

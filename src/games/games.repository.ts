@@ -400,26 +400,17 @@ export class GamesRepository {
     return busy;
   }
 
-  /** Ranked (rated) games created since `since` between two of these players, per pair (any order, any status). */
-  async rankedPairCounts(playerIds: readonly string[], since: Date, manager?: EntityManager): Promise<{ a: string; b: string; games: number }[]> {
-    if (playerIds.length < 2) return [];
-    // One range of games_rated_created_idx (the last 24 h of ranked games), counted here: cheaper
-    // than matching every row against two arrays of a wave's thousands of players in SQL.
-    const rows = (await (manager ?? this.dataSource).query(`SELECT black_id, white_id FROM games WHERE rated AND created_at >= $1`, [since])) as {
-      black_id: string;
-      white_id: string;
-    }[];
-    const wanted = new Set(playerIds);
-    const counts = new Map<string, { a: string; b: string; games: number }>();
-    for (const r of rows) {
-      if (!wanted.has(r.black_id) || !wanted.has(r.white_id)) continue;
-      const [a, b] = r.black_id < r.white_id ? [r.black_id, r.white_id] : [r.white_id, r.black_id];
-      const key = `${a}|${b}`;
-      const c = counts.get(key);
-      if (c) c.games++;
-      else counts.set(key, { a, b, games: 1 });
-    }
-    return [...counts.values()];
+  /** Ranked (rated) games created since `since` between each of these pairs (either colours). */
+  async rankedGamesBetween(pairs: readonly { a: string; b: string }[], since: Date, manager?: EntityManager): Promise<{ a: string; b: string; games: number }[]> {
+    if (pairs.length === 0) return [];
+    const rows = (await (manager ?? this.dataSource).query(
+      `SELECT p.a, p.b, (
+         (SELECT count(*) FROM games g WHERE g.rated AND g.black_id = p.a AND g.white_id = p.b AND g.created_at >= $3)
+         + (SELECT count(*) FROM games g WHERE g.rated AND g.black_id = p.b AND g.white_id = p.a AND g.created_at >= $3))::int AS games
+       FROM unnest($1::uuid[], $2::uuid[]) AS p(a, b)`,
+      [pairs.map((x) => x.a), pairs.map((x) => x.b), since],
+    )) as { a: string; b: string; games: number }[];
+    return rows;
   }
 
   /** For each of these players, how many of their last 10 ranked (rated) games they played with Black. */

@@ -78,9 +78,9 @@ export class GamesService {
     return this.repo.playersInActiveGames(playerIds, manager);
   }
 
-  /** Ranked games created since `since` between two of these players, per pair (the repeat limit). */
-  rankedPairCounts(playerIds: readonly string[], since: Date, manager?: EntityManager): Promise<{ a: string; b: string; games: number }[]> {
-    return this.repo.rankedPairCounts(playerIds, since, manager);
+  /** Ranked games created since `since` between each of these pairs (either colours). */
+  rankedGamesBetween(pairs: readonly { a: string; b: string }[], since: Date, manager?: EntityManager): Promise<{ a: string; b: string; games: number }[]> {
+    return this.repo.rankedGamesBetween(pairs, since, manager);
   }
 
   /** How many of each player's last 10 ranked games they played with Black (absent: 0). */

@@ -15,11 +15,14 @@ import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { PlayersService } from '../players/players.service.js';
 import {
-  colourBalance, historyFrom, pairKey, pairUnranked, pairWave, queueLockKey, windowOf, type TicketPair, type WaitingTicket,
+  colourBalance, historyFrom, MAX_RANKED_GAMES_PER_PAIR_24H, pairKey, pairUnranked, pairWave, queueLockKey, windowOf, type TicketPair, type WaitingTicket,
 } from './domain/pairing.js';
 import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
 import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
 import { QueueRepository } from './queue.repository.js';
+
+/** Rounds of pair → check the proposed pairs' 24-h games → pair again. */
+const REPEAT_CHECK_ROUNDS = 4;
 
 /** How many of the waiting tickets of an unranked queue a new ticket is paired against. */
 const PAIRING_WINDOW = 200;
@@ -223,34 +226,46 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async rankedWave(m: EntityManager, now: Date, rng: () => number, result: WaveResult, lap: (step: string) => void): Promise<void> {
-    const waiting = await this.tickets.waiting(m, 'ranked');
+    const waiting = await this.tickets.waitingForPairing(m, 'ranked');
     result.waiting = waiting.length;
     if (waiting.length < 2) return;
-
-    const playerIds = waiting.map((t) => t.playerId);
-    lap('load tickets');
-    const info = await this.playerRows.pairingInfo(playerIds, m);
-    lap('load ratings');
-    const busy = await this.games.playersInActiveGames(playerIds, m);
+    lap('load tickets with ratings');
+    const busy = await this.games.playersInActiveGames(waiting.map((t) => t.playerId), m);
     lap('load active games');
     const candidates: Candidate[] = [];
     for (const t of waiting) {
-      const p = info.get(t.playerId);
-      if (!p || busy.has(t.playerId)) continue;
-      candidates.push({ ticketId: t.id, playerId: t.playerId, rating: p.rating, bot: p.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds });
+      if (busy.has(t.playerId)) continue;
+      candidates.push({ ticketId: t.id, playerId: t.playerId, rating: t.rating, bot: t.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds });
     }
     if (candidates.length < 2) return;
-    const counts = await this.games.rankedPairCounts(candidates.map((c) => c.playerId), new Date(now.getTime() - DAY_MS), m);
-    const gamesBetween = new Map(counts.map((r) => [pairKey(r.a, r.b), r.games]));
-    lap('load 24-h pair counts');
-    // Colours are decided after pairing (only the paired players' Black counts are needed).
-    let pairs: TicketPair<Candidate>[] = pairWave(candidates, now, historyFrom({ gamesBetween }), () => 0);
-    // A wave's work stays bounded when a backlog piles up: the closest pairs now, the rest next wave.
-    if (pairs.length > this.config.queueWaveMaxGames) {
-      const gap = (p: TicketPair<Candidate>) => Math.abs(p.blackTicket.rating - p.whiteTicket.rating);
-      pairs = [...pairs].sort((a, b) => gap(a) - gap(b)).slice(0, this.config.queueWaveMaxGames);
+    // The repeat limit is checked for the pairs a wave would make, not for every pair of waiting
+    // players: pair, look up the proposed pairs' 24-h games, forbid those at the limit, pair again
+    // (rarely more than once); a pair still at the limit after the last round is dropped.
+    const since = new Date(now.getTime() - DAY_MS);
+    const gamesBetween = new Map<string, number>();
+    const checked = new Set<string>();
+    const gap = (p: TicketPair<Candidate>) => Math.abs(p.blackTicket.rating - p.whiteTicket.rating);
+    const keyOf = (p: TicketPair<Candidate>) => pairKey(p.blackTicket.playerId, p.whiteTicket.playerId);
+    let pairs: TicketPair<Candidate>[] = [];
+    for (let round = 0; round < REPEAT_CHECK_ROUNDS; round++) {
+      // Colours are decided after pairing (only the paired players' Black counts are needed).
+      pairs = pairWave(candidates, now, historyFrom({ gamesBetween }), () => 0);
+      // A wave's work stays bounded when a backlog piles up: the closest pairs now, the rest next wave.
+      if (pairs.length > this.config.queueWaveMaxGames) pairs = [...pairs].sort((a, b) => gap(a) - gap(b)).slice(0, this.config.queueWaveMaxGames);
+      const unchecked = pairs.filter((p) => !checked.has(keyOf(p)));
+      if (unchecked.length === 0) break;
+      const counts = await this.games.rankedGamesBetween(unchecked.map((p) => ({ a: p.blackTicket.playerId, b: p.whiteTicket.playerId })), since, m);
+      let blocked = false;
+      for (const r of counts) {
+        const key = pairKey(r.a, r.b);
+        checked.add(key);
+        gamesBetween.set(key, r.games);
+        if (r.games >= MAX_RANKED_GAMES_PER_PAIR_24H) blocked = true;
+      }
+      if (!blocked) break;
     }
-    lap('pairWave');
+    pairs = pairs.filter((p) => (gamesBetween.get(keyOf(p)) ?? 0) < MAX_RANKED_GAMES_PER_PAIR_24H && checked.has(keyOf(p)));
+    lap('pairWave and 24-h repeat checks');
     if (pairs.length === 0) return;
 
     const kept = await this.claimPairs(m, pairs, now);

@@ -21,7 +21,6 @@ const nullableNumber = { from: (v: string | number | null) => (v == null ? null 
 // Not takeover_at: it changes with every move, and an indexed column would cost every move a
 // non-HOT update (a new entry in each index). The sweeper scans the active games instead.
 @Index('games_active_idx', ['id'], { where: `status = 'active'` })
-@Index('games_rated_created_idx', ['createdAt'], { where: `rated` })
 @Index('games_rated_finished_idx', ['finishedAt'], { where: `rated AND status = 'finished'` })
 export class Game {
   @PrimaryGeneratedColumn('uuid')
