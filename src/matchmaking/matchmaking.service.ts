@@ -165,7 +165,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     const present = waiting.filter((t) => new Date(t.lastSeenAt) >= seenSince && t.playerId !== mine.playerId);
     if (present.length === 0) return;
     const ids = present.map((t) => t.playerId);
-    const info = await this.playerRows.pairingInfo([mine.playerId, ...ids], m);
+    const info = await this.playerRows.pairingFacts([mine.playerId, ...ids], m);
     const busy = await this.games.playersInActiveGames(ids, m);
     const myBot = info.get(mine.playerId)?.bot ?? false;
     const theirs = present.find((t) => !busy.has(t.playerId) && (info.get(t.playerId)?.bot ?? false) === myBot);
@@ -328,7 +328,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     const waiting = await this.tickets.waiting(m, 'unranked');
     if (waiting.length < 2) return;
     const playerIds = waiting.map((t) => t.playerId);
-    const info = await this.playerRows.pairingInfo(playerIds, m);
+    const info = await this.playerRows.pairingFacts(playerIds, m);
     const busy = await this.games.playersInActiveGames(playerIds, m);
     const free = waiting.filter((t) => !busy.has(t.playerId)).map((t) => ({ ...t, ticketId: t.id, bot: info.get(t.playerId)?.bot ?? false }));
     const pairs = pairUnranked(free);

@@ -123,12 +123,6 @@ export class PlayersRepository {
 
   // ---- matchmaking ----------------------------------------------------------------------------
 
-  /** Rating and bot flag of these players, by id (one statement for a whole pairing wave). */
-  async pairingInfo(ids: readonly string[], manager?: EntityManager): Promise<Map<string, { rating: number; bot: boolean }>> {
-    const facts = await this.pairingFacts(ids, manager);
-    return new Map([...facts].map(([id, f]) => [id, { rating: f.rating, bot: f.bot }]));
-  }
-
   /** Holds these players' rows (taken in id order, as rating transactions do) until the transaction ends. */
   async lockMany(manager: EntityManager, ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
