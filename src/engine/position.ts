@@ -45,6 +45,11 @@ export function makePosition(black: SquareMask, white: SquareMask, toMove: Color
 }
 
 /** d4 = White, e4 = Black, d5 = Black, e5 = White; Black to move. */
+/** The side to move's halves, then the opponent's: [pLo, pHi, oLo, oHi] (what the searches work on). */
+export function sidesOf(p: Position): [number, number, number, number] {
+  return p.toMove === 'black' ? [p.blackLo, p.blackHi, p.whiteLo, p.whiteHi] : [p.whiteLo, p.whiteHi, p.blackLo, p.blackHi];
+}
+
 export function startPosition(): Position {
   return START;
 }

@@ -6,7 +6,7 @@
  */
 import { computeMoves, moveSet, popcount, popcount64 } from './bitboard.js';
 import { computeFlips, flipSet } from './flips.js';
-import { type Position } from './position.js';
+import { type Position, sidesOf } from './position.js';
 
 export interface CpuOptions {
   /** Midgame search depth in plies (default 6). */
@@ -348,12 +348,6 @@ function orderFastestFirst(pL: number, pH: number, oL: number, oH: number, mL: n
 
 /* ---------------------------------------------------------------- public */
 
-function sides(p: Position): [number, number, number, number] {
-  return p.toMove === 'black'
-    ? [p.blackLo, p.blackHi, p.whiteLo, p.whiteHi]
-    : [p.whiteLo, p.whiteHi, p.blackLo, p.blackHi];
-}
-
 function rootMoves(pL: number, pH: number, oL: number, oH: number): number[] {
   computeMoves(pL, pH, oL, oH);
   const out: number[] = [];
@@ -401,7 +395,7 @@ function emptiesOf(pL: number, pH: number, oL: number, oH: number): number {
  * (default: unlimited) is exceeded.
  */
 export function solveEndgame(p: Position, opts: { nodeLimit?: number } = {}): EndgameSolution {
-  const [pL, pH, oL, oH] = sides(p);
+  const [pL, pH, oL, oH] = sidesOf(p);
   const empties = emptiesOf(pL, pH, oL, oH);
   nodes = 0;
   nodeLimit = opts.nodeLimit ?? Number.MAX_SAFE_INTEGER;
@@ -425,7 +419,7 @@ export function solveEndgame(p: Position, opts: { nodeLimit?: number } = {}): En
  * move has no legal move (the server passes automatically; a pass is never chosen).
  */
 export function chooseCpuMove(p: Position, opts: CpuOptions = {}): number {
-  const [pL, pH, oL, oH] = sides(p);
+  const [pL, pH, oL, oH] = sidesOf(p);
   const moves = rootMoves(pL, pH, oL, oH);
   if (moves.length === 0) throw new RangeError('chooseCpuMove: the side to move has no legal move');
   if (opts.rng) {

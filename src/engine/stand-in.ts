@@ -10,9 +10,9 @@
  * The randomness comes from an injectable `rng` (default Math.random) so tests can seed it.
  * Cost: a few dozen evaluations per move (microseconds; see BENCHMARKS.md, "Stand-in").
  */
-import { computeMoves, moveSet, popcount, popcount64 } from './bitboard.js';
+import { computeMoves, moveSet, popcount, popcount64, squaresOf } from './bitboard.js';
 import { computeFlips, flipSet } from './flips.js';
-import { type Position } from './position.js';
+import { type Position, sidesOf } from './position.js';
 
 export interface StandInOptions {
   /** Uniform in [0, 1); default Math.random. */
@@ -149,12 +149,6 @@ function child(pL: number, pH: number, oL: number, oH: number, sq: number, depth
   return -negamax(oL & ~fL, oH & ~fH, nL, nH, depth);
 }
 
-function sides(p: Position): [number, number, number, number] {
-  return p.toMove === 'black'
-    ? [p.blackLo, p.blackHi, p.whiteLo, p.whiteHi]
-    : [p.whiteLo, p.whiteHi, p.blackLo, p.blackHi];
-}
-
 function depthOf(opts: StandInOptions): number {
   return Math.min(MAX_DEPTH, Math.max(1, Math.floor(opts.depth ?? DEFAULT_DEPTH)));
 }
@@ -164,25 +158,10 @@ function depthOf(opts: StandInOptions): number {
  * [] when the side to move has no legal move.
  */
 export function standInMoveScores(p: Position, opts: Pick<StandInOptions, 'depth'> = {}): StandInMoveScore[] {
-  const [pL, pH, oL, oH] = sides(p);
+  const [pL, pH, oL, oH] = sidesOf(p);
   const depth = depthOf(opts);
   computeMoves(pL, pH, oL, oH);
-  let mL = moveSet[0];
-  let mH = moveSet[1];
-  const out: StandInMoveScore[] = [];
-  while ((mL | mH) !== 0) {
-    let sq: number;
-    if (mL !== 0) {
-      const bit = mL & -mL;
-      mL ^= bit;
-      sq = 31 - clz32(bit);
-    } else {
-      const bit = mH & -mH;
-      mH ^= bit;
-      sq = 63 - clz32(bit);
-    }
-    out.push({ square: sq, score: child(pL, pH, oL, oH, sq, depth - 1) + 0 }); // + 0: no -0
-  }
+  const out = squaresOf(moveSet[0], moveSet[1]).map((sq): StandInMoveScore => ({ square: sq, score: child(pL, pH, oL, oH, sq, depth - 1) + 0 })); // + 0: no -0
   return out.sort((a, b) => b.score - a.score || a.square - b.square);
 }
 
