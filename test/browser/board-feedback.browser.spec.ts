@@ -4,7 +4,7 @@ import request from 'supertest';
 import { startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
-import { launchChromium, reportCspViolations } from './chromium.js';
+import { launchChromium, openWatchedPage } from './chromium.js';
 
 const WAIT = 10_000;
 
@@ -19,15 +19,7 @@ describe('board feedback (chromium)', () => {
   const problems: string[] = [];
 
   async function open(context: BrowserContext, path: string, player: TestPlayer): Promise<Page> {
-    await context.addInitScript(`localStorage.setItem('outflank.token', ${JSON.stringify(player.token)})`);
-    const page = await context.newPage();
-    page.setDefaultTimeout(WAIT);
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(`${path}: console: ${msg.text()}`);
-    });
-    page.on('pageerror', (err) => problems.push(`${path}: page error: ${err.message}`));
-    await reportCspViolations(page);
-    await page.goto(t.baseUrl + path, { waitUntil: 'load' });
+    const page = await openWatchedPage(context, t.baseUrl + path, problems, { token: player.token, timeoutMs: WAIT });
     await page.locator('#play-game[data-state=playing]').waitFor({ state: 'attached' });
     return page;
   }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 
 /** Debian's chromium (apt-get install chromium; .ci/run installs it). The tests fail, never skip, without it. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -45,4 +45,21 @@ export async function reportCspViolations(page: Page): Promise<void> {
   await page.addInitScript(
     "document.addEventListener('securitypolicyviolation', function (e) { console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline code') + ' in ' + e.sourceFile + ':' + e.lineNumber); });",
   );
+}
+
+/**
+ * A new page of `context` at `url`, signed in with `token` (kept in localStorage, as the client
+ * does) when given; its console errors, page errors and CSP violations are pushed to `problems`.
+ */
+export async function openWatchedPage(context: BrowserContext, url: string, problems: string[], opts: { token?: string; timeoutMs?: number } = {}): Promise<Page> {
+  if (opts.token) await context.addInitScript(`localStorage.setItem('outflank.token', ${JSON.stringify(opts.token)})`);
+  const page = await context.newPage();
+  page.setDefaultTimeout(opts.timeoutMs ?? 10_000);
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`${url}: console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`${url}: page error: ${err.message}`));
+  await reportCspViolations(page);
+  await page.goto(url, { waitUntil: 'load' });
+  return page;
 }

@@ -8,7 +8,7 @@ import { DeadlineSweeper } from '../../src/games/deadline-sweeper.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
-import { ARTIFACTS, launchChromium, reportCspViolations } from './chromium.js';
+import { ARTIFACTS, launchChromium, openWatchedPage } from './chromium.js';
 
 /** Every wait in the pages is bounded by this (ms). */
 const WAIT = 10_000;
@@ -22,18 +22,8 @@ describe('fair play in the browser client (chromium)', () => {
   let browser: Browser;
   const problems: string[] = [];
 
-  async function open(context: BrowserContext, path: string, player?: TestPlayer): Promise<Page> {
-    if (player) await context.addInitScript(`localStorage.setItem('outflank.token', ${JSON.stringify(player.token)})`);
-    const page = await context.newPage();
-    page.setDefaultTimeout(WAIT);
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(`${path}: console: ${msg.text()}`);
-    });
-    page.on('pageerror', (err) => problems.push(`${path}: page error: ${err.message}`));
-    await reportCspViolations(page);
-    await page.goto(t.baseUrl + path, { waitUntil: 'load' });
-    return page;
-  }
+  const open = (context: BrowserContext, path: string, player?: TestPlayer): Promise<Page> =>
+    openWatchedPage(context, t.baseUrl + path, problems, { token: player?.token, timeoutMs: WAIT });
   const waitForState = (page: Page, state: string) => page.locator(`#play-game[data-state=${state}]`).waitFor({ state: 'attached', timeout: WAIT });
 
   beforeAll(async () => {
