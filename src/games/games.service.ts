@@ -67,8 +67,8 @@ export class GamesService {
    * (pairing waves). A spec may bring its id (the queue writes it on the tickets first).
    */
   async createGames(manager: EntityManager, specs: readonly (NewGame & { id?: string })[]): Promise<GameState[]> {
-    const rules_ = this.rules();
-    const games = specs.map((spec) => rules.newGame({ ...spec, id: spec.id ?? randomUUID() }, rules_));
+    const rulesNow = this.rules();
+    const games = specs.map((spec) => rules.newGame({ ...spec, id: spec.id ?? randomUUID() }, rulesNow));
     await this.repo.insertMany(manager, games);
     return games;
   }
@@ -177,10 +177,10 @@ export class GamesService {
       const after = await this.playStandIns(loaded);
       return after.game.ply !== loaded.game.ply;
     }
-    const now = this.clock.now();
-    const step = rules.takeOver(loaded.game, { ...this.rules(), now });
+    const rulesNow = this.rules();
+    const step = rules.takeOver(loaded.game, rulesNow);
     if (!step) return false;
-    const written = await this.write(loaded, step, now);
+    const written = await this.write(loaded, step, rulesNow.now);
     if (!written) return false;
     await this.playStandIns(written);
     return true;
