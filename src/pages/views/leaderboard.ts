@@ -1,6 +1,7 @@
 import { escapeHtml, formatDate, formatInt, formatRating, playerHref } from './format.js';
 import { layout } from './layout.js';
 import { watchListHtml } from './play.js';
+import { rulesLinksHtml } from './rules.js';
 
 export interface LeaderboardEntryView {
   rank: number;
@@ -79,7 +80,9 @@ export function homeIntroHtml(): string {
     '<section class="pl-card home-play" data-testid="play-now"><h2>Play Reversi now</h2>' +
     '<p>Play a casual game as a guest in one click, or sign in to play ranked games and climb the ladder.</p>' +
     '<div class="pl-row"><a class="pl-btn pl-btn-primary" href="/play" data-testid="play-now-button">Play now</a>' +
-    '<a class="pl-btn" href="#leaderboard">Leaderboard</a></div></section>' +
+    '<a class="pl-btn" href="#leaderboard">Leaderboard</a></div>' +
+    rulesLinksHtml() +
+    '</section>' +
     watchListHtml() +
     '</div>'
   );

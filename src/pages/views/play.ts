@@ -8,6 +8,7 @@
 import { squareName } from '../../engine/notation.js';
 import { escapeHtml } from './format.js';
 import { layout } from './layout.js';
+import { rulesLinksHtml } from './rules.js';
 
 /** A game id as the API issues it (a UUID). */
 const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,6 +52,7 @@ export function renderPlayLobby(): string {
 <header class="pl-hero">
 <h1>${LOGO_DISCS}Play Reversi</h1>
 <p>Get matched with whoever is waiting, or invite a friend with a room code.</p>
+${rulesLinksHtml()}
 </header>
 <p class="pl-flash" data-testid="lobby-error" role="alert" hidden></p>
 <p class="pl-retry"><button type="button" class="pl-btn pl-btn-primary" data-testid="lobby-retry" hidden>Try again</button></p>
@@ -223,6 +225,7 @@ ${boardHtml()}
 <p data-testid="result-detail"></p>
 <p class="pl-score" data-testid="result-score"></p>
 <div class="pl-changes" data-testid="rating-changes"></div>
+${rulesLinksHtml()}
 </div>
 <div class="pl-actions">
 <button type="button" class="pl-btn" data-testid="abort-button" hidden title="Call the game off before both players have moved: no result, ratings unchanged">Abort</button>
