@@ -6,6 +6,7 @@ import { onConnectionState } from './api';
 import { show } from './lib/dom';
 import { startGame } from './game/game';
 import { startHome } from './home/home';
+import { startLearn } from './learn/learn';
 import { startLobby } from './lobby/lobby';
 import { startRetry } from './retry';
 
@@ -24,6 +25,8 @@ function main(): void {
   if (lobby) startLobby(lobby);
   const game = document.getElementById('play-game');
   if (game) startGame(game);
+  const learn = document.getElementById('learn');
+  if (learn) startLearn(learn);
   const home = document.getElementById('home');
   if (home) startHome(home);
   const retry = document.querySelector<HTMLElement>('[data-testid=error-retry]');

@@ -205,7 +205,7 @@ export const RULES_MESSAGES_EN = {
   'learn.feedback.noFlip': '{square} outflanks nothing: no line of your opponent’s discs runs from it to one of yours. Try a square with a dot.',
   'learn.feedback.first': '{square} outflanks {flipped}, so {flippedCount, plural, one {it turns} other {they turn}} black. That is a whole move: place, outflank, flip.',
   'learn.feedback.oneDirection':
-    '{square} is legal, but it flips in only one direction ({flipped}). Look for the square with lines of white discs running from it in three directions.',
+    '{square} is legal, but it flips in only {directions, plural, one {one direction} other {# directions}} ({flipped}). Look for the square with lines of white discs running from it in three directions.',
   'learn.feedback.directions':
     '{square} outflanks {directions, plural, one {one line} other {# lines}} at once, and every one of them flips: {flipped}. The discs that just flipped do not flip any others.',
   'learn.feedback.noPass': '{square} is legal, but then Black could play {replies}. Find the square after which Black has no legal square.',
