@@ -6,20 +6,17 @@
  */
 import { formatMessage, type MessageParams } from './format-message.js';
 
-const COLOR = '{color, select, black {Black} other {White}}';
-
 export const RULES_MESSAGES_EN = {
   // ---- links from other pages ----
-  'links.rules': 'Rules',
-  'links.rulesLong': 'How to play: the rules',
-  'links.learn': 'Learn on the board (3 minutes)',
-  'links.playWithRules': 'Play now with these rules',
+  'rules.links.rules': 'Rules',
+  'rules.links.rulesLong': 'How to play: the rules',
+  'rules.links.learn': 'Learn on the board (3 minutes)',
+  'rules.links.playWithRules': 'Play now with these rules',
 
   // ---- shared words ----
-  'color.name': COLOR,
-  'duration.seconds': '{n, plural, one {# second} other {# seconds}}',
-  'duration.minutes': '{n, plural, one {# minute} other {# minutes}}',
-  'duration.hours': '{n, plural, one {# hour} other {# hours}}',
+  'rules.duration.seconds': '{n, plural, one {# second} other {# seconds}}',
+  'rules.duration.minutes': '{n, plural, one {# minute} other {# minutes}}',
+  'rules.duration.hours': '{n, plural, one {# hour} other {# hours}}',
 
   // ---- the rules page ----
   'rules.pageTitle': 'Rules',
@@ -229,7 +226,7 @@ export function rulesText(key: RulesMessageKey, params: MessageParams = {}): str
 
 /** A number of seconds as words: whole minutes or hours when it divides evenly (300 → "5 minutes"). */
 export function durationText(seconds: number): string {
-  if (seconds >= 7200 && seconds % 3600 === 0) return rulesText('duration.hours', { n: seconds / 3600 });
-  if (seconds >= 120 && seconds % 60 === 0) return rulesText('duration.minutes', { n: seconds / 60 });
-  return rulesText('duration.seconds', { n: seconds });
+  if (seconds >= 7200 && seconds % 3600 === 0) return rulesText('rules.duration.hours', { n: seconds / 3600 });
+  if (seconds >= 120 && seconds % 60 === 0) return rulesText('rules.duration.minutes', { n: seconds / 60 });
+  return rulesText('rules.duration.seconds', { n: seconds });
 }

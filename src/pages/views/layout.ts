@@ -27,7 +27,7 @@ const FAVICON =
 export const NAV_LINKS = Object.freeze([
   Object.freeze({ key: 'leaderboard', href: '/', label: 'Leaderboard' }),
   Object.freeze({ key: 'play', href: '/play', label: 'Play' }),
-  Object.freeze({ key: 'rules', href: '/rules', label: rulesText('links.rules') }),
+  Object.freeze({ key: 'rules', href: '/rules', label: rulesText('rules.links.rules') }),
   Object.freeze({ key: 'api', href: '/docs', label: 'API' }),
 ] as const);
 

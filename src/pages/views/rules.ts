@@ -26,7 +26,7 @@ const e = escapeHtml;
 export function rulesLinksHtml(): string {
   return (
     '<p class="rules-links" data-testid="rules-links">' +
-    `<a href="/rules">${e(t('links.rulesLong'))}</a> · <a href="/learn">${e(t('links.learn'))}</a>` +
+    `<a href="/rules">${e(t('rules.links.rulesLong'))}</a> · <a href="/learn">${e(t('rules.links.learn'))}</a>` +
     '</p>'
   );
 }
@@ -127,8 +127,8 @@ function faq(): string {
 function playLinks(where: 'top' | 'end'): string {
   return (
     '<p class="pl-row rules-cta">' +
-    `<a class="pl-btn pl-btn-primary" href="/play" data-testid="rules-play-${where}">${e(t('links.playWithRules'))}</a>` +
-    `<a class="pl-btn" href="/learn" data-testid="rules-learn-${where}">${e(t('links.learn'))}</a>` +
+    `<a class="pl-btn pl-btn-primary" href="/play" data-testid="rules-play-${where}">${e(t('rules.links.playWithRules'))}</a>` +
+    `<a class="pl-btn" href="/learn" data-testid="rules-learn-${where}">${e(t('rules.links.learn'))}</a>` +
     '</p>'
   );
 }
@@ -175,14 +175,14 @@ export function renderRules(view: RulesPageView): string {
       `<p>${e(t('rules.first.body'))}</p>` +
         list(['rules.first.corners', 'rules.first.count', 'rules.first.moves'], { moves: view.squares - view.startDiscs, squares: view.squares, start: view.startDiscs }) +
         figure(d.corner) +
-        `<p><a href="/learn">${e(t('links.learn'))}</a></p>`,
+        `<p><a href="/learn">${e(t('rules.links.learn'))}</a></p>`,
     ),
     section('site', 'rules.site.title', siteTable(s)),
     section('house', 'rules.house.title', houseTable(s)),
     section('ladder', 'rules.ladder.title', ladderList(s)),
     section('terms', 'rules.terms.title', terms()),
     section('questions', 'rules.faq.title', faq()),
-    `<section class="rules-section rules-end-cta" aria-label="${e(t('links.playWithRules'))}"><p>${e(t('rules.cta.body'))}</p>${playLinks('end')}</section>`,
+    `<section class="rules-section rules-end-cta" aria-label="${e(t('rules.links.playWithRules'))}"><p>${e(t('rules.cta.body'))}</p>${playLinks('end')}</section>`,
     '</article>',
   ].join('\n');
   return layout(t('rules.pageTitle'), body, 'rules');
