@@ -89,7 +89,7 @@ export const RULES_MESSAGES_EN = {
   'rules.site.item': 'Item',
   'rules.site.value': 'On this site',
   'rules.site.players': 'Players',
-  'rules.site.playersValue': '{players} players: the queue pairs you with an opponent, or a room seats its host and a guest.',
+  'rules.site.playersValue': '{players} players: the queue pairs you with an opponent, or a room seats its host and the player they invite.',
   'rules.site.turnLimit': 'Turn time limit',
   'rules.site.turnLimitValue': 'None by default; the host of a room can set {choices} seconds per move, and so can you when you join the queue.',
   'rules.site.dropOut': 'If a player drops out mid-game',
