@@ -1,5 +1,5 @@
 import { escapeHtml } from './format.js';
-import { layout } from './layout.js';
+import { layout, type PageContext } from './layout.js';
 
 export interface PageError {
   statusCode: number;
@@ -8,7 +8,7 @@ export interface PageError {
 }
 
 /** A page that failed: what happened in plain words, and a way to try again. */
-export function renderErrorPage(err: PageError): string {
+export function renderErrorPage(page: PageContext, err: PageError): string {
   const unavailable = err.statusCode === 503;
   const title = unavailable ? 'Outflank is unavailable for a moment' : err.statusCode >= 500 ? 'Something went wrong' : 'This page cannot be shown';
   const advice = unavailable
@@ -23,5 +23,5 @@ export function renderErrorPage(err: PageError): string {
     `<p class="subtle">Error ${err.statusCode} · ${escapeHtml(err.code)}</p>` +
     '<p><a class="pl-btn pl-btn-primary" href="" data-testid="error-retry">Try again</a> <a class="pl-btn" href="/">Home</a></p>' +
     '</section>';
-  return layout(title, `<div class="pl-page">${body}</div>`);
+  return layout(page, title, `<div class="pl-page">${body}</div>`);
 }

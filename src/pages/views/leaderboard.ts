@@ -1,5 +1,5 @@
 import { escapeHtml, formatDate, formatInt, formatRating, playerHref } from './format.js';
-import { layout } from './layout.js';
+import { layout, type PageContext } from './layout.js';
 import { watchListHtml } from './play.js';
 
 export interface LeaderboardEntryView {
@@ -89,7 +89,7 @@ export function homeIntroHtml(): string {
  * The leaderboard page: one row per ranked player, paging links, an empty state. As the home
  * page (`home`), "Play now" and the live games come first.
  */
-export function renderLeaderboard(view: LeaderboardView, options: { home?: boolean } = {}): string {
+export function renderLeaderboard(page: PageContext, view: LeaderboardView, options: { home?: boolean } = {}): string {
   const { limit, offset, total } = sanitizePaging(view);
   const entries = view.entries ?? [];
   const parts: string[] = options.home ? [homeIntroHtml(), '<h1 id="leaderboard">Leaderboard</h1>'] : ['<h1>Leaderboard</h1>'];
@@ -107,7 +107,7 @@ export function renderLeaderboard(view: LeaderboardView, options: { home?: boole
       );
     }
     parts.push(renderPager(limit, offset, total));
-    return layout('Leaderboard', parts.join('\n'), 'leaderboard');
+    return layout(page, 'Leaderboard', parts.join('\n'), 'leaderboard');
   }
 
   const from = offset + 1;
@@ -122,5 +122,5 @@ export function renderLeaderboard(view: LeaderboardView, options: { home?: boole
     '</table></div>',
     renderPager(limit, offset, total),
   );
-  return layout('Leaderboard', parts.join('\n'), 'leaderboard');
+  return layout(page, 'Leaderboard', parts.join('\n'), 'leaderboard');
 }

@@ -7,7 +7,7 @@
  */
 import { squareName } from '../../engine/notation.js';
 import { escapeHtml } from './format.js';
-import { layout } from './layout.js';
+import { layout, type PageContext } from './layout.js';
 
 /** A game id as the API issues it (a UUID). */
 const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,7 +46,7 @@ const FORM_ERROR = '<p class="pl-form-error" data-flash data-testid="form-error"
 const IN_GAME_NOTE = '<p class="pl-hint" data-testid="in-game-note" hidden>You have a game in progress: finish it first (see above).</p>';
 
 /** `GET /play`: the lobby. Quick match comes first; the last mode is remembered on the device. */
-export function renderPlayLobby(): string {
+export function renderPlayLobby(page: PageContext): string {
   const body = `<div class="pl-page pl-lobby" id="play-lobby" data-testid="play-lobby" data-state="loading">
 <header class="pl-hero">
 <h1>${LOGO_DISCS}Play Reversi</h1>
@@ -143,7 +143,7 @@ ${FORM_ERROR}
 </section>
 <div class="pl-lobby-watch">${watchListHtml()}</div>
 </div>`;
-  return layout('Play', body, 'play');
+  return layout(page, 'Play', body, 'play');
 }
 
 function seatHtml(color: 'black' | 'white'): string {
@@ -182,7 +182,7 @@ function boardHtml(): string {
 }
 
 /** `GET /play/:gameId`: the board shell; the script fills it from the API. */
-export function renderPlayGame(gameId: string): string {
+export function renderPlayGame(page: PageContext, gameId: string): string {
   const id = escapeHtml(gameId);
   const body = `<div class="pl-page pl-game" id="play-game" data-testid="play-game" data-game-id="${id}" data-state="loading">
 <div class="pl-topbar">
@@ -242,15 +242,15 @@ ${boardHtml()}
 </aside>
 </div>
 </div>`;
-  return layout('Game', body);
+  return layout(page, 'Game', body);
 }
 
 /** `GET /play/<not a game id>`: 404 page. */
-export function renderPlayNotFound(gameId: string): string {
+export function renderPlayNotFound(page: PageContext, gameId: string): string {
   const body = `<div class="pl-page pl-message" data-testid="play-not-found">
 <h1>Game not found</h1>
 <p class="subtle">There is no game <code data-testid="missing-game-id">${escapeHtml(gameId.slice(0, 100))}</code>.</p>
 <p><a class="pl-btn pl-btn-primary" href="/play">Go to the lobby</a></p>
 </div>`;
-  return layout('Game not found', body);
+  return layout(page, 'Game not found', body);
 }

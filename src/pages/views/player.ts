@@ -9,7 +9,7 @@ import {
   playerHref,
   transcriptHref,
 } from './format.js';
-import { layout } from './layout.js';
+import { layout, type PageContext } from './layout.js';
 
 export interface PlayerSummaryView {
   username: string;
@@ -95,7 +95,7 @@ function renderRecentGames(games: readonly RecentGameView[]): string {
 }
 
 /** A player's page: rating, rank and record, the rating-history chart, recent games. */
-export function renderPlayer(view: PlayerPageView): string {
+export function renderPlayer(page: PageContext, view: PlayerPageView): string {
   const p = view.player;
   const name = escapeHtml(p.username);
   const badges =
@@ -130,16 +130,16 @@ export function renderPlayer(view: PlayerPageView): string {
     renderRecentGames(view.recentGames ?? []),
     '</section>',
   ].join('\n');
-  return layout(p.username, body);
+  return layout(page, p.username, body);
 }
 
 /** The page for a username that does not exist. */
-export function renderNotFound(username: string): string {
+export function renderNotFound(page: PageContext, username: string): string {
   const body =
     '<section class="card empty" data-testid="player-not-found">' +
     '<h1>Player not found</h1>' +
     `<p>There is no player named <strong data-testid="missing-username">${escapeHtml(username.length > 40 ? `${username.slice(0, 40)}…` : username)}</strong>.</p>` +
     '<p><a href="/">Back to the leaderboard</a></p>' +
     '</section>';
-  return layout('Player not found', body);
+  return layout(page, 'Player not found', body);
 }
