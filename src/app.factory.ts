@@ -87,7 +87,7 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   // Registered after every route: unknown paths outside /api, and anything that escaped Nest's
   // filters, still get the API's error shape.
   app.use((req: Request, res: Response) => {
-    res.status(404).json(toErrorBody(new AppError('NOT_FOUND', `No route ${clip(req.method, 10)} ${clip(req.path)}.`)));
+    res.status(404).json(toErrorBody(new AppError('NOT_FOUND', { key: 'api.request.noRoute', values: { method: clip(req.method, 10), path: clip(req.path) } }), req));
   });
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const body = toErrorBody(err, req);

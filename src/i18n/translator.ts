@@ -46,11 +46,14 @@ export function escapeHtml(s: unknown): string {
   return String(s ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
+/** A message's own text in HTML: `&`, `<`, `>` and `"` escaped (an apostrophe needs nothing). */
+const escapeText = (s: string): string => s.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
+
 function escapeAst(ast: MessageFormatElement[]): MessageFormatElement[] {
   return ast.map((el) => {
     switch (el.type) {
       case TYPE.literal:
-        return { ...el, value: escapeHtml(el.value) };
+        return { ...el, value: escapeText(el.value) };
       case TYPE.plural:
       case TYPE.select: {
         const options: typeof el.options = {};
@@ -124,7 +127,7 @@ export function createTranslator<K extends string = string>(lang: PageLanguage, 
     if (entry) return entry;
     const source = messages[key];
     if (source === undefined) return undefined;
-    if (typeof source === 'string') entry = { format: escape ? escapeHtml(source) : source, tags: new Set() };
+    if (typeof source === 'string') entry = { format: escape ? escapeText(source) : source, tags: new Set() };
     else entry = { format: new IntlMessageFormat(escape ? escapeAst(source) : source, locale, undefined, { formatters }), tags: tagNames(source) };
     cache.set(key, entry);
     return entry;

@@ -17,7 +17,8 @@ export class PageErrorFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request & { id?: string }>();
-    const body = toErrorBody(exception, req);
+    const page = pageContext(req);
+    const body = toErrorBody(exception, req, page.lang);
     if (body.statusCode >= 500) {
       this.logger.error({ err: exception, requestId: req?.id }, `Page failed: ${req?.method} ${req?.url}`);
     }
@@ -27,6 +28,6 @@ export class PageErrorFilter implements ExceptionFilter {
     }
     if (body.statusCode === 503 && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '5');
     res.status(body.statusCode).type('text/html; charset=utf-8').setHeader('Cache-Control', 'no-store');
-    res.send(renderErrorPage(pageContext(req), body));
+    res.send(renderErrorPage(page, body));
   }
 }

@@ -69,6 +69,9 @@ describe('catalogues', () => {
         const en = shapeOf(parseMessage(key, english[key]));
         if (sorted(shape.args).join() !== sorted(en.args).join()) problems.push(`${key}: placeholders ${sorted(shape.args)} ≠ English ${sorted(en.args)}`);
         if (sorted(shape.tags).join() !== sorted(en.tags).join()) problems.push(`${key}: tags ${sorted(shape.tags)} ≠ English ${sorted(en.tags)}`);
+        // Tags and placeholders share one namespace of values: a tag named like a placeholder hides it.
+        const clash = [...shape.tags].filter((tag) => shape.args.has(tag));
+        if (clash.length) problems.push(`${key}: tag and placeholder both named ${clash}`);
       }
       expect(problems).toEqual([]);
     });

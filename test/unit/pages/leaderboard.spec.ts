@@ -40,7 +40,7 @@ describe('renderLeaderboard', () => {
     expect(cell(r[0], 'rd')).toBe('65');
     expect(cell(r[0], 'games')).toBe('20');
     expect(cell(r[0], 'record')?.replace(/<[^>]+>/g, '')).toBe('10–3–7');
-    expect(cell(r[0], 'last-active')).toContain('>2024-05-01</time>');
+    expect(cell(r[0], 'last-active')).toContain('>May 1, 2024</time>');
     // provisional: "?" after the rounded rating
     expect(cell(r[1], 'rating')?.replace(/<[^>]+>/g, '')).toBe('1980?');
     expect(r[1]).toContain('data-value="1980?"');

@@ -97,7 +97,9 @@ describe('renderPlayer', () => {
     expect(td(rows[0], 'discs')).toBe('40–24');
     expect(td(rows[0], 'rated')).toBe('Rated');
     expect(text(td(rows[0], 'rating-delta'))).toBe('+12');
-    expect(text(td(rows[0], 'finished-at'))).toBe('2024-03-01');
+    expect(text(td(rows[0], 'finished-at'))).toBe('Mar 1, 2024');
+    expect(td(rows[0], 'finished-at')).toContain('<time datetime="2024-03-01T09:00:00.000Z"');
+    expect(rows[0]).toContain('data-testid="discs" data-label="Discs"');
     expect(rows[0]).toContain('<a data-testid="transcript-link" href="/api/games/g-1/transcript">Transcript</a>');
 
     expect(text(td(rows[1], 'color'))).toBe('White');
@@ -139,7 +141,7 @@ describe('renderPlayer', () => {
 
   it('says under the chart what its x axis shows when it is not dates', () => {
     const dated = renderPlayer(EN, view());
-    expect(dated).toMatch(/data-testid="chart-caption">The line is the rating after each rated game; the shaded band is rating&nbsp;±&nbsp;2·RD\.<\/p>/);
+    expect(dated).toMatch(/data-testid="chart-caption">The line is the rating after each rated game; the shaded band is rating\u00a0±\u00a02·RD\.<\/p>/);
     const oneDay = view();
     oneDay.history = oneDay.history.map((p) => ({ ...p, at: '2026-11-29T10:00:00.000Z' }));
     const html = renderPlayer(EN, oneDay);
