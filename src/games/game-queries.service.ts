@@ -19,13 +19,13 @@ export class GameQueries {
   /** A seated viewer is present: opening the game takes their seat back from a stand-in. */
   async getGame(id: string, viewerId?: string): Promise<GameDto> {
     const loaded = viewerId ? await this.games.reclaimSeat(id, viewerId) : await this.repo.load(id);
-    if (!loaded) throw notFound(`Game "${id}"`);
+    if (!loaded) throw notFound('game', id);
     if (viewerId) this.presence.mark(id, viewerId);
     return toGameDto(loaded);
   }
 
   async mustExist(id: string): Promise<void> {
-    if (!(await this.repo.exists(id))) throw notFound(`Game "${id}"`);
+    if (!(await this.repo.exists(id))) throw notFound('game', id);
   }
 
   async listMoves(id: string): Promise<MoveDto[]> {

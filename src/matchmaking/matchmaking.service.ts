@@ -136,7 +136,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
    * present and free player of the same kind (bot or human). Ranked: waits for the next wave.
    */
   async join(player: Player, dto: JoinQueueDto): Promise<TicketDto> {
-    if (dto.mode === 'ranked' && player.guest) throw new AppError('GUEST_NOT_ALLOWED', 'Ranked play needs a registered account; guests play unranked.');
+    if (dto.mode === 'ranked' && player.guest) throw new AppError('GUEST_NOT_ALLOWED', { key: 'api.queue.guestRanked' });
     const turnSeconds = dto.turnSeconds ?? null;
     const now = this.clock.now();
     const ticket = await this.dataSource.transaction(async (m) => {
@@ -144,10 +144,10 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       if (dto.mode === 'unranked') await this.tickets.lockQueue(m, queueLockKey(dto.mode, turnSeconds));
       await this.players.lock(m, player.id);
       if (await this.tickets.hasWaiting(m, player.id)) {
-        throw new AppError('ALREADY_QUEUED', 'You are already in a queue; leave it first (DELETE /api/queue).');
+        throw new AppError('ALREADY_QUEUED', { key: 'api.queue.alreadyQueued' });
       }
       const active = await this.games.activeGameIdOf(player.id, m);
-      if (active) throw new AppError('ALREADY_IN_GAME', 'Finish your active game before queueing.', { gameId: active });
+      if (active) throw new AppError('ALREADY_IN_GAME', { key: 'api.queue.inGame' }, { gameId: active });
       const mine = await this.tickets.insertWaiting(m, player.id, dto.mode, turnSeconds, now);
       if (dto.mode === 'unranked') await this.pairUnrankedAtJoin(m, mine, now);
       return mine;
@@ -363,7 +363,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     const show = t && (t.state === 'waiting'
       || (t.state === 'matched' && t.gameId !== null && (await this.games.statusOf(t.gameId)) === 'active')
       || (t.state === 'cancelled' && t.reason === 'absent' && t.endedAt !== null && now.getTime() - new Date(t.endedAt).getTime() < ABSENT_REPORT_MS));
-    if (!show) throw new AppError('NOT_FOUND', 'You are not in a queue.');
+    if (!show) throw new AppError('NOT_FOUND', { key: 'api.queue.notQueued' });
     return this.toDto(t, player.rating, now);
   }
 

@@ -66,8 +66,8 @@ export function assets(): AssetStore {
   return shared;
 }
 
-/** URL of a built asset by its logical name (client.js, site.css). */
-export function assetUrl(logical: 'client.js' | 'site.css'): string {
+/** URL of a built asset by its logical name (client.js, site.css, i18n.<lang>.js). */
+export function assetUrl(logical: 'client.js' | 'site.css' | `i18n.${string}.js`): string {
   const url = assets().urls[logical];
   if (!url) throw new Error(`The browser client build has no ${logical}: run \`npm run build\`.`);
   return url;

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Param, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { Page, type PageContext } from '../i18n/http/request-language.js';
 import { PageErrorFilter } from './page-error.filter.js';
 import { isGameId, renderPlayGame, renderPlayLobby, renderPlayNotFound } from './views/play.js';
 
@@ -17,18 +18,18 @@ export class PlayController {
   @Get()
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-cache')
-  lobby(): string {
-    return renderPlayLobby();
+  lobby(@Page() page: PageContext): string {
+    return renderPlayLobby(page);
   }
 
   @Get(':gameId')
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-cache')
-  game(@Param('gameId') gameId: string, @Res({ passthrough: true }) res: Response): string {
+  game(@Page() page: PageContext, @Param('gameId') gameId: string, @Res({ passthrough: true }) res: Response): string {
     if (!isGameId(gameId)) {
       res.status(404);
-      return renderPlayNotFound(gameId);
+      return renderPlayNotFound(page, gameId);
     }
-    return renderPlayGame(gameId.toLowerCase());
+    return renderPlayGame(page, gameId.toLowerCase());
   }
 }

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Inject, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { Page, type PageContext } from '../i18n/http/request-language.js';
 import { discCounts } from '../engine/rules.js';
 import { startPosition } from '../engine/position.js';
 import { rulesDiagrams } from './domain/diagrams.js';
@@ -26,7 +27,7 @@ export class RulesController {
   @Get('rules')
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-cache')
-  rules(): string {
+  rules(@Page() page: PageContext): string {
     const start = discCounts(startPosition());
     const view: RulesPageView = {
       settings: siteSettings(this.config),
@@ -34,13 +35,13 @@ export class RulesController {
       squares: 64,
       startDiscs: start.black + start.white,
     };
-    return renderRules(view);
+    return renderRules(page, view);
   }
 
   @Get('learn')
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-cache')
-  learn(): string {
-    return renderLearn();
+  learn(@Page() page: PageContext): string {
+    return renderLearn(page);
   }
 }

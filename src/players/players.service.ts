@@ -30,7 +30,7 @@ export class PlayersService {
 
   async getByUsername(username: string): Promise<Player> {
     const player = await this.findByUsername(username);
-    if (!player) throw notFound(`Player "${username}"`);
+    if (!player) throw notFound('player', username);
     return player;
   }
 

@@ -1,14 +1,17 @@
 /**
- * The rules page and the three-minute lesson in chromium: the lesson completed by mouse and by
- * keyboard (the squares found by the engine, as a learner would find them on the board), progress
- * kept across a reload, no console error or CSP violation, no sideways scrolling on a phone;
- * screenshots of /rules and /learn at desktop and phone sizes in test/artifacts/.
+ * The rules page and the three-minute lesson in chromium: the lesson completed by mouse, by
+ * keyboard and in Swahili (the squares found by the engine, as a learner would find them on the
+ * board), progress kept across a reload, both pages in each language with the right <html lang>, no
+ * console error or CSP violation, no sideways scrolling on a phone; screenshots of /rules and
+ * /learn in English and Swahili at desktop and phone sizes in test/artifacts/.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { discCounts, flips, legalMoves, parseSquare, playTurn, squareName } from '../../src/engine/index.js';
 import { STEPS, stepPosition, DIRECTIONS_WANTED } from '../../src/client/learn/lesson.js';
+import { translator } from '../../src/i18n/catalogues/index.js';
+import { LANGUAGE_INFO, LANGUAGES } from '../../src/i18n/languages.js';
 import { CORNERS, flipLines } from '../../src/pages/domain/positions.js';
 import { startTestApp, TestApp } from '../support/app.js';
 import { ARTIFACTS, FITS_WIDTH, launchChromium, openWatchedPage } from './chromium.js';
@@ -101,7 +104,8 @@ describe('the rules page and the lesson (chromium)', () => {
       await expect(page.getByRole('heading', { name: 'Lesson complete' }).isVisible()).resolves.toBe(true);
       await page.screenshot({ path: join(ARTIFACTS, 'learn-en-done-desktop.png'), fullPage: true });
       await page.getByRole('link', { name: 'Play a casual game' }).click();
-      await page.waitForURL(/\/play$/);
+      await page.waitForURL(/\/play(\?again=unranked)?$/);
+      await page.locator('#play-lobby').waitFor({ state: 'attached' });
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -155,23 +159,84 @@ describe('the rules page and the lesson (chromium)', () => {
     }
   });
 
-  it('screenshots of /rules and /learn at desktop and phone sizes, nothing scrolling sideways', async () => {
-    for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-      const context = await browser.newContext({ viewport });
-      try {
-        const rules = await open(context, '/rules');
-        await expect(rules.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Reversi: rules and how to play');
-        await expect(rules.getByRole('img', { name: 'The start position' }).isVisible()).resolves.toBe(true);
-        expect(await rules.evaluate(FITS_WIDTH)).toBe(true);
-        await rules.screenshot({ path: join(ARTIFACTS, `rules-en-${size}.png`), fullPage: true });
-        const learn = await open(context, '/learn');
-        await learn.locator('#learn[data-state=step]').waitFor();
-        await learn.getByRole('button', { name: 'd3, legal square' }).click();
-        await learn.locator('#learn[data-phase=solved]').waitFor();
-        expect(await learn.evaluate(FITS_WIDTH)).toBe(true);
-        await learn.screenshot({ path: join(ARTIFACTS, `learn-en-${size}.png`), fullPage: true });
-      } finally {
-        await context.close();
+  it('the lesson, completed in Swahili', async () => {
+    const t = translator('sw');
+    const context = await browser.newContext({ viewport: PHONE });
+    try {
+      const page = await open(context, '/learn?lang=sw');
+      expect(await page.getAttribute('html', 'lang')).toBe('sw');
+      await expect(page.getByTestId('learn-progress').innerText()).resolves.toBe(t.t('learn.progress', { step: 1, total: 5 }));
+      const legal = (sq: string) => page.getByRole('button', { name: t.t('learn.square.legal', { square: sq }) });
+      for (const step of STEPS) {
+        await expect(page.getByRole('heading', { name: t.t(`learn.step.${step}.title`) }).isVisible()).resolves.toBe(true);
+        await legal(goal(step, false)).click();
+        if (step === 'pass') {
+          await expect(page.getByTestId('learn-feedback').innerText()).resolves.toBe(t.t('learn.step.pass.again'));
+          await legal(goal('pass', true)).click();
+        }
+        if (step === 'count') await page.getByRole('button', { name: t.t('learn.answer.black') }).click();
+        await expect(page.locator('#learn[data-phase=solved]').count()).resolves.toBe(1);
+        await page.getByRole('button', { name: t.t('learn.next') }).click();
+      }
+      await expect(page.getByRole('heading', { name: t.t('learn.done.title') }).isVisible()).resolves.toBe(true);
+      await page.screenshot({ path: join(ARTIFACTS, 'learn-sw-done-phone.png'), fullPage: true });
+      await page.getByRole('link', { name: t.t('learn.playCasual') }).click();
+      await page.waitForURL(/\/play(\?again=unranked)?$/);
+      await page.locator('#play-lobby').waitFor({ state: 'attached' });
+      expect(await page.getAttribute('html', 'lang')).toBe('sw');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('/rules and /learn in each language: the right <html lang>, the language’s own words and script', async () => {
+    const SCRIPT: Record<string, RegExp> = { Latn: /[a-z]/i, Beng: /[\u0980-\u09ff]/, Deva: /[\u0900-\u097f]/, Cyrl: /[\u0400-\u04ff]/ };
+    const context = await browser.newContext({ viewport: DESKTOP });
+    try {
+      for (const lang of LANGUAGES) {
+        const t = translator(lang);
+        const rules = await open(context, `/rules?lang=${lang}`);
+        expect(await rules.getAttribute('html', 'lang')).toBe(lang);
+        const h1 = await rules.getByRole('heading', { level: 1 }).innerText();
+        expect(h1).toBe(t.t('rules.title'));
+        expect(h1).toMatch(SCRIPT[LANGUAGE_INFO[lang].script]);
+        await expect(rules.getByRole('img', { name: t.t('rules.diagram.start.title') }).count()).resolves.toBe(1);
+        await rules.close();
+        const learn = await open(context, `/learn?lang=${lang}`);
+        expect(await learn.getAttribute('html', 'lang')).toBe(lang);
+        // The lesson's texts come from the client's catalogue of the page's language.
+        await expect(learn.getByTestId('learn-progress').innerText()).resolves.toBe(t.t('learn.progress', { step: 1, total: 5 }));
+        await expect(learn.getByTestId('learn-step-title').innerText()).resolves.toBe(t.t('learn.step.first.title'));
+        expect(await learn.getByTestId('learn-step-intro').innerText()).toMatch(SCRIPT[LANGUAGE_INFO[lang].script]);
+        await learn.close();
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('screenshots of /rules and /learn in English and Swahili at desktop and phone sizes, nothing scrolling sideways', async () => {
+    for (const lang of ['en', 'sw'] as const) {
+      const t = translator(lang);
+      for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+        const context = await browser.newContext({ viewport });
+        try {
+          const rules = await open(context, `/rules?lang=${lang}`);
+          await expect(rules.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(t.t('rules.title'));
+          await expect(rules.getByRole('img', { name: t.t('rules.diagram.start.title') }).isVisible()).resolves.toBe(true);
+          expect(await rules.evaluate(FITS_WIDTH)).toBe(true);
+          await rules.screenshot({ path: join(ARTIFACTS, `rules-${lang}-${size}.png`), fullPage: true });
+          const learn = await open(context, `/learn?lang=${lang}`);
+          await learn.locator('#learn[data-state=step]').waitFor();
+          await learn.getByRole('button', { name: t.t('learn.square.legal', { square: 'd3' }) }).click();
+          await learn.locator('#learn[data-phase=solved]').waitFor();
+          expect(await learn.evaluate(FITS_WIDTH)).toBe(true);
+          await learn.screenshot({ path: join(ARTIFACTS, `learn-${lang}-${size}.png`), fullPage: true });
+        } finally {
+          await context.close();
+        }
       }
     }
     expect(problems).toEqual([]);

@@ -41,16 +41,23 @@ describe('the rules page and the lesson page (HTTP)', () => {
     await b?.close();
   });
 
-  it('serves both pages as HTML with the site’s CSP (no inline script or style), English for now', async () => {
+  it('serves both pages as HTML with the site’s CSP (no inline script or style), in the request’s language', async () => {
     for (const path of ['/rules', '/learn']) {
       const res = await request(a.http).get(path).expect(200);
       expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
       expect(res.headers['content-security-policy']).not.toMatch(/unsafe-inline/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.text).toMatch(/^<!doctype html>\n<html lang="en">/);
+      expect(res.text).toMatch(/^<!doctype html>\n<html lang="en"/);
       expect(res.text).not.toMatch(/<style|\sstyle=|<script>|\son[a-z]+=/i);
     }
     expect(pageA).toContain('<svg xmlns="http://www.w3.org/2000/svg" class="board-svg"');
+    const bn = (await request(a.http).get('/rules').set('Accept-Language', 'bn-BD,bn;q=0.9,en;q=0.5').expect(200)).text;
+    expect(bn).toMatch(/^<!doctype html>\n<html lang="bn"/);
+    expect(bn).toContain('<h1>রিভার্সি: নিয়ম এবং কীভাবে খেলতে হয়</h1>');
+    const sw = (await request(a.http).get('/learn?lang=sw').expect(200)).text;
+    expect(sw).toMatch(/^<!doctype html>\n<html lang="sw"/);
+    expect(sw).toContain('<h1>Jifunze Reversi kwenye ubao</h1>');
+    expect(sw).toMatch(/<script type="module" src="\/assets\/i18n-sw-[^"]+\.js"><\/script>/);
     expect(pageA.match(/role="img" aria-labelledby="diagram-/g)).toHaveLength(4);
   });
 
@@ -59,8 +66,8 @@ describe('the rules page and the lesson page (HTTP)', () => {
     expect(setting(pageB, 'dropOut')).toContain(`after ${OTHER_ENV.CPU_TAKEOVER_SECONDS} seconds away (or 4 minutes without a move`);
     expect(setting(pageA, 'abort')).toContain(`within ${a.config.firstMoveSeconds} seconds`);
     expect(setting(pageB, 'abort')).toContain(`within ${OTHER_ENV.FIRST_MOVE_SECONDS} seconds`);
-    expect(setting(pageA, 'ranked')).toContain('a new player starts at 1,500');
-    expect(setting(pageB, 'ranked')).toContain('a new player starts at 1,600');
+    expect(setting(pageA, 'ranked')).toContain('a new player starts at 1500');
+    expect(setting(pageB, 'ranked')).toContain('a new player starts at 1600');
     expect(setting(pageA, 'leaderboard')).toContain(`at least ${a.config.leaderboardMinGames} rated games, one of them within the last ${a.config.leaderboardActiveDays} days`);
     expect(setting(pageB, 'leaderboard')).toContain('at least 3 rated games, one of them within the last 30 days');
     for (const key of ['dropOut', 'abort', 'ranked', 'leaderboard']) expect(setting(pageA, key)).not.toBe(setting(pageB, key));

@@ -13,7 +13,7 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
 
   async validate(username: string, password: string): Promise<Player> {
     const player = await this.auth.validateCredentials(username, password);
-    if (!player) throw new AppError('UNAUTHENTICATED', 'Wrong username or password.');
+    if (!player) throw new AppError('UNAUTHENTICATED', { key: 'api.auth.wrongPassword' });
     return player;
   }
 }

@@ -2,13 +2,13 @@
  * The lesson of /learn as pure state: five steps on real positions (src/pages/domain/positions.ts),
  * every move checked by the shared engine, every check answered with why. No DOM: the view
  * (./view.ts) renders a LessonState, the page (./learn.ts) feeds it the learner's actions and keeps
- * the progress on the device. Messages are keys of the rules/learn messages, with their parameters.
+ * the progress on the device. Messages are catalogue keys (`learn.*`) with their values.
  */
 import { squareName } from '../../engine/notation';
 import { type Color, type Position, startPosition } from '../../engine/position';
 import { discCounts, flips, isGameOver, legalMoves, playTurn, result } from '../../engine/rules';
 import { CORNER, CORNERS, FORCED_PASS, flipLines, type GamePosition, LAST_MOVE, LESSON_DIRECTIONS, positionOf } from '../../pages/domain/positions';
-import type { RulesMessageKey } from '../../pages/rules.messages.en';
+import type { ClientMessageKey } from '../../i18n/keys';
 
 export const STEPS = Object.freeze(['first', 'directions', 'pass', 'corner', 'count'] as const);
 export type StepId = (typeof STEPS)[number];
@@ -31,7 +31,7 @@ export type Tone = 'good' | 'bad' | 'info';
 
 /** What the lesson says about the learner's last action: a message key, its parameters and a tone. */
 export interface Feedback {
-  readonly key: RulesMessageKey;
+  readonly key: ClientMessageKey;
   readonly params: Readonly<Record<string, string | number | readonly string[]>>;
   readonly tone: Tone;
 }
@@ -111,11 +111,11 @@ export function playableSquares(s: LessonState): number[] {
 
 const names = (squares: readonly number[]): string[] => squares.map(squareName);
 
-function say(s: LessonState, key: RulesMessageKey, params: Feedback['params'], tone: Tone, change: Partial<LessonState> = {}): LessonState {
+function say(s: LessonState, key: ClientMessageKey, params: Feedback['params'], tone: Tone, change: Partial<LessonState> = {}): LessonState {
   return { ...s, refused: null, ...change, feedback: { key, params, tone } };
 }
 
-function solve(s: LessonState, change: Partial<LessonState>, key: RulesMessageKey, params: Feedback['params']): LessonState {
+function solve(s: LessonState, change: Partial<LessonState>, key: ClientMessageKey, params: Feedback['params']): LessonState {
   const id = STEPS[s.step];
   const completed = s.completed.includes(id) ? s.completed : STEPS.filter((x) => x === id || s.completed.includes(x));
   return say(s, key, params, 'good', { ...change, phase: 'solved', completed });

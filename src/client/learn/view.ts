@@ -7,18 +7,20 @@
 import { toBoardString } from '../../engine/position';
 import { discCounts } from '../../engine/rules';
 import { squareName } from '../../engine/notation';
-import { listAnd, type MessageParams } from '../../pages/format-message';
-import { rulesText, type RulesMessageKey } from '../../pages/rules.messages.en';
+import type { MessageValues } from '../../i18n/translator';
+import { listAnd } from '../../pages/lists';
+import { i18n, t, type ClientMessageKey } from '../i18n';
 import { $, $$, show, text } from '../lib/dom';
 import { type Feedback, introParams, isDone, type LessonState, playableSquares, STEPS, stepId } from './lesson';
 
-/** Feedback parameters as message parameters: lists of squares joined the language's way. */
-function params(p: Feedback['params']): MessageParams {
-  return Object.fromEntries(Object.entries(p).map(([k, v]) => [k, typeof v === 'object' ? listAnd(v) : v]));
+/** Feedback parameters as message values: lists of squares joined the page language's way. */
+function params(p: Feedback['params']): MessageValues {
+  return Object.fromEntries(Object.entries(p).map(([k, v]) => [k, typeof v === 'object' ? listAnd(v, i18n.locale) : v]));
 }
 
-export function say(key: RulesMessageKey, p: Feedback['params'] = {}): string {
-  return rulesText(key, params(p));
+/** A lesson message in the page's language. */
+export function say(key: ClientMessageKey, p: Feedback['params'] = {}): string {
+  return t(key, params(p));
 }
 
 export interface LessonView {
@@ -98,8 +100,8 @@ export function lessonView(root: HTMLElement): LessonView {
       show(title, !done);
       show(intro, !done);
       if (id) {
-        text(title, say(`learn.step.${id}.title` as RulesMessageKey));
-        text(intro, say(`learn.step.${id}.intro` as RulesMessageKey, introParams(id)));
+        text(title, say(`learn.step.${id}.title` as ClientMessageKey));
+        text(intro, say(`learn.step.${id}.intro` as ClientMessageKey, introParams(id)));
       }
       const answering = s.phase === 'answer';
       const fb = s.feedback ? say(s.feedback.key, s.feedback.params) + (answering ? ' ' + say('learn.step.count.question') : '') : '';

@@ -1,14 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
+import { i18nMessage } from '../../common/validation.js';
 
 export class JoinQueueDto {
   @ApiProperty({ enum: ['ranked', 'unranked'] })
-  @IsIn(['ranked', 'unranked'], { message: 'mode must be ranked or unranked' })
+  @IsIn(['ranked', 'unranked'], { message: i18nMessage('api.validation.mode') })
   mode: 'ranked' | 'unranked';
 
   @ApiProperty({ type: Number, nullable: true, enum: [30, 60], required: false, default: null })
   @IsOptional()
-  @IsIn([30, 60, null], { message: 'turnSeconds must be null, 30 or 60' })
+  @IsIn([30, 60, null], { message: i18nMessage('api.validation.turnSeconds') })
   turnSeconds?: 30 | 60 | null;
 }
 

@@ -4,14 +4,16 @@
  * checks come from the lesson controller and the shared engine. No inline script or style.
  */
 import { squareName } from '../../engine/notation.js';
-import { rulesText as t } from '../rules.messages.en.js';
+import type { MessageKey } from '../../i18n/keys.js';
+import type { MessageValues } from '../../i18n/translator.js';
 import { escapeHtml } from './format.js';
-import { layout } from './layout.js';
+import { layout, type PageContext } from './layout.js';
 
 const e = escapeHtml;
+type Text = (key: MessageKey, values?: MessageValues) => string;
 
 /** The 64 squares, a1 top-left, as the game board has them (the client sets discs, dots and labels). */
-function boardHtml(): string {
+function boardHtml(t: Text): string {
   let cells = '';
   for (let i = 0; i < 64; i++) {
     const sq = squareName(i);
@@ -33,7 +35,8 @@ function countHtml(color: 'black' | 'white'): string {
 }
 
 /** The lesson page. */
-export function renderLearn(): string {
+export function renderLearn(page: PageContext): string {
+  const t: Text = page.t.t;
   const body = `<div class="pl-page learn-page" id="learn" data-testid="learn" data-state="loading">
 <header class="learn-hero">
 <h1>${e(t('learn.title'))}</h1>
@@ -42,7 +45,7 @@ export function renderLearn(): string {
 <div class="learn-layout">
 <section class="learn-board-area" aria-labelledby="learn-step-title">
 <div class="learn-counts"><span class="learn-you" data-testid="learn-you"></span><span class="pl-spacer"></span>${countHtml('black')}${countHtml('white')}</div>
-${boardHtml()}
+${boardHtml(t)}
 <p class="pl-square-hint" data-testid="learn-square-hint" hidden></p>
 </section>
 <section class="pl-card learn-panel" data-testid="learn-panel">
@@ -70,5 +73,5 @@ ${boardHtml()}
 </section>
 </div>
 </div>`;
-  return layout(t('learn.pageTitle'), body);
+  return layout(page, t('learn.pageTitle'), body);
 }

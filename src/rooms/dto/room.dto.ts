@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { PlayerDto } from '../../players/dto/player.dto.js';
+import { i18nMessage } from '../../common/validation.js';
 
 export class RoomSettingsInput {
   @ApiPropertyOptional({
@@ -8,12 +9,12 @@ export class RoomSettingsInput {
     description: 'Rooms are friendly tables and never rated: `true` is 400 VALIDATION_FAILED, `false` is accepted and ignored. Rated games come from the ranked queue.',
   })
   @IsOptional()
-  @IsIn([false], { message: 'rooms are never rated: ratings move only in ranked games (POST /api/queue with mode "ranked")' })
+  @IsIn([false], { message: i18nMessage('api.validation.roomsUnrated') })
   rated?: false;
 
   @ApiPropertyOptional({ type: Number, nullable: true, enum: [30, 60], default: null, description: 'Seconds per turn; null = no limit' })
   @IsOptional()
-  @IsIn([30, 60, null], { message: 'turnSeconds must be null, 30 or 60' })
+  @IsIn([30, 60, null], { message: i18nMessage('api.validation.turnSeconds') })
   turnSeconds?: 30 | 60 | null;
 
   @ApiPropertyOptional({ default: true })
