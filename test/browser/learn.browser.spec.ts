@@ -101,7 +101,8 @@ describe('the rules page and the lesson (chromium)', () => {
       await expect(page.getByRole('heading', { name: 'Lesson complete' }).isVisible()).resolves.toBe(true);
       await page.screenshot({ path: join(ARTIFACTS, 'learn-en-done-desktop.png'), fullPage: true });
       await page.getByRole('link', { name: 'Play a casual game' }).click();
-      await page.waitForURL(/\/play$/);
+      await page.waitForURL(/\/play(\?again=unranked)?$/);
+      await page.locator('#play-lobby').waitFor({ state: 'attached' });
       expect(problems).toEqual([]);
     } finally {
       await context.close();
