@@ -48,12 +48,20 @@ export async function buildClient(root: string = projectRoot(), outDir: string =
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',
+    // Fonts named by the stylesheets (src/client/styles/fonts.css) are copied with hashed names.
+    loader: { '.woff2': 'file' },
+    assetNames: '[name]-[hash]',
     // The client formats messages precompiled by writeCatalogues: it needs no ICU parser.
     alias: { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser' },
   });
   const manifest: AssetManifest = {};
   for (const [file, meta] of Object.entries(result.metafile.outputs)) {
-    if (!meta.entryPoint || file.endsWith('.map')) continue;
+    if (file.endsWith('.map')) continue;
+    // Files the bundles refer to (fonts) are served too, by their own hashed names.
+    if (!meta.entryPoint) {
+      manifest[`file:${basename(file)}`] = basename(file);
+      continue;
+    }
     const ext = file.slice(file.lastIndexOf('.'));
     const logical = Object.keys(ENTRIES).find((k) => k.endsWith(ext) && join(root, ENTRIES[k]) === resolve(root, meta.entryPoint!));
     if (logical) manifest[logical] = basename(file);

@@ -66,7 +66,7 @@ export class AuthService {
   async issue(player: Player): Promise<AuthResponseDto> {
     const payload: TokenPayload = { sub: player.id, name: player.username, guest: player.guest };
     const token = await this.jwt.signAsync(payload);
-    return { token, player: await this.players.profile(player) };
+    return { token, player: await this.players.me(player) };
   }
 
   /** The new player, or null when the name is taken. */

@@ -9,6 +9,7 @@ import { startHome } from './home/home';
 import { startLearn } from './learn/learn';
 import { startLobby } from './lobby/lobby';
 import { startRetry } from './retry';
+import { followRememberedLanguage } from './i18n/preference';
 
 function connectionBanner(): void {
   const banner = document.querySelector<HTMLElement>('[data-testid=server-status]');
@@ -20,6 +21,7 @@ function connectionBanner(): void {
 }
 
 function main(): void {
+  followRememberedLanguage();
   connectionBanner();
   const lobby = document.getElementById('play-lobby');
   if (lobby) startLobby(lobby);

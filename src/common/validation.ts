@@ -24,7 +24,7 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
 }
 
 /** The request body is nested too deeply: a 400 before any transformation. */
-export const tooDeep = () => validationFailed({ key: 'api.validation.tooDeep' as MessageKey, values: { max: MAX_BODY_DEPTH } });
+export const tooDeep = () => validationFailed({ key: 'api.request.tooDeep', values: { max: MAX_BODY_DEPTH } });
 
 /**
  * A DTO decorator's own message, as a catalogue message: class-validator keeps it as a string, so
@@ -67,7 +67,8 @@ function problemOf(e: ValidationError, field: string, constraint: string, text: 
   if (own) return own;
   const args = constraintArgs(e.target, e.property, constraint);
   const value = e.target ? (e.target as Record<string, unknown>)[e.property] : undefined;
-  const v = (key: string, more: Record<string, string | number> = {}): MessageRef => ({ key: `api.validation.${key}` as MessageKey, values: { field, ...more } });
+  type Constraint = 'isString' | 'isBoolean' | 'isInt' | 'isIso8601' | 'min' | 'max' | 'tooShort' | 'tooLong' | 'isIn';
+  const v = (key: Constraint, more: Record<string, string | number> = {}): MessageRef => ({ key: `api.validation.${key}`, values: { field, ...more } });
   switch (constraint) {
     case 'isString':
     case 'isBoolean':
@@ -87,7 +88,7 @@ function problemOf(e: ValidationError, field: string, constraint: string, text: 
       return v('isIn', { values: (Array.isArray(args[0]) ? args[0] : []).map(String).join(', ') });
     default:
       // class-validator's messages start with the property's name: never echo it unbounded.
-      return { key: 'api.validation.raw' as MessageKey, values: { text: e.property.length > field.length ? text.split(e.property).join(field) : text } };
+      return { key: 'api.validation.raw', values: { text: e.property.length > field.length ? text.split(e.property).join(field) : text } };
   }
 }
 
@@ -114,7 +115,7 @@ function flatten(errors: ValidationError[], parent = ''): { fields: FieldProblem
           if (constraint === 'whitelistValidation') {
             unknown.push(field);
             expected ??= declaredFields(e.target);
-            problems.push({ key: 'api.validation.unknownField' as MessageKey, values: { field } });
+            problems.push({ key: 'api.validation.unknownField', values: { field } });
           } else {
             problems.push(problemOf(e, field, constraint, text));
           }
@@ -134,7 +135,7 @@ function joined(refs: MessageRef[], key: MessageKey): MessageRef {
 }
 
 const listed = (items: string[], max = MAX_LISTED): string | MessageRef =>
-  items.length <= max ? items.join(', ') : { key: 'api.validation.moreFields' as MessageKey, values: { list: items.slice(0, max).join(', '), count: items.length - max } };
+  items.length <= max ? items.join(', ') : { key: 'api.validation.moreFields', values: { list: items.slice(0, max).join(', '), count: items.length - max } };
 
 /** class-validator's errors as the API's VALIDATION_FAILED: short, names clipped, with what was expected. */
 export function validationErrorsToAppError(errors: ValidationError[]): AppError {
@@ -143,20 +144,20 @@ export function validationErrorsToAppError(errors: ValidationError[]): AppError 
   if (unknown.length > 0) {
     const what: MessageRef =
       unknown.length === 1
-        ? { key: 'api.validation.unknownField' as MessageKey, values: { field: unknown[0] } }
-        : { key: 'api.validation.unknownFields' as MessageKey, values: { fields: listed(unknown.map((u) => `"${u}"`)) } };
+        ? { key: 'api.validation.unknownField', values: { field: unknown[0] } }
+        : { key: 'api.validation.unknownFields', values: { fields: listed(unknown.map((u) => `"${u}"`)) } };
     sentences.push(
       expected && expected.length
-        ? { key: 'api.validation.expectedOnly' as MessageKey, values: { unknown: what, fields: expected.join(', ') } }
-        : { key: 'api.validation.expectedEmpty' as MessageKey, values: { unknown: what } },
+        ? { key: 'api.validation.expectedOnly', values: { unknown: what, fields: expected.join(', ') } }
+        : { key: 'api.validation.expectedEmpty', values: { unknown: what } },
     );
   }
-  const others = fields.filter((f) => !unknown.includes(f.field)).map((f) => joined(f.problems, 'api.validation.listProblems' as MessageKey));
+  const others = fields.filter((f) => !unknown.includes(f.field)).map((f) => joined(f.problems, 'api.validation.listProblems'));
   if (others.length > 0) {
-    const shown = joined(others.slice(0, MAX_LISTED), 'api.validation.join' as MessageKey);
-    sentences.push(others.length <= MAX_LISTED ? shown : { key: 'api.validation.moreProblems' as MessageKey, values: { list: shown, count: others.length - MAX_LISTED } });
+    const shown = joined(others.slice(0, MAX_LISTED), 'api.validation.join');
+    sentences.push(others.length <= MAX_LISTED ? shown : { key: 'api.validation.moreProblems', values: { list: shown, count: others.length - MAX_LISTED } });
   }
-  const message = sentences.length ? joined(sentences, 'api.validation.join' as MessageKey) : { key: 'api.validation.invalid' as MessageKey };
+  const message: MessageRef = sentences.length ? joined(sentences, 'api.validation.join') : { key: 'api.validation.invalid' };
   const details = fields.slice(0, MAX_DETAILED).map((f) => ({ field: f.field, problems: f.problems.map((p) => renderMessage(p, 'en')) }));
   return validationFailed(message, { fields: details });
 }

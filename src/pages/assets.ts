@@ -18,6 +18,7 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
 };
 
 /** The project root: this file is src/pages/ in the sources and dist/src/pages/ once compiled. */

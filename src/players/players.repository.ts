@@ -93,6 +93,11 @@ export class PlayersRepository {
   }
 
   /** A new player, as stored (defaults filled in); null when the name is taken (case-insensitively). */
+  /** Saves the player's chosen language (null: none). */
+  async setLanguage(id: string, language: string | null): Promise<void> {
+    await this.repo().update(id, { language });
+  }
+
   async insert(fields: NewPlayer): Promise<Player | null> {
     const repo = this.repo();
     try {

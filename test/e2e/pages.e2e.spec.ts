@@ -117,7 +117,7 @@ describe('HTML pages', () => {
     expect(html).toContain('href="/players/bruno"');
     expect(html).toContain('href="/players/Chen"');
     // Rating deltas of rated games come from result.ratingChanges, with a sign.
-    const deltas = all(html, /data-testid="rating-delta">(?:<span class="delta-(?:up|down|zero)">)?([^<]*)</g);
+    const deltas = all(html, /data-testid="rating-delta" data-label="[^"]*">(?:<span class="delta-(?:up|down|zero)">)?([^<]*)</g);
     expect(deltas[0]).toBe('—');
     expect(deltas.slice(1).every((d) => /^[+-]\d+$|^0$/.test(d))).toBe(true);
   });

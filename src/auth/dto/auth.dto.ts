@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { GUEST_NAME_PREFIX } from '../../players/domain/username.js';
-import { PlayerDto } from '../../players/dto/player.dto.js';
+import { MeDto } from '../../players/dto/player.dto.js';
 import { i18nMessage } from '../../common/validation.js';
 
 export class RegisterDto {
@@ -40,5 +40,5 @@ export class GuestDto {}
 
 export class AuthResponseDto {
   @ApiProperty({ description: 'Bearer token (JWT, HS256)' }) token: string;
-  @ApiProperty({ type: PlayerDto }) player: PlayerDto;
+  @ApiProperty({ type: MeDto }) player: MeDto;
 }

@@ -8,6 +8,7 @@ import { cap, gameHref, playerHref, rating, signed, validRoomCode } from '../lib
 import { followGame, followMe, type GameEvent } from '../api/events';
 import type { Stream } from '../lib/sse';
 import { getToken } from '../lib/storage';
+import { followSavedLanguage } from '../i18n/preference';
 import { boardAt, countDiscs, applyRecord, parseSquare, step } from './board';
 import { playMoveSound, setSound, soundOn } from './sound';
 
@@ -662,7 +663,9 @@ export function startGame(root: HTMLElement): void {
   void (async () => {
     if (getToken()) {
       try {
-        s.me = await api.me();
+        const me = await api.me();
+        followSavedLanguage(me);
+        s.me = me;
       } catch {
         /* a refused token is dropped by the api module; otherwise watch for now */
       }

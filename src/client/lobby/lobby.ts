@@ -1,5 +1,6 @@
 /** The lobby (/play): sign in (guest, login, register), create or join a room, quick match. */
-import { api, ApiError, detail, type Player, type Ticket } from '../api';
+import { api, ApiError, detail, type Me, type Ticket } from '../api';
+import { followSavedLanguage } from '../i18n/preference';
 import { $, $$, h, show, text } from '../lib/dom';
 import { gameHref, playerHref, rating, validRoomCode } from '../lib/format';
 import { followMe } from '../api/events';
@@ -8,7 +9,7 @@ import { getToken, pref, setPref, setToken } from '../lib/storage';
 import { mountWatchList } from '../watch/watch-list';
 
 export function startLobby(root: HTMLElement): void {
-  let me: Player | null = null;
+  let me: Me | null = null;
   let meStream: Stream | null = null;
   let waitingRoom: string | null = null;
   let roomPoll: ReturnType<typeof setInterval> | undefined;
@@ -79,7 +80,8 @@ export function startLobby(root: HTMLElement): void {
     renderInvite();
   }
 
-  async function signedIn(player: Player): Promise<void> {
+  async function signedIn(player: Me): Promise<void> {
+    followSavedLanguage(player);
     me = player;
     flash('');
     render();

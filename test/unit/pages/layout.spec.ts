@@ -95,7 +95,7 @@ describe('layout', () => {
   });
 
   it('grows the chart text as the page narrows and hides the minor x labels on phones', () => {
-    expect(css(html)).toContain(`.chart text { fill: var(--muted); font: ${CHART_TEXT.normal}px system-ui, sans-serif; }`);
+    expect(css(html)).toContain(`.chart text { fill: var(--muted); font: ${CHART_TEXT.normal}px var(--font-stack); }`);
     let last: number = CHART_TEXT.normal;
     for (const step of CHART_TEXT.steps) {
       expect(media(html, `max-width: ${step.maxWidth}px`).join('\n')).toContain(`.chart text { font-size: ${step.size}px; }`);
