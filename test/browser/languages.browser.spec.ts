@@ -12,7 +12,7 @@ import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.
 import { translator } from '../../src/i18n/catalogues/index.js';
 import { LANGUAGES, type Language } from '../../src/i18n/languages.js';
 import { guestPlayer, registerPlayer, uniqueName } from '../factories/players.js';
-import { startRoomGame } from '../factories/games.js';
+import { playOpening, startRoomGame } from '../factories/games.js';
 import { startTestApp, TestApp } from '../support/app.js';
 import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
 
@@ -66,6 +66,27 @@ describe('languages in the browser (chromium)', () => {
     await page.goto(t.baseUrl + path, { waitUntil: 'load' });
     return page;
   }
+  /**
+   * The fonts Chromium drew a node's text with (DevTools protocol): the script's text must come
+   * from the self-hosted face, not from a system font that claims it and draws boxes; a system
+   * font may draw the rest (spaces, punctuation, Latin).
+   */
+  async function drawnWith(page: Page, selector: string): Promise<{ custom: number; system: number; other: number }> {
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const doc = (await cdp.send('DOM.getDocument', { depth: 0 })) as { root: { nodeId: number } };
+      const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: doc.root.nodeId, selector })) as { nodeId: number };
+      const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as { fonts: { isCustomFont: boolean; glyphCount: number }[] };
+      const text = (await page.locator(selector).innerText()).replace(/\n/g, '');
+      const other = [...text].filter((c) => !/[\u0900-\u09FF]/.test(c)).length;
+      const sum = (custom: boolean) => fonts.filter((f) => f.isCustomFont === custom).reduce((n, f) => n + f.glyphCount, 0);
+      return { custom: sum(true), system: sum(false), other };
+    } finally {
+      await cdp.detach();
+    }
+  }
   const htmlLang = (page: Page) => page.evaluate('document.documentElement.lang') as Promise<string>;
   const token = (page: Page) => page.evaluate("localStorage.getItem('outflank.token')") as Promise<string>;
 
@@ -81,7 +102,9 @@ describe('languages in the browser (chromium)', () => {
 
   it('each language: home, lobby and a game in the right <html lang>, script and font', async () => {
     const host = await registerPlayer(t.http);
-    const { gameId } = await startRoomGame(t.http, host, await guestPlayer(t.http));
+    const guest = await guestPlayer(t.http);
+    const { gameId } = await startRoomGame(t.http, host, guest);
+    await playOpening(t.http, gameId, host, guest);
     for (const lang of LANGUAGES) {
       const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
       try {
@@ -90,11 +113,11 @@ describe('languages in the browser (chromium)', () => {
           [`/?lang=${lang}`, t9n.t('home.playTitle'), 0.5],
           ['/play', t9n.t('play.lobby.heading'), 0.5],
           // A game shows player names and squares in Latin letters, and (until the client's own texts move into the catalogues) some English.
-          [`/play/${gameId}`, t9n.t('play.game.noMoves'), 0.15],
+          [`/play/${gameId}`, t9n.t('play.game.moves'), 0.05],
         ];
         for (const [path, phrase, least] of pages) {
           const page = await open(context, path);
-          if (path.startsWith('/play/')) await page.locator('#play-game[data-state=playing]').waitFor({ state: 'attached' });
+          if (path.startsWith('/play/')) await page.locator('#play-game:not([data-state=loading])').waitFor({ state: 'attached' });
           expect({ lang, path, html: await htmlLang(page) }).toEqual({ lang, path, html: lang });
           // Most of what the page says is in the language's script (names and codes aside).
           const share = (await page.evaluate(scriptShare(SCRIPT[lang]))) as number;
@@ -102,13 +125,17 @@ describe('languages in the browser (chromium)', () => {
           expect(await page.locator('main').innerText()).toContain(phrase);
           const fonts = (await page.evaluate(LOADED_FONTS_JS)) as string[];
           expect({ lang, path, fonts }).toEqual({ lang, path, fonts: FONT[lang] ? [FONT[lang]] : [] });
+          if (FONT[lang] && !path.startsWith('/play/')) {
+            const drawn = await drawnWith(page, path === '/play' ? '.pl-hero h1' : '.home-play h2');
+            expect({ lang, path, drawn, custom: drawn.custom > 0, systemOnlyForTheRest: drawn.system <= drawn.other }).toEqual({ lang, path, drawn, custom: true, systemOnlyForTheRest: true });
+          }
           await page.close();
         }
       } finally {
         await context.close();
       }
     }
-  });
+  }, 180_000);
 
   it('the picker switches; the choice survives a reload and a sign-in and is saved on the player, whose saved language beats the cookie', async () => {
     const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, locale: 'en-US' });
@@ -202,7 +229,7 @@ describe('languages in the browser (chromium)', () => {
       await one.close();
       await two.close();
     }
-  });
+  }, 180_000);
 
   it('the pseudo-locale (accented, ~40% longer): every page at 390×844 without horizontal overflow or clipped button text', async () => {
     const alice = await registerPlayer(t.http);
@@ -234,7 +261,7 @@ describe('languages in the browser (chromium)', () => {
     } finally {
       await phone.close();
     }
-  });
+  }, 120_000);
 
   it('no page logged an error or broke a CSP rule', () => {
     expect(problems).toEqual([]);
