@@ -29,7 +29,7 @@ const FAVICON =
 /** A globe: the picker's icon (a drawing, not a character some fonts lack). */
 const GLOBE_SVG =
   '<svg class="lang-icon" viewBox="0 0 16 16" width="15" height="15" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="1.3">' +
-  '<circle cx="8" cy="8" r="6.5"/><ellipse cx="8" cy="8" rx="2.8" ry="6.5"/><path d="M1.5 8h13M2.6 4.6h10.8M2.6 11.4h10.8"/></svg>';
+  '<path d="M8 1.5a6.5 6.5 0 1 0 0 13a6.5 6.5 0 1 0 0-13zM8 1.5c-3.7 3.5-3.7 9.5 0 13M8 1.5c3.7 3.5 3.7 9.5 0 13"/><path d="M1.5 8h13M2.6 4.6h10.8M2.6 11.4h10.8"/></svg>';
 
 /** The header's links, in order (their labels are catalogue keys). */
 export const NAV_LINKS = Object.freeze([
