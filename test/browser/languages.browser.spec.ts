@@ -35,7 +35,7 @@ const scriptShare = (script: string) =>
  * (clipped), and the page's horizontal overflow.
  */
 const CLIPPED_JS =
-  "Array.from(document.querySelectorAll('button, .pl-btn, summary, .pager a')).filter(function (e) { var r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; }).filter(function (e) { return e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1; }).map(function (e) { return (e.getAttribute('data-testid') || e.tagName) + ': ' + e.innerText; })";
+  "Array.from(document.querySelectorAll('button, .pl-btn, summary, .pager a, .stats dd, .badge, .pl-badge, h1, h2')).filter(function (e) { var r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; }).filter(function (e) { return e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1; }).map(function (e) { return (e.getAttribute('data-testid') || e.tagName) + ': ' + e.innerText; })";
 
 
 /** Polls `read` until `done` holds of its value (at most WAIT ms); answers the last value. */
