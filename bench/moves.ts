@@ -760,11 +760,9 @@ async function main(): Promise<void> {
     app = await createApp(config);
     await app.listen(0, '127.0.0.1');
     const { GamesService } = await import('../src/games/games.service.js');
-    const { DataSource } = await import('typeorm');
     const gamesService = app.get(GamesService);
-    const dataSource = app.get(DataSource);
     const createRanked: CreateRanked = async (blackId, whiteId) =>
-      (await dataSource.transaction((m) => gamesService.createGame(m, { roomId: null, roomCode: null, rated: true, turnSeconds: null, showLegalMoves: true, blackId, whiteId }))).id;
+      (await gamesService.createGame({ roomId: null, roomCode: null, rated: true, turnSeconds: null, showLegalMoves: true, blackId, whiteId })).id;
     const address = app.getHttpServer().address();
     const base1 = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 

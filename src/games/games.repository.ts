@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type pg from 'pg';
-import { DataSource, EntityManager } from 'typeorm';
+import { Db } from '../database/db.js';
 import { EVENTS_CHANNEL } from '../events/topics.js';
 import type { GameState, GameStatus, MoveRecord, Progress } from './domain/game.js';
 
@@ -29,9 +27,6 @@ export interface LoadedGame {
   black: SeatPlayer;
   white: SeatPlayer;
 }
-
-/** Something that runs SQL: the pool (the hot path, named prepared statements) or a transaction. */
-type Runner = { kind: 'pool'; pool: pg.Pool } | { kind: 'tx'; manager: EntityManager };
 
 const GAME_COLUMNS = `g.id, g.room_id, g.room_code, g.rated, g.turn_seconds, g.show_legal_moves, g.black_id, g.white_id,
   g.black_stand_in, g.white_stand_in, g.board, g.to_move, g.ply, g.status, g.winner, g.result_reason, g.black_discs,
@@ -190,31 +185,22 @@ export const MOVE_SQL = { load: LOAD_SQL, step: STEP_SQL } as const;
 /** The only code that touches the `games` and `moves` tables. */
 @Injectable()
 export class GamesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
-  /** The pg pool under TypeORM: the hot path uses it for named prepared statements. */
-  private get pool(): pg.Pool {
-    return (this.dataSource.driver as unknown as { master: pg.Pool }).master;
-  }
-
-  private async run<T>(runner: Runner, name: string, text: string, values: unknown[]): Promise<T[]> {
-    if (runner.kind === 'pool') return (await this.pool.query({ name, text, values })).rows as T[];
-    return (await runner.manager.query(text, values)) as T[];
-  }
-
-  private runner(manager?: EntityManager): Runner {
-    return manager ? { kind: 'tx', manager } : { kind: 'pool', pool: this.pool };
+  /** A named prepared statement on the current connection (the transaction's, or the pool's). */
+  private run<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
+    return this.db.query<T>({ name, text, values });
   }
 
   /** A game and both seats' public fields, in one round trip. */
-  async load(id: string, manager?: EntityManager): Promise<LoadedGame | null> {
-    const rows = await this.run<LoadRow>(this.runner(manager), 'game_load', LOAD_SQL, [id]);
+  async load(id: string): Promise<LoadedGame | null> {
+    const rows = await this.run<LoadRow>('game_load', LOAD_SQL, [id]);
     return rows[0] ? toLoaded(rows[0]) : null;
   }
 
   /** Like {@link load}, with the game row locked until the caller's transaction ends. */
-  async loadForUpdate(manager: EntityManager, id: string): Promise<LoadedGame | null> {
-    const rows = (await manager.query(`${LOAD_SQL} FOR UPDATE OF g`, [id])) as LoadRow[];
+  async loadForUpdate(id: string): Promise<LoadedGame | null> {
+    const rows = await this.db.query<LoadRow>(`${LOAD_SQL} FOR UPDATE OF g`, [id]);
     return rows[0] ? toLoaded(rows[0]) : null;
   }
 
@@ -222,18 +208,18 @@ export class GamesRepository {
    * Writes a step conditionally on the game still being at `progress.origin.ply` (see STEP_SQL).
    * Returns false when a concurrent step got there first (nothing was written).
    */
-  async writeStep(progress: Progress, notifications: readonly string[], options: { manager?: EntityManager; dueBy?: Date } = {}): Promise<boolean> {
+  async writeStep(progress: Progress, notifications: readonly string[], options: { dueBy?: Date } = {}): Promise<boolean> {
     const params = stepParams(progress, notifications, options.dueBy ?? null);
-    const rows = await this.run<{ updated: number }>(this.runner(options.manager), 'game_step', STEP_SQL, params);
+    const rows = await this.run<{ updated: number }>('game_step', STEP_SQL, params);
     return rows[0]?.updated === 1;
   }
 
-  async setRatingChanges(manager: EntityManager, id: string, black: number, white: number): Promise<void> {
-    await manager.query('UPDATE games SET black_rating_change = $2, white_rating_change = $3 WHERE id = $1', [id, black, white]);
+  async setRatingChanges(id: string, black: number, white: number): Promise<void> {
+    await this.db.query('UPDATE games SET black_rating_change = $2, white_rating_change = $3 WHERE id = $1', [id, black, white]);
   }
 
-  async insert(manager: EntityManager, g: GameState): Promise<void> {
-    await manager.query(
+  async insert(g: GameState): Promise<void> {
+    await this.db.query(
       `INSERT INTO games (id, room_id, room_code, rated, turn_seconds, show_legal_moves, black_id, white_id, black_stand_in,
          white_stand_in, board, to_move, ply, status, turn_deadline, takeover_at, turn_started_at, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
@@ -245,13 +231,12 @@ export class GamesRepository {
   }
 
   async exists(id: string): Promise<boolean> {
-    const rows = await this.run(this.runner(), 'game_exists', 'SELECT 1 FROM games WHERE id = $1', [id]);
+    const rows = await this.run('game_exists', 'SELECT 1 FROM games WHERE id = $1', [id]);
     return rows.length > 0;
   }
 
   async recordAt(gameId: string, ply: number): Promise<MoveRecord | null> {
     const rows = await this.run<MoveRow>(
-      this.runner(),
       'move_at',
       'SELECT ply, color, square, pass, flipped, by, played_at FROM moves WHERE game_id = $1 AND ply = $2',
       [gameId, ply],
@@ -262,7 +247,6 @@ export class GamesRepository {
   /** The records from `fromPly` on, in order. */
   async movesSince(gameId: string, fromPly = 0): Promise<MoveRecord[]> {
     const rows = await this.run<MoveRow>(
-      this.runner(),
       'moves_since',
       'SELECT ply, color, square, pass, flipped, by, played_at FROM moves WHERE game_id = $1 AND ply >= $2 ORDER BY ply',
       [gameId, fromPly],
@@ -272,7 +256,7 @@ export class GamesRepository {
 
   /** A player's games, newest first, with both seats. */
   async gamesOf(playerId: string, limit: number, before?: Date): Promise<LoadedGame[]> {
-    const rows = (await this.dataSource.query(
+    const rows = (await this.db.query(
       `SELECT ${GAME_COLUMNS}, b.username AS black_username, b.rating AS black_rating,
          w.username AS white_username, w.rating AS white_rating
        FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id
@@ -285,7 +269,7 @@ export class GamesRepository {
 
   /** Games in play, newest first: the ones to watch. */
   async active(limit: number, before?: Date): Promise<LoadedGame[]> {
-    const rows = (await this.dataSource.query(
+    const rows = (await this.db.query(
       `SELECT ${GAME_COLUMNS}, b.username AS black_username, b.rating AS black_rating,
          w.username AS white_username, w.rating AS white_rating
        FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id
@@ -298,7 +282,7 @@ export class GamesRepository {
 
   /** Active games whose takeover time has come by `now`, oldest first. */
   async due(now: Date, limit: number): Promise<string[]> {
-    const rows = (await this.dataSource.query(
+    const rows = (await this.db.query(
       `SELECT id FROM games WHERE status = 'active' AND takeover_at <= $1 ORDER BY takeover_at LIMIT $2`,
       [now, limit],
     )) as { id: string }[];
@@ -314,7 +298,6 @@ export class GamesRepository {
   async touch(pairs: readonly { gameId: string; playerId: string }[], until: Date, idleSeconds: number): Promise<void> {
     if (pairs.length === 0) return;
     await this.run(
-      this.runner(),
       'game_touch',
       `UPDATE games g SET takeover_at = LEAST($3::timestamptz, coalesce(g.turn_started_at, g.created_at) + make_interval(secs => $4))
        FROM unnest($1::uuid[], $2::uuid[]) AS p(game_id, player_id)
@@ -325,9 +308,8 @@ export class GamesRepository {
     );
   }
 
-  async activeGameIdOf(playerId: string, manager?: EntityManager): Promise<string | null> {
+  async activeGameIdOf(playerId: string): Promise<string | null> {
     const rows = await this.run<{ id: string }>(
-      this.runner(manager),
       'game_active_of',
       `SELECT id FROM games WHERE status = 'active' AND (black_id = $1 OR white_id = $1) LIMIT 1`,
       [playerId],
@@ -335,14 +317,13 @@ export class GamesRepository {
     return rows[0]?.id ?? null;
   }
 
-  async statusOf(gameId: string, manager?: EntityManager): Promise<GameStatus | null> {
-    const rows = await this.run<{ status: GameStatus }>(this.runner(manager), 'game_status', 'SELECT status FROM games WHERE id = $1', [gameId]);
+  async statusOf(gameId: string): Promise<GameStatus | null> {
+    const rows = await this.run<{ status: GameStatus }>('game_status', 'SELECT status FROM games WHERE id = $1', [gameId]);
     return rows[0]?.status ?? null;
   }
 
-  async gameIdsOfRoom(roomId: string, manager?: EntityManager): Promise<string[]> {
+  async gameIdsOfRoom(roomId: string): Promise<string[]> {
     const rows = await this.run<{ id: string }>(
-      this.runner(manager),
       'games_of_room',
       'SELECT id FROM games WHERE room_id = $1 ORDER BY created_at, id',
       [roomId],
@@ -351,13 +332,13 @@ export class GamesRepository {
   }
 
   /** A game's two seats. */
-  async seatsOf(gameId: string, manager?: EntityManager): Promise<{ blackId: string; whiteId: string } | null> {
-    const rows = await this.run<{ black_id: string; white_id: string }>(this.runner(manager), 'game_seats', 'SELECT black_id, white_id FROM games WHERE id = $1', [gameId]);
+  async seatsOf(gameId: string): Promise<{ blackId: string; whiteId: string } | null> {
+    const rows = await this.run<{ black_id: string; white_id: string }>('game_seats', 'SELECT black_id, white_id FROM games WHERE id = $1', [gameId]);
     return rows[0] ? { blackId: rows[0].black_id, whiteId: rows[0].white_id } : null;
   }
 
   /** Every finished rated game, for `ratings verify` (inside its snapshot transaction). */
-  async ratedFinishedGames(manager: EntityManager): Promise<RatedGameRow[]> {
+  async ratedFinishedGames(): Promise<RatedGameRow[]> {
     const rows: {
       id: string;
       black_id: string;
@@ -366,7 +347,7 @@ export class GamesRepository {
       finished_at: Date;
       black_rating_change: number | null;
       white_rating_change: number | null;
-    }[] = await manager.query(
+    }[] = await this.db.query(
       `SELECT id, black_id, white_id, winner, finished_at, black_rating_change, white_rating_change
        FROM games WHERE rated AND status = 'finished'`,
     );
@@ -384,10 +365,10 @@ export class GamesRepository {
   // ---- for the ranked queue's pairing waves (one statement each for a whole wave) ----------
 
   /** Which of these players are seated in an active game. */
-  async playersInActiveGames(playerIds: readonly string[], manager?: EntityManager): Promise<Set<string>> {
+  async playersInActiveGames(playerIds: readonly string[]): Promise<Set<string>> {
     if (playerIds.length === 0) return new Set();
     // The active games are few next to a wave's players: read them all (games_active_idx) and intersect here.
-    const rows = (await (manager ?? this.dataSource).query(`SELECT black_id, white_id FROM games WHERE status = 'active'`)) as {
+    const rows = (await this.db.query(`SELECT black_id, white_id FROM games WHERE status = 'active'`)) as {
       black_id: string;
       white_id: string;
     }[];
@@ -401,9 +382,9 @@ export class GamesRepository {
   }
 
   /** Ranked (rated) games created since `since` between each of these pairs (either colours). */
-  async rankedGamesBetween(pairs: readonly { a: string; b: string }[], since: Date, manager?: EntityManager): Promise<{ a: string; b: string; games: number }[]> {
+  async rankedGamesBetween(pairs: readonly { a: string; b: string }[], since: Date): Promise<{ a: string; b: string; games: number }[]> {
     if (pairs.length === 0) return [];
-    const rows = (await (manager ?? this.dataSource).query(
+    const rows = (await this.db.query(
       `SELECT p.a, p.b, (
          (SELECT count(*) FROM games g WHERE g.rated AND g.black_id = p.a AND g.white_id = p.b AND g.created_at >= $3)
          + (SELECT count(*) FROM games g WHERE g.rated AND g.black_id = p.b AND g.white_id = p.a AND g.created_at >= $3))::int AS games
@@ -414,9 +395,9 @@ export class GamesRepository {
   }
 
   /** For each of these players, how many of their last 10 ranked (rated) games they played with Black. */
-  async blackCountsInLast10(playerIds: readonly string[], manager?: EntityManager): Promise<Map<string, number>> {
+  async blackCountsInLast10(playerIds: readonly string[]): Promise<Map<string, number>> {
     if (playerIds.length === 0) return new Map();
-    const rows = (await (manager ?? this.dataSource).query(
+    const rows = (await this.db.query(
       `SELECT p.id, (SELECT count(*) FILTER (WHERE l.black) FROM (
            SELECT true AS black, created_at FROM games WHERE rated AND black_id = p.id
            UNION ALL SELECT false, created_at FROM games WHERE rated AND white_id = p.id
@@ -428,10 +409,10 @@ export class GamesRepository {
   }
 
   /** Inserts many new games in one statement (a pairing wave's games). */
-  async insertMany(manager: EntityManager, games: readonly GameState[]): Promise<void> {
+  async insertMany(games: readonly GameState[]): Promise<void> {
     if (games.length === 0) return;
     const col = <K extends keyof GameState>(k: K) => games.map((g) => g[k]);
-    await manager.query(
+    await this.db.query(
       `INSERT INTO games (id, room_id, room_code, rated, turn_seconds, show_legal_moves, black_id, white_id, black_stand_in,
          white_stand_in, board, to_move, ply, status, turn_deadline, takeover_at, turn_started_at, created_at)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::boolean[], $5::int[], $6::boolean[], $7::uuid[], $8::uuid[],
@@ -446,7 +427,7 @@ export class GamesRepository {
   }
 
   async countActive(): Promise<number> {
-    const rows = (await this.dataSource.query(`SELECT count(*)::int AS n FROM games WHERE status = 'active'`)) as { n: number }[];
+    const rows = (await this.db.query(`SELECT count(*)::int AS n FROM games WHERE status = 'active'`)) as { n: number }[];
     return rows[0]?.n ?? 0;
   }
 }

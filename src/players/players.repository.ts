@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
+import { In, QueryFailedError } from 'typeorm';
+import { Db } from '../database/db.js';
 import { eligibilityParams, eligibilityPlaceholders, eligibleSql, LeaderboardRules } from '../leaderboard/domain/eligibility.js';
 import type { AuditPlayer } from '../ratings/domain/audit.js';
 import { Player } from './entities/player.entity.js';
@@ -55,31 +55,30 @@ const UNIQUE_VIOLATION = '23505';
 
 /**
  * The one owner of the `players` table: every read and write of a player row goes through here
- * (the games module's one read-only JOIN for seat names and ratings aside). Methods taking an
- * `EntityManager` run in the caller's transaction; without one they run on their own.
+ * (the games module's one read-only JOIN for seat names and ratings aside). Every method runs on
+ * the current connection: the caller's transaction's when one is open (Db).
  */
 @Injectable()
 export class PlayersRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
-  private repo(manager: EntityManager = this.dataSource.manager) {
-    return manager.getRepository(Player);
+  private repo() {
+    return this.db.manager.getRepository(Player);
   }
 
-  /** Raw SQL on the caller's transaction, or on the data source (whose `query` a bench may record). */
-  private query<T>(sql: string, params: unknown[], manager?: EntityManager): Promise<T> {
-    return (manager ?? this.dataSource).query(sql, params);
+  private query<T>(sql: string, params: unknown[] = []): Promise<T> {
+    return this.db.query(sql, params) as Promise<T>;
   }
 
   // ---- identity -----------------------------------------------------------------------------
 
-  findById(id: string, manager?: EntityManager): Promise<Player | null> {
-    return this.repo(manager).findOneBy({ id });
+  findById(id: string): Promise<Player | null> {
+    return this.repo().findOneBy({ id });
   }
 
-  async findByIds(ids: readonly string[], manager?: EntityManager): Promise<Player[]> {
+  async findByIds(ids: readonly string[]): Promise<Player[]> {
     const unique = [...new Set(ids)];
-    return unique.length === 0 ? [] : this.repo(manager).findBy({ id: In(unique) });
+    return unique.length === 0 ? [] : this.repo().findBy({ id: In(unique) });
   }
 
   /** By the lower-cased name (see usernameKey). */
@@ -105,28 +104,27 @@ export class PlayersRepository {
   }
 
   /** Rating and kind (bot or not) of these players, by id; unknown ids are left out. */
-  async pairingFacts(ids: readonly string[], manager?: EntityManager): Promise<Map<string, PairingFacts>> {
+  async pairingFacts(ids: readonly string[]): Promise<Map<string, PairingFacts>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const rows: PairingFacts[] = await this.query(
       'SELECT id, rating, rd, guest, bot FROM players WHERE id = ANY($1::uuid[])',
       [unique],
-      manager,
     );
     return new Map(rows.map((r) => [r.id, { id: r.id, rating: Number(r.rating), rd: Number(r.rd), guest: r.guest, bot: r.bot }]));
   }
 
   /** Holds the player's row until the caller's transaction ends (one queue action per player at a time). */
-  async lock(manager: EntityManager, id: string): Promise<void> {
-    await manager.query('SELECT 1 FROM players WHERE id = $1 FOR UPDATE', [id]);
+  async lock(id: string): Promise<void> {
+    await this.query('SELECT 1 FROM players WHERE id = $1 FOR UPDATE', [id]);
   }
 
   // ---- matchmaking ----------------------------------------------------------------------------
 
   /** Holds these players' rows (taken in id order, as rating transactions do) until the transaction ends. */
-  async lockMany(manager: EntityManager, ids: readonly string[]): Promise<void> {
+  async lockMany(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    await manager.query('SELECT 1 FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[...new Set(ids)]]);
+    await this.query('SELECT 1 FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[...new Set(ids)]]);
   }
 
   // ---- ratings ------------------------------------------------------------------------------
@@ -135,9 +133,9 @@ export class PlayersRepository {
    * Locks the players' rows in id order (the order every rating transaction takes them in, so two
    * game ends never deadlock) and returns them by id. Throws when one does not exist.
    */
-  async lockForRating(manager: EntityManager, ids: readonly string[]): Promise<Map<string, Player>> {
+  async lockForRating(ids: readonly string[]): Promise<Map<string, Player>> {
     const unique = [...new Set(ids)].sort();
-    const players = await this.repo(manager)
+    const players = await this.repo()
       .createQueryBuilder('p')
       .where('p.id IN (:...ids)', { ids: unique })
       .orderBy('p.id', 'ASC')
@@ -148,12 +146,12 @@ export class PlayersRepository {
   }
 
   /** Writes a rated game's outcome on a player locked by lockForRating. */
-  async writeRating(manager: EntityManager, id: string, update: RatingUpdate): Promise<void> {
-    await this.repo(manager).update(id, update);
+  async writeRating(id: string, update: RatingUpdate): Promise<void> {
+    await this.repo().update(id, update);
   }
 
   /** Every player's rating values, in id order (in the audit's snapshot transaction). */
-  async ratedPlayers(manager: EntityManager): Promise<AuditPlayer[]> {
+  async ratedPlayers(): Promise<AuditPlayer[]> {
     const rows: {
       id: string;
       username: string;
@@ -165,7 +163,7 @@ export class PlayersRepository {
       draws: number;
       losses: number;
       last_rated_at: Date | null;
-    }[] = await manager.query('SELECT id, username, rating, rd, volatility, games, wins, draws, losses, last_rated_at FROM players ORDER BY id');
+    }[] = await this.query('SELECT id, username, rating, rd, volatility, games, wins, draws, losses, last_rated_at FROM players ORDER BY id');
     return rows.map((r) => ({
       id: r.id,
       username: r.username,
@@ -219,9 +217,8 @@ export class PlayersRepository {
    * rows another transaction holds (a game end will set their flag anyway). Returns the ratings
    * and kinds of those taken off, for the bucket counts.
    */
-  async takeOffIneligible(manager: EntityManager, rules: LeaderboardRules, limit: number): Promise<{ rating: number; bot: boolean }[]> {
-    // TypeORM answers an UPDATE … RETURNING with [rows, count].
-    const [gone]: [{ rating: number; bot: boolean }[], number] = await manager.query(
+  async takeOffIneligible(rules: LeaderboardRules, limit: number): Promise<{ rating: number; bot: boolean }[]> {
+    const gone: { rating: number; bot: boolean }[] = await this.query(
       `UPDATE players SET on_leaderboard = false WHERE id IN (
          SELECT p.id FROM players p
          WHERE p.on_leaderboard AND NOT ${eligibleSql('p', eligibilityPlaceholders(1))}
@@ -236,27 +233,25 @@ export class PlayersRepository {
    * Blocks every write of player rows (sign-ups, game ends) until the caller's transaction ends;
    * reads go on. Taken before the bucket table's lock: the order a rating transaction uses.
    */
-  async lockAllForLeaderboardRebuild(manager: EntityManager): Promise<void> {
-    await manager.query('LOCK TABLE players IN EXCLUSIVE MODE');
+  async lockAllForLeaderboardRebuild(): Promise<void> {
+    await this.query('LOCK TABLE players IN EXCLUSIVE MODE');
   }
 
   /** Sets every player's flag to what the rules say now; returns how many flags changed. */
-  async recomputeLeaderboardFlags(manager: EntityManager, rules: LeaderboardRules): Promise<number> {
-    const [, changed]: [unknown[], number] = await manager.query(
+  async recomputeLeaderboardFlags(rules: LeaderboardRules): Promise<number> {
+    const { rowCount } = await this.db.execute(
       `UPDATE players SET on_leaderboard = e.eligible FROM (
          SELECT p.id, ${eligibleSql('p', eligibilityPlaceholders(1))} AS eligible FROM players p
        ) e WHERE e.id = players.id AND players.on_leaderboard IS DISTINCT FROM e.eligible`,
       eligibilityParams(rules),
     );
-    return changed;
+    return rowCount;
   }
 
   /** Flagged players per kind (bot or not) and rating point, humans' first, ascending: what the bucket counts must say. */
-  async leaderboardCountsByBucket(manager?: EntityManager): Promise<[bot: boolean, bucket: number, players: number][]> {
+  async leaderboardCountsByBucket(): Promise<[bot: boolean, bucket: number, players: number][]> {
     const rows: { bot: boolean; bucket: number; n: number }[] = await this.query(
       'SELECT bot, floor(rating)::int AS bucket, count(*)::int AS n FROM players WHERE on_leaderboard GROUP BY 1, 2 ORDER BY 1, 2',
-      [],
-      manager,
     );
     return rows.map((r) => [r.bot, r.bucket, r.n]);
   }
@@ -266,8 +261,8 @@ export class PlayersRepository {
    * `graceHours` ago (an expired player stays flagged until the next sweep), or eligible now but
    * not flagged. By username.
    */
-  async leaderboardFlagMismatches(manager: EntityManager, rules: LeaderboardRules, graceHours: number): Promise<{ username: string; onLeaderboard: boolean }[]> {
-    const rows: { username: string; on_leaderboard: boolean }[] = await manager.query(
+  async leaderboardFlagMismatches(rules: LeaderboardRules, graceHours: number): Promise<{ username: string; onLeaderboard: boolean }[]> {
+    const rows: { username: string; on_leaderboard: boolean }[] = await this.query(
       `SELECT p.username, p.on_leaderboard FROM players p
        WHERE (p.on_leaderboard AND NOT ${eligibleSql('p', { ...eligibilityPlaceholders(1), at: 'now() - make_interval(hours => $6)' })})
           OR (NOT p.on_leaderboard AND ${eligibleSql('p', eligibilityPlaceholders(1))})

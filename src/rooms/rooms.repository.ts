@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { Db } from '../database/db.js';
 import { Room } from './entities/room.entity.js';
 
 export type NewRoom = Pick<Room, 'code' | 'hostId' | 'seat1Id' | 'seat2Id' | 'turnSeconds' | 'showLegalMoves' | 'swapColors'>;
@@ -11,18 +10,18 @@ const ROOMS_LOCK_CLASS = 7301;
 /** The one owner of the `rooms` table. */
 @Injectable()
 export class RoomsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
-  private repo(manager: EntityManager = this.dataSource.manager) {
-    return manager.getRepository(Room);
+  private repo() {
+    return this.db.manager.getRepository(Room);
   }
 
   /**
-   * The new room (in the caller's transaction when given one), or null when its code is taken
+   * The new room, or null when its code is taken
    * (ON CONFLICT DO NOTHING: a taken code does not abort the caller's transaction).
    */
-  async insert(fields: NewRoom, manager?: EntityManager): Promise<Room | null> {
-    const repo = this.repo(manager);
+  async insert(fields: NewRoom): Promise<Room | null> {
+    const repo = this.repo();
     const result = await repo
       .createQueryBuilder()
       .insert()
@@ -40,9 +39,9 @@ export class RoomsRepository {
    * counting; the host's advisory lock (held to the end of the caller's transaction) makes
    * concurrent requests count in turn, on every app copy.
    */
-  async openedInLastHour(manager: EntityManager, hostId: string): Promise<{ opened: number; wait: number | null }> {
-    await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ROOMS_LOCK_CLASS, hostId]);
-    const [row] = (await manager.query(
+  async openedInLastHour(hostId: string): Promise<{ opened: number; wait: number | null }> {
+    await this.db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ROOMS_LOCK_CLASS, hostId]);
+    const [row] = (await this.db.query(
       `SELECT count(*)::int AS opened, ceil(extract(epoch FROM min(created_at) + interval '1 hour' - now()))::int AS wait
        FROM rooms WHERE host_id = $1 AND created_at > now() - interval '1 hour'`,
       [hostId],
@@ -56,12 +55,12 @@ export class RoomsRepository {
   }
 
   /** By its (normalised) code, the row locked until the caller's transaction ends. */
-  lockByCode(manager: EntityManager, code: string): Promise<Room | null> {
-    return this.repo(manager).createQueryBuilder('r').setLock('pessimistic_write').where('r.code = :code', { code }).getOne();
+  lockByCode(code: string): Promise<Room | null> {
+    return this.repo().createQueryBuilder('r').setLock('pessimistic_write').where('r.code = :code', { code }).getOne();
   }
 
   /** Writes the room's seats, settings, current game and rematch offer (a room locked by lockByCode). */
-  async save(manager: EntityManager, room: Room): Promise<Room> {
-    return this.repo(manager).save(room);
+  async save(room: Room): Promise<Room> {
+    return this.repo().save(room);
   }
 }

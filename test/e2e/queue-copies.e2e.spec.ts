@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
-import { DataSource } from 'typeorm';
+import { Db } from '../../src/database/db.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
 import { startRankedGame } from '../factories/games.js';
 import { TestPlayer } from '../factories/players.js';
@@ -32,7 +32,7 @@ describe('two app copies, 200 players queueing ranked at once', () => {
 
   it('every waiting ticket is paired exactly once, never with a player in a game, across both copies', async () => {
     const repo = t.app.get(PlayersRepository);
-    const ds = t.app.get(DataSource);
+    const ds = t.app.get(Db);
     const jwt = t.app.get(JwtService, { strict: false });
     const make = async (rating: number): Promise<TestPlayer> => {
       const p = await seedPlayer(repo, ds, { rating });
