@@ -73,7 +73,9 @@ describe('a server killed mid-load loses no acknowledged move', () => {
       }
     };
     const players = pairs.map(play);
-    await sleep(600);
+    // The kill comes under load: once a few moves of every game are in (a condition, not a fixed
+    // time: on one pooled connection, the suites' guard, a loaded machine plays fewer moves a second).
+    for (const until = Date.now() + 20_000; acked.length <= 24 && Date.now() < until; ) await sleep(20);
     killed = true;
     server.served.child.kill('SIGKILL');
     await exitWithin(server.served, 10_000);

@@ -152,8 +152,10 @@ describe('PostgreSQL restarts while clients play', () => {
     };
     const playing = tables.map(play);
 
-    // Long enough for a load to build, short of the games' ends (the server plays a few hundred moves a second).
-    await sleep(400);
+    // Until a load has built (a few moves in each game on average), short of the games' ends. A
+    // condition, not a fixed time: on one pooled connection (the suites' guard) a loaded machine
+    // plays fewer moves a second.
+    for (const until = Date.now() + 20_000; acked.length <= 16 && Date.now() < until; ) await sleep(20);
     const ackedBeforeOutage = acked.length;
     const stopAt = Date.now();
     await pg.stop();
