@@ -50,16 +50,24 @@ async function waitHealthy(base: string, child: ChildProcess, output: () => stri
 function playRoom(background: Background, client: Client, code: string, host: Seat, guest: Seat, stopped: () => boolean, errors: string[]): Promise<void> {
   return (async () => {
     while (!stopped()) {
-      const room = (await client.request('GET', `/api/rooms/${code}`, null)).body;
-      const game = (await client.request('GET', `/api/games/${room.gameId}`, null)).body;
-      const black = game.black.player.id === host.id ? host : guest;
-      const white = black === host ? guest : host;
-      await background.playOne(room.gameId, black, white);
-      if (stopped()) return;
-      await client.request('POST', `/api/rooms/${code}/rematch`, host.token, {});
-      await client.request('POST', `/api/rooms/${code}/rematch`, guest.token, {});
+      const room = await client.request('GET', `/api/rooms/${code}`, null);
+      const game = room.status === 200 ? await client.request('GET', `/api/games/${room.body.gameId}`, null) : room;
+      if (game.status !== 200) {
+        await sleep(100); // a 503 while the burst holds the pool (before issue #17's fix): read again
+        continue;
+      }
+      await playGame(background, client, code, host, guest, room.body.gameId, game.body);
     }
   })().catch((err) => void errors.push(String(err)));
+}
+
+/** Plays the room's current game to its end (or until stopped), then both seats ask for the next. */
+async function playGame(background: Background, client: Client, code: string, host: Seat, guest: Seat, gameId: string, game: any): Promise<void> {
+  const black = game.black.player.id === host.id ? host : guest;
+  const white = black === host ? guest : host;
+  await background.playOne(gameId, black, white);
+  await client.request('POST', `/api/rooms/${code}/rematch`, host.token, {});
+  await client.request('POST', `/api/rooms/${code}/rematch`, guest.token, {});
 }
 
 async function main(): Promise<void> {
