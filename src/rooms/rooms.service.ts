@@ -82,15 +82,17 @@ export class RoomsService {
 
   /** Takes the second seat and starts the first game; joining a room you sit in is a no-op. */
   async join(code: string, player: Player): Promise<RoomDto> {
-    return this.db.transaction(async () => {
+    const room = await this.db.transaction(async () => {
       const room = await this.lock(code);
-      if (room.seat1Id === player.id || room.seat2Id === player.id) return this.toDto(room);
+      if (room.seat1Id === player.id || room.seat2Id === player.id) return room;
       if (room.seat2Id) throw new AppError('ROOM_FULL', 'Both seats of this room are taken.');
       await this.mustBeFree([room.seat1Id, player.id], player.id);
       room.seat2Id = player.id;
       await this.startGame(room, null);
-      return this.toDto(room);
+      return room;
     });
+    // The answer is read after the commit: the transaction holds its connection no longer than the write needs.
+    return this.toDto(room);
   }
 
   async update(code: string, player: Player, dto: UpdateRoomDto): Promise<RoomDto> {
@@ -111,7 +113,7 @@ export class RoomsService {
    * to both). Asking again while one's own offer stands changes nothing.
    */
   async rematch(code: string, player: Player): Promise<RematchOutcome> {
-    return this.db.transaction(async () => {
+    const outcome = await this.db.transaction(async (): Promise<{ started: true; room: Room } | { started: false; room: RoomDto }> => {
       const room = await this.lock(code);
       const other = otherSeat(room.seat1Id, room.seat2Id, player.id);
       if (room.seat1Id !== player.id && room.seat2Id !== player.id) throw forbidden('Only the seated players can ask for a rematch.');
@@ -124,7 +126,7 @@ export class RoomsService {
         room.rematchOfferedBy = null;
         room.rematchExpiresAt = null;
         await this.startGame(room, previous);
-        return { started: true, room: await this.toDto(room) };
+        return { started: true, room };
       }
       await this.mustBeFree([player.id], player.id);
       if (action === 'already-offered') return { started: false, room: await this.toDto(room) };
@@ -135,6 +137,8 @@ export class RoomsService {
       await this.events.publish({ topic: playerTopic(other), event: 'rematch', data: dto });
       return { started: false, room: dto };
     });
+    // A started game's answer is read after the commit (the offer's is the event's own DTO).
+    return outcome.started ? { started: true, room: await this.toDto(outcome.room) } : outcome;
   }
 
   /** Withdraws one's own rematch offer or declines the other seat's (a `rematch` event with rematch null to the other seat). */
@@ -195,9 +199,7 @@ export class RoomsService {
     room.currentGameId = game.id;
     await this.rooms.save(room);
     const dto = await this.games.toDto(game);
-    for (const id of [colors.blackId, colors.whiteId]) {
-      await this.events.publish({ topic: playerTopic(id), event: 'game', data: dto });
-    }
+    await this.events.publishAll([colors.blackId, colors.whiteId].map((id) => ({ topic: playerTopic(id), event: 'game', data: dto })));
   }
 
   private async find(code: string): Promise<Room> {
