@@ -16,11 +16,11 @@ export interface RepositoryDb {
  * Repository tests hold a transaction open in one place while another runs (lock tests): more than
  * one connection, unlike the e2e suites.
  */
-export async function openRepositoryDb(poolSize = 6): Promise<RepositoryDb> {
+export async function openRepositoryDb(poolSize = 6, connectTimeoutSeconds = 5): Promise<RepositoryDb> {
   const database = await createTestDatabase();
   let standalone: StandaloneDatabase;
   try {
-    standalone = await openStandaloneDatabase({ url: database.url, poolSize, connectTimeoutSeconds: 5 });
+    standalone = await openStandaloneDatabase({ url: database.url, poolSize, connectTimeoutSeconds });
   } catch (err) {
     await database.drop();
     throw err;
