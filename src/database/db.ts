@@ -59,8 +59,8 @@ export class Db {
     return this.txHost.tx;
   }
 
-  private async connection(): Promise<Connection> {
-    if (!this.txHost.isTransactionActive()) return this.pool;
+  /** The open transaction's connection (TypeORM's query runner holds it from BEGIN to COMMIT). */
+  private async transactionConnection(): Promise<pg.PoolClient> {
     const runner = this.txHost.tx.queryRunner as unknown as { databaseConnection?: pg.PoolClient; connect(): Promise<pg.PoolClient> } | undefined;
     if (!runner) throw new Error('a transaction without a query runner');
     return runner.databaseConnection ?? runner.connect();
@@ -79,9 +79,9 @@ export class Db {
   /** Runs one statement on the current connection: its rows and how many rows it touched. */
   async execute<R = any>(statement: Statement<R> | string, values?: readonly unknown[]): Promise<Outcome<R>> {
     const q = typeof statement === 'string' ? { text: statement, values } : statement;
-    const connection = await this.connection();
     const config: pg.QueryConfig = { text: q.text, values: q.values as unknown[] | undefined };
     if (q.name) config.name = q.name;
+    const connection: Connection = this.txHost.isTransactionActive() ? await this.transactionConnection() : this.pool;
     const result = await connection.query(config);
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
   }
