@@ -31,9 +31,10 @@ export class DatabaseModule {
           retryAttempts: options.retryAttempts ?? 3,
           retryDelay: 500,
         }),
-        ClsModule.forRoot({
-          plugins: [new ClsPluginTransactional({ adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }) })],
-        }),
+        // The plugin alone, not ClsModule.forRoot: forRoot also registers a global guard and
+        // interceptor (no-ops unless mounted) that put every request through Nest's interceptor
+        // pipeline. Transactions open their own async context (TransactionHost.withTransaction).
+        ClsModule.registerPlugins([new ClsPluginTransactional({ adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }) })]),
       ],
       providers: [Db],
       exports: [Db],
