@@ -3,8 +3,8 @@
  * (`/api/games/:id/events`) and a player's own (`/api/me/events`). New events (e.g. `rematch`)
  * get a case here and a handler in the page that wants them.
  */
-import type { Game, Move, Room, Ticket } from './index';
-import { openStream, type Stream, type StreamOptions } from '../lib/sse';
+import type { Game, Move, Room, Ticket } from './api';
+import { openStream, type Stream, type StreamOptions } from './sse';
 
 export type GameEvent = { name: 'move'; data: Move; id: number | null } | { name: 'end'; data: Game; id: number | null } | { name: 'seat'; data: unknown; id: number | null };
 
