@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { notifySql } from './notify.js';
 
 /** A stored player event, as /api/me/events replays it. */
 export interface StoredPlayerEvent {
@@ -26,7 +27,6 @@ export class PlayerEventsRepository {
    */
   async storeAndNotify(
     manager: EntityManager,
-    channel: string,
     stored: readonly { id: number; playerId: string; event: string; data: string }[],
     payloads: readonly string[],
     now: Date,
@@ -34,10 +34,10 @@ export class PlayerEventsRepository {
     await manager.query(
       `WITH stored AS (
          INSERT INTO player_events (id, player_id, event, data, created_at)
-         SELECT id, player_id, event, data::jsonb, $6 FROM unnest($2::int8[], $3::uuid[], $4::text[], $5::text[]) AS e(id, player_id, event, data)
+         SELECT id, player_id, event, data::jsonb, $5 FROM unnest($1::int8[], $2::uuid[], $3::text[], $4::text[]) AS e(id, player_id, event, data)
        )
-       SELECT pg_notify($1, payload) FROM unnest($7::text[]) WITH ORDINALITY AS p(payload, n) ORDER BY n`,
-      [channel, stored.map((e) => e.id), stored.map((e) => e.playerId), stored.map((e) => e.event), stored.map((e) => e.data), now, payloads],
+       ${notifySql('$6')}`,
+      [stored.map((e) => e.id), stored.map((e) => e.playerId), stored.map((e) => e.event), stored.map((e) => e.data), now, payloads],
     );
   }
 

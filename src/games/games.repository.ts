@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type pg from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
-import { EVENTS_CHANNEL } from '../events/topics.js';
+import { notifySql } from '../events/notify.js';
 import type { GameState, GameStatus, MoveRecord, Progress } from './domain/game.js';
 
 /** A seated player's public fields, as a game's answer shows them. */
@@ -62,7 +62,7 @@ const STEP_SQL = `WITH upd AS (
     FROM upd, jsonb_to_recordset($17::jsonb) AS r(ply int, color text, square smallint, pass boolean, flipped smallint[], by text, at timestamptz)
     RETURNING 1
   ), note AS (
-    SELECT pg_notify('${EVENTS_CHANNEL}', e.payload) FROM upd, unnest($18::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY e.n
+    ${notifySql('$18', 'upd')}
   )
   SELECT (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM ins)::int AS inserted, (SELECT count(*) FROM note)::int AS notified`;
 
@@ -311,18 +311,21 @@ export class GamesRepository {
    * first move (its deadline is fixed). One statement for any number of (game, player) pairs;
    * nothing happens where it is not their turn or the CPU holds their seat.
    */
-  async touch(pairs: readonly { gameId: string; playerId: string }[], until: Date, idleSeconds: number): Promise<void> {
-    if (pairs.length === 0) return;
-    await this.run(
+  /** Moves the takeover of the games whose player to move is present; answers each moved game's new takeover time (its standInAt). */
+  async touch(pairs: readonly { gameId: string; playerId: string }[], until: Date, idleSeconds: number): Promise<{ gameId: string; color: 'black' | 'white'; ply: number; takeoverAt: Date }[]> {
+    if (pairs.length === 0) return [];
+    const rows = await this.run<{ id: string; to_move: 'black' | 'white'; ply: number; takeover_at: Date }>(
       this.runner(),
       'game_touch',
       `UPDATE games g SET takeover_at = LEAST($3::timestamptz, coalesce(g.turn_started_at, g.created_at) + make_interval(secs => $4))
        FROM unnest($1::uuid[], $2::uuid[]) AS p(game_id, player_id)
        WHERE g.id = p.game_id AND g.status = 'active' AND g.turn_seconds IS NULL
          AND ((g.to_move = 'black' AND g.black_id = p.player_id AND NOT g.black_stand_in AND g.ply > 0)
-           OR (g.to_move = 'white' AND g.white_id = p.player_id AND NOT g.white_stand_in AND g.ply > 1))`,
+           OR (g.to_move = 'white' AND g.white_id = p.player_id AND NOT g.white_stand_in AND g.ply > 1))
+       RETURNING g.id, g.to_move, g.ply, g.takeover_at`,
       [pairs.map((p) => p.gameId), pairs.map((p) => p.playerId), until, idleSeconds],
     );
+    return rows.map((r) => ({ gameId: r.id, color: r.to_move, ply: Number(r.ply), takeoverAt: new Date(r.takeover_at) }));
   }
 
   async activeGameIdOf(playerId: string, manager?: EntityManager): Promise<string | null> {

@@ -97,6 +97,36 @@ describe('game state (no DOM)', () => {
     expect(calls).toContain('announce:Black (alice) played d3.');
   });
 
+  it('events carry the state: ply n+1 is applied on ply n without a request; presence moves standInAt; only a gap reads the game', async () => {
+    const { c, api, calls } = setup(BOB, game());
+    await c.start(true);
+    const reads = api.game.mock.calls.length;
+    const after = game({ board: AFTER_D3, ply: 1, toMove: 'white', legalMoves: ['c3', 'c5', 'e3'] });
+    c.onEvent({ name: 'move', data: { ...d3, game: after }, id: 1 });
+    expect(c.s.game).toBe(after);
+    expect(c.s.stale).toBe(false);
+    expect(boardModel(c.s).playable).toEqual(['c3', 'c5', 'e3']);
+    expect(calls).toContain('announce:Black (alice) played d3.');
+    c.onEvent({ name: 'seat', data: { gameId: 'g1', color: 'white', standIn: false, standInAt: '2030-01-01T00:01:00.000Z' }, id: 1 });
+    expect(c.s.game!.standInAt).toBe('2030-01-01T00:01:00.000Z');
+    expect(api.game.mock.calls.length).toBe(reads);
+    expect(api.moves.mock.calls.length).toBe(1);
+    // A record two plies ahead: something was missed, so the game and the moves are read.
+    c.onEvent({ name: 'move', data: { ...d3, ply: 3, game: game({ ply: 4 }) }, id: 4 });
+    expect(api.game.mock.calls.length).toBe(reads + 1);
+    expect(api.moves.mock.calls.length).toBe(2);
+  });
+
+  it('back at the table while the CPU stands in: the seat is taken back with POST seat', async () => {
+    const { c, api } = setup(ALICE, game({ ply: 4, black: { player: { id: 'a', username: 'alice', rating: 1500 }, standIn: true } }));
+    const back = game({ ply: 4 });
+    const seat = jest.fn(async () => back);
+    (api as unknown as { seat: typeof seat }).seat = seat;
+    await c.start(true);
+    expect(seat).toHaveBeenCalledTimes(1);
+    expect(c.s.game).toBe(back);
+  });
+
   it('STALE_PLY takes the current game from the error and says so', async () => {
     const { c, api, calls } = setup(ALICE, game());
     await c.start(true);

@@ -9,11 +9,10 @@ import { getToken } from '../shared/storage';
 import { api } from '../transport/api';
 import { followGame, followMe } from '../transport/events';
 import type { Stream } from '../transport/sse';
-import { GameController, myColor, pollDue, type GameOutput } from './state';
+import { GameController, myColor, type GameOutput } from './state';
 import { mountGameView, type GameView } from './view';
 
 const TICK_MS = 250;
-const POLL_MS = 10_000;
 
 export function startGame(root: HTMLElement): void {
   const gameId = root.getAttribute('data-game-id') ?? '';
@@ -41,9 +40,6 @@ export function startGame(root: HTMLElement): void {
   void (async () => {
     if (!(await controller.start(!!getToken()))) return;
     setInterval(() => view?.tick(), TICK_MS);
-    setInterval(() => {
-      if (pollDue(controller.s)) void controller.refresh();
-    }, POLL_MS);
     streams.push(
       followGame(gameId, (ev) => controller.onEvent(ev), {
         lastEventId: () => controller.s.lastEventId,

@@ -12,10 +12,11 @@ import { applyRecord, boardAt, countDiscs } from '../shared/position';
 import type { ClientSettings } from '../shared/settings';
 import type { BoardModel } from '../shared/board';
 import { ApiError, detail, type api, type Color, type Game, type Move, type Player } from '../transport/api';
+import type { GameEvents } from '../api/events';
 import type { GameEvent, MeEvent } from '../transport/events';
 import type { StreamStatus } from '../transport/sse';
 
-export type GameApi = Pick<typeof api, 'me' | 'game' | 'moves' | 'move' | 'resign' | 'abort' | 'room' | 'rematch' | 'declineRematch'>;
+export type GameApi = Pick<typeof api, 'me' | 'game' | 'moves' | 'move' | 'seat' | 'resign' | 'abort' | 'room' | 'rematch' | 'declineRematch'>;
 
 /** What the controller asks of the page besides rendering its state. */
 export interface GameOutput {
@@ -55,7 +56,7 @@ export interface GameState {
   lastEventId: number | null;
   /** A move request is on its way. */
   busy: boolean;
-  /** A move event arrived and the new turn's state is on its way. */
+  /** A move event arrived without the game after it (a replay): the new turn's state is on its way. */
   stale: boolean;
   leaving: boolean;
   /** Replay position (records shown) once the game is over; null shows the final board. */
@@ -130,6 +131,15 @@ export class GameController {
       }
       return false;
     }
+    // Back at the table while the CPU stands in: take the seat back.
+    const mine = myColor(s);
+    if (mine && s.game.status === 'active' && s.game[mine].standIn) {
+      try {
+        this.setGame(await this.api.seat(s.gameId));
+      } catch {
+        /* the open event stream takes it back too */
+      }
+    }
     await moves;
     if (countMoves(s) < s.game.ply) await this.loadMoves();
     if (s.roomCode && s.game.status !== 'active') {
@@ -143,7 +153,11 @@ export class GameController {
 
   // ---- events in ----
 
-  /** An event of the game's stream. */
+  /**
+   * An event of the game's stream. Events carry the state they announce: a move event brings the
+   * game after its step, a seat event the game after a takeover or hand-back (or the new standInAt
+   * when presence moved it), the end event the finished game. Only a gap makes a request.
+   */
   onEvent(ev: GameEvent): void {
     const s = this.s;
     if (ev.name === 'move' && ev.id !== null && (s.lastEventId === null || ev.id > s.lastEventId)) s.lastEventId = ev.id;
@@ -152,7 +166,7 @@ export class GameController {
       this.setGame(ev.data);
       this.out.changed();
       this.out.announce(statusText(s));
-    } else if (ev.name === 'seat') void this.refresh();
+    } else if (ev.name === 'seat') this.onSeat(ev.data, ev.id);
   }
 
   /** An event of the player's own stream. */
@@ -185,25 +199,56 @@ export class GameController {
     if (status === 404) this.notFound();
   }
 
-  /** A move event: show it at once (placed disc and flips), then fetch the new turn's state. */
-  private onMove(move: Move): void {
+  /** A move record with the game after its step: applied at once; a missing record or ply is fetched. */
+  private onMove(move: GameEvents['move']): void {
     const s = this.s;
-    const fresh = !s.moves[move.ply];
-    if (fresh) s.moves[move.ply] = move;
     const g = s.game;
-    if (fresh && g && move.ply >= g.ply) {
-      this.out.announce(describeMove(s, move));
+    const known = s.moves.length;
+    const fresh = !s.moves[move.ply];
+    const { game: after, ...record } = move;
+    if (fresh) s.moves[move.ply] = record;
+    if (fresh && move.ply >= known) {
+      this.out.announce(describeMove(s, record));
       if (!move.pass) this.out.moveSound(move.color);
     }
-    if (g && move.ply === g.ply && g.status === 'active') {
-      const board = applyRecord(g.board, move);
+    // Records are numbered without holes: one past the next expected means some were missed.
+    if (move.ply > known) void this.loadMoves();
+    if (!g || move.ply < g.ply) return this.out.changed();
+    if (after && move.ply === g.ply) {
+      this.setGame(after);
+      this.out.changed();
+    } else if (!after && move.ply === g.ply && g.status === 'active') {
+      // A replayed record without the game: show it, and read the new turn's state.
+      const board = applyRecord(g.board, record);
       s.game = { ...g, board, ply: g.ply + 1, toMove: other(move.color), discs: countDiscs(board), legalMoves: null, turnDeadline: null };
       s.stale = true;
       this.out.changed();
       void this.refresh();
-    } else if (g && move.ply >= g.ply) {
-      void this.refresh();
-    } else this.out.changed();
+    } else if (move.ply > g.ply) void this.refresh(); // a gap in plies
+    else this.out.changed();
+  }
+
+  /** A seat changed hands, or presence moved the stand-in's time. */
+  private onSeat(seat: GameEvents['seat'], ply: number | null): void {
+    const s = this.s;
+    const g = s.game;
+    if (!g) return;
+    if (seat.game) this.setGame(seat.game);
+    else if (ply !== null && ply > g.ply) return void this.refresh(); // a gap
+    else if (ply === g.ply && g.status === 'active') s.game = { ...g, standInAt: seat.standInAt };
+    this.out.changed();
+    // The CPU took this player's seat while they are here (their time ran out): take it back.
+    if (seat.standIn && seat.color === myColor(s) && s.game?.status === 'active') void this.takeSeat();
+  }
+
+  private async takeSeat(): Promise<void> {
+    try {
+      this.setGame(await this.api.seat(this.s.gameId));
+    } catch (e) {
+      this.out.flash(message(e));
+    } finally {
+      this.out.changed();
+    }
   }
 
   // ---- commands ----
@@ -363,7 +408,6 @@ export class GameController {
     s.stale = false;
     if (g.status === 'active') s.view = null;
     if (s.lastEventId === null || g.ply > s.lastEventId) s.lastEventId = g.ply;
-    if (countMoves(s) !== g.ply) void this.loadMoves();
   }
 
   private async loadMoves(): Promise<void> {
@@ -652,11 +696,4 @@ export function seatView(s: GameState, color: Color): { name: string; rating: st
     discs: discsOf(s, color),
     toMove: g.status === 'active' && g.toMove === color,
   };
-}
-
-/** While the opponent is to move in a game without a turn limit, their presence changes standInAt: read the game again now and then. */
-export function pollDue(s: GameState): boolean {
-  const g = s.game;
-  const mine = myColor(s);
-  return !!g && !!mine && g.status === 'active' && g.toMove !== mine && !g.settings.turnSeconds && !s.busy;
 }

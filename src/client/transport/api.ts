@@ -49,6 +49,8 @@ export const api = {
   /** A move carries the ply, so repeating it is safe (the server answers the recorded move). */
   move: (id: string, body: Body<'/api/games/{id}/moves', 'post'>) =>
     request<Json<'/api/games/{id}/moves', 'post', 201>>('POST', `/api/games/${enc(id)}/moves`, body, { idempotent: true }),
+  /** Takes the seat back from the CPU stand-in (the player is back); the game after it. */
+  seat: (id: string) => request<Json<'/api/games/{id}/seat', 'post', 200>>('POST', `/api/games/${enc(id)}/seat`, {}, { idempotent: true }),
   resign: (id: string) => request<Json<'/api/games/{id}/resign', 'post', 200>>('POST', `/api/games/${enc(id)}/resign`, {}),
   /** Only before both players have moved (else 409 TOO_LATE_TO_ABORT); unrated, no winner. */
   abort: (id: string) => request<Json<'/api/games/{id}/abort', 'post', 200>>('POST', `/api/games/${enc(id)}/abort`, {}),
