@@ -7,13 +7,12 @@ import { gameTopic, type TopicEvent } from '../events/topics.js';
 import { toGameDto, toMoveDto } from './game-view.js';
 import { GamesRepository } from './games.repository.js';
 import { GameQueries } from './game-queries.service.js';
-import { GamesService } from './games.service.js';
 import { PresenceService } from './presence.service.js';
 
 /**
  * A game's event stream: what the client missed (Last-Event-ID) merged with live events in order,
- * ended after the game's `end` event. A seated player's open stream counts as presence, and opening
- * it takes their seat back from a stand-in.
+ * ended after the game's `end` event. A seated player's open stream counts as presence (it never
+ * takes a seat back: that is POST /api/games/:id/seat, so no GET writes).
  */
 @Injectable()
 export class GameStreamService {
@@ -22,7 +21,6 @@ export class GameStreamService {
     private readonly repo: GamesRepository,
     private readonly queries: GameQueries,
     private readonly presence: PresenceService,
-    private readonly games: GamesService,
   ) {}
 
   async openGame(gameId: string, req: Request, res: Response, viewerId?: string): Promise<void> {
@@ -30,7 +28,6 @@ export class GameStreamService {
     const since = lastEventId(req);
     const present = viewerId ? () => this.presence.mark(gameId, viewerId) : undefined;
     present?.();
-    if (viewerId) await this.games.reclaimSeat(gameId, viewerId).catch(() => undefined);
     const sse = this.events.openStream(req, res, present);
     const topic = gameTopic(gameId);
     // Subscribe first and hold live events until the replay is out, so nothing falls between.

@@ -46,7 +46,7 @@ export class GamesController {
     type: GameDto,
     description:
       'The game with your seat yours again (a `seat` event tells the others; on your turn the clock starts afresh), or as it was when ' +
-      'nobody stood in for you or the game is over. Also counts as presence. Opening the game\'s event stream with your token does the same.',
+      'nobody stood in for you or the game is over. Reading the game never takes it back (no GET writes).',
   })
   @ApiErrors(['FORBIDDEN', 'you are not seated in this game'], 'NOT_FOUND', ['CONFLICT', 'the game changed meanwhile; retry'])
   seat(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: TokenPrincipal): Promise<GameDto> {
@@ -132,7 +132,7 @@ export class GamesController {
       'SSE: move, end, seat (payloads: the `game` events of the document\'s x-events, MoveEventDto, SeatEventDto, GameDto); id = the game ply; ' +
       'resume with Last-Event-ID; the stream ends after `end`. Events carry the state they announce: a client holding ply n applies the ' +
       'move event of ply n+1 without a request, and fetches the game only on a gap. A seated player who sends their token counts as ' +
-      'present while the stream is open, and opening it takes their seat back from a stand-in.',
+      'present while the stream is open (a seat held by the stand-in is taken back with POST /api/games/{id}/seat).',
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
   @ApiErrors('NOT_FOUND', ['RATE_LIMITED', 'too many open event streams'])

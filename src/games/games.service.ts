@@ -173,13 +173,6 @@ export class GamesService {
     }
   }
 
-  /** The same when the player's own event stream opens (nothing to answer; a lost race is left to the next time). */
-  async reclaimSeat(gameId: string, playerId: string): Promise<void> {
-    const loaded = await this.repo.load(gameId);
-    const step = loaded && rules.reclaimSeat(loaded.game, playerId, this.rules());
-    if (loaded && step) await this.write(loaded, step);
-  }
-
   /** The side to move's time is up: the CPU takes the seat and plays. False when nothing was due. */
   async takeOver(gameId: string): Promise<boolean> {
     const loaded = await this.repo.load(gameId);
