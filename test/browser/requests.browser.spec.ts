@@ -71,6 +71,8 @@ describe('requests per move in the browser client (chromium)', () => {
         for (const page of pages) await shows(page, game.ply);
       }
       for (const page of pages) await page.locator('#play-game[data-state=over]').waitFor({ state: 'attached' });
+      // The server ends a finished game's stream: a page that reconnected (and read the game again) would show here.
+      await pa.waitForTimeout(2000);
       expect(moves).toBeGreaterThan(20);
 
       const played = [...counts.get(pa)!, ...counts.get(pb)!];

@@ -40,14 +40,21 @@ export function startGame(root: HTMLElement): void {
   void (async () => {
     if (!(await controller.start(!!getToken()))) return;
     setInterval(() => view?.tick(), TICK_MS);
-    streams.push(
-      followGame(gameId, (ev) => controller.onEvent(ev), {
+    const gameStream = followGame(
+      gameId,
+      (ev) => {
+        controller.onEvent(ev);
+        // The server ends a finished game's stream: nothing more will come, so do not reconnect.
+        if (ev.name === 'end') gameStream.close();
+      },
+      {
         lastEventId: () => controller.s.lastEventId,
         onOpen: (reconnected) => controller.onStreamOpen(reconnected),
         onStatus: (status) => controller.onStreamStatus(status),
         onFatal: (status) => controller.onStreamFatal(status),
-      }),
+      },
     );
+    streams.push(gameStream);
     // A rematch the opponent starts arrives as a 'game' event: follow it once this game is over.
     if (myColor(controller.s)) streams.push(followMe((ev) => controller.onMeEvent(ev)));
   })();
