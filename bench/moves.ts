@@ -97,11 +97,12 @@ interface GameLite {
 }
 
 /** A server-sent event stream over its own connection; events go to `onEvent`. */
-function openSse(base: string, path: string, token: string | null, onEvent: (name: string, data: any) => void): { close: () => void } {
+function openSse(base: string, path: string, token: string | null, onEvent: (name: string, data: any) => void, lastEventId?: number): { close: () => void } {
   const url = new URL(path, base);
   if (url.hostname !== '127.0.0.1') throw new Error(`refusing to send load anywhere but 127.0.0.1: ${url.href}`);
   const headers: Record<string, string> = { Accept: 'text/event-stream' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (lastEventId !== undefined) headers['Last-Event-ID'] = String(lastEventId);
   const req = http.request({ agent: false, host: url.hostname, port: url.port, method: 'GET', path: url.pathname, headers }, (res) => {
     let buffer = '';
     res.setEncoding('utf8');
@@ -234,8 +235,10 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
   async function playGameLikeBrowsers(server: number, game: BenchGame, random: () => number, legacy: boolean): Promise<void> {
     const base = input.servers[server];
     const agent = agents[server];
-    const read = async (path: string, token: string | null): Promise<HttpAnswer> => {
-      requests += 1;
+    /** A GET: a page's load (`load`), or a read while playing. */
+    const read = async (path: string, token: string | null, load = false): Promise<HttpAnswer> => {
+      if (load) loadRequests += 1;
+      else requests += 1;
       return request(agent, base, 'GET', path, token, undefined);
     };
     const gamePath = `/api/games/${game.id}`;
@@ -253,23 +256,24 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
       }
     };
     // Page loads: the player's own record, the game and its moves (the watcher: no player).
-    const inPlay = requests;
     await Promise.all(
       (['black', 'white', 'watcher'] as Side[]).map(async (side) => {
-        if (tokens[side]) await read('/api/players/me', tokens[side]);
-        const [g] = await Promise.all([read(gamePath, tokens[side]), read(`${gamePath}/moves`, tokens[side])]);
+        if (tokens[side]) await read('/api/players/me', tokens[side], true);
+        const [g] = await Promise.all([read(gamePath, tokens[side], true), read(`${gamePath}/moves`, tokens[side], true)]);
+        if (g.status !== 200) throw new Error(`page load: GET ${gamePath} answered ${g.status} ${g.body.slice(0, 200)}`);
         state[side] = JSON.parse(g.body) as GameLite;
       }),
     );
-    loadRequests += requests - inPlay;
-    requests = inPlay;
     pageLoads += 1;
     const opened = (['black', 'white', 'watcher'] as Side[]).flatMap((side) => {
       const onEvent = (name: string, data: any) => {
         if (name === 'move') {
           // The old page read the game after a move event that was news to it (not after its own move).
           if (legacy) {
-            if (data.ply >= state[side].ply) void refresh(side).then(() => wakers[side]?.());
+            if (data.ply >= state[side].ply)
+              void refresh(side)
+                .catch((err: unknown) => void errors.push(`game ${game.id}: read after an event: ${String(err)}`))
+                .then(() => wakers[side]?.());
           }
           else if (data.game && data.game.ply >= state[side].ply) state[side] = data.game;
           else if (!data.game && data.ply >= state[side].ply) stale[side] = true;
@@ -277,7 +281,8 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
         else if (name === 'seat' && data.game && data.game.ply >= state[side].ply) state[side] = data.game;
         if (!legacy || name !== 'move') wakers[side]?.();
       };
-      const list = [openSse(base, `${gamePath}/events`, tokens[side], onEvent)];
+      // As the page does: from the ply it loaded, so a move made meanwhile is replayed.
+      const list = [openSse(base, `${gamePath}/events`, tokens[side], onEvent, state[side].ply)];
       if (tokens[side]) list.push(openSse(base, '/api/me/events', tokens[side], () => undefined));
       return list;
     });
@@ -300,8 +305,9 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
         const g = state[color];
         if (g.status !== 'active') return;
         if (g.toMove !== color) {
-          const heard = await waitEvent(color, 5000);
-          if (stale[color] || !heard) {
+          // The shipped page waits for events (a read only for a record without the game); the old one also read the game every 10 s.
+          const heard = await waitEvent(color, legacy ? 10_000 : 2_000);
+          if (stale[color] || (legacy && !heard)) {
             stale[color] = false;
             await refresh(color);
           }
@@ -341,7 +347,7 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
       for (const game of games) {
         if (performance.now() - started > input.durationMs) return;
         if (input.mode === 'bare') await playGame(server, game, random);
-        else await playGameLikeBrowsers(server, game, random, input.mode === 'browsers-legacy');
+        else await playGameLikeBrowsers(server, game, random, input.mode === 'browsers-legacy').catch((err: unknown) => void errors.push(`game ${game.id}: ${String(err)}`));
       }
       if (performance.now() - started <= input.durationMs) idleClients += 1;
     }),
@@ -649,20 +655,22 @@ function startWorker(input: LevelInput): Promise<{ go: () => Promise<LevelOutput
   return new Promise((ready, reject) => {
     const worker = new Worker(__filename, { workerData: input });
     let settle: ((out: LevelOutput) => void) | null = null;
+    let fail: (err: unknown) => void = reject;
     worker.on('message', (msg: 'ready' | LevelOutput) => {
       if (msg === 'ready') {
         ready({
           go: () =>
-            new Promise<LevelOutput>((resolve) => {
+            new Promise<LevelOutput>((resolve, rejectGo) => {
               settle = resolve;
+              fail = rejectGo;
               worker.postMessage('go');
             }),
         });
       } else settle?.(msg);
     });
-    worker.once('error', reject);
+    worker.once('error', (err) => fail(err));
     worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`the load driver exited with ${code}`));
+      if (code !== 0) fail(new Error(`the load driver exited with ${code}`));
     });
   });
 }

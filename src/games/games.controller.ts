@@ -11,6 +11,7 @@ import { ActiveGamesQueryDto, EmptyBodyDto, GameDto, GameSummariesDto, MoveRespo
 import { GameQueries } from './game-queries.service.js';
 import { GameStreamService } from './game-stream.service.js';
 import { GamesService } from './games.service.js';
+import { PresenceService } from './presence.service.js';
 
 @ApiTags('games')
 @Controller('api/games')
@@ -19,6 +20,7 @@ export class GamesController {
     private readonly games: GamesService,
     private readonly queries: GameQueries,
     private readonly streams: GameStreamService,
+    private readonly presence: PresenceService,
   ) {}
 
   @Get()
@@ -46,11 +48,13 @@ export class GamesController {
     type: GameDto,
     description:
       'The game with your seat yours again (a `seat` event tells the others; on your turn the clock starts afresh), or as it was when ' +
-      'nobody stood in for you or the game is over. Reading the game never takes it back (no GET writes).',
+      'nobody stood in for you or the game is over. Counts as presence, like an open event stream. Reading the game never takes it back (no GET writes).',
   })
   @ApiErrors(['FORBIDDEN', 'you are not seated in this game'], 'NOT_FOUND', ['CONFLICT', 'the game changed meanwhile; retry'])
-  seat(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: TokenPrincipal): Promise<GameDto> {
-    return this.games.takeSeat(id, player.id);
+  async seat(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: TokenPrincipal): Promise<GameDto> {
+    const game = await this.games.takeSeat(id, player.id);
+    this.presence.mark(id, player.id);
+    return game;
   }
 
   @Post(':id/moves')

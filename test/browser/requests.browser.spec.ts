@@ -55,7 +55,7 @@ describe('requests per move in the browser client (chromium)', () => {
         page.waitForFunction(
           (n: number) =>
             Number(document.getElementById('play-game').getAttribute('data-ply')) >= n &&
-            document.querySelector('[data-part=board]').getAttribute('data-busy') === 'false',
+            document.querySelector('[role=group][aria-label^="Board"]').getAttribute('data-busy') === 'false',
           ply,
           { timeout: WAIT },
         );

@@ -1206,7 +1206,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description SSE: move, end, seat (payloads: the `game` events of the document's x-events, MoveEventDto, SeatEventDto, GameDto); id = the game ply; resume with Last-Event-ID; the stream ends after `end`. Events carry the state they announce: a client holding ply n applies the move event of ply n+1 without a request, and fetches the game only on a gap. A seated player who sends their token counts as present while the stream is open, and opening it takes their seat back from a stand-in. */
+            /** @description SSE: move, end, seat (payloads: the `game` events of the document's x-events, MoveEventDto, SeatEventDto, GameDto); id = the game ply; resume with Last-Event-ID; the stream ends after `end`. Events carry the state they announce: a client holding ply n applies the move event of ply n+1 without a request, and fetches the game only on a gap. A seated player who sends their token counts as present while the stream is open (a seat held by the stand-in is taken back with POST /api/games/{id}/seat). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1521,7 +1521,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The game with your seat yours again (a `seat` event tells the others; on your turn the clock starts afresh), or as it was when nobody stood in for you or the game is over. Also counts as presence. Opening the game's event stream with your token does the same. */
+            /** @description The game with your seat yours again (a `seat` event tells the others; on your turn the clock starts afresh), or as it was when nobody stood in for you or the game is over. Counts as presence, like an open event stream. Reading the game never takes it back (no GET writes). */
             200: {
                 headers: {
                     [name: string]: unknown;
