@@ -152,7 +152,9 @@ describe('authorization matrix: every route × every kind of caller', () => {
   let players: Record<Exclude<Role, 'anonymous'>, TestPlayer>;
 
   beforeAll(async () => {
-    // Long clocks: no deadline fires while a cell runs (the no-write check would see the sweeper's writes).
+    // Long clocks: `seated` stays seated however long the matrix takes (a first move never made
+    // would abort the game), and no deadline fires while a cell runs (the no-write check would see
+    // the sweeper's writes).
     t = await startTestApp({ ROOMS_PER_HOUR: '100000', FIRST_MOVE_SECONDS: '3600', CPU_TAKEOVER_SECONDS: '86400', IDLE_TURN_SECONDS: '86400' });
     const [host, other, outsider, seated, partner] = [
       await registerPlayer(t.http),
