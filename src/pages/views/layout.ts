@@ -112,7 +112,7 @@ ${languagePicker(page)}
 ${body}
 </main>
 <footer class="site-footer">${t.html('layout.footer')}</footer>
-<p class="server-status" data-testid="server-status" role="status" hidden>${escapeHtml(t.t('layout.serverStatus'))}</p>
+<p class="server-status" data-part="server-status" data-testid="server-status" role="status" hidden>${escapeHtml(t.t('layout.serverStatus'))}</p>
 </body>
 </html>
 `;
