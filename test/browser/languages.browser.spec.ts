@@ -14,9 +14,16 @@ import { LANGUAGES, type Language } from '../../src/i18n/languages.js';
 import { guestPlayer, registerPlayer, uniqueName } from '../factories/players.js';
 import { playOpening, startRoomGame } from '../factories/games.js';
 import { startTestApp, TestApp } from '../support/app.js';
+import { createTestDatabase } from '../support/database.js';
+import { startTcpProxy } from '../support/tcp-proxy.js';
 import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
 
 const WAIT = 10_000;
+/**
+ * The least share of a game page's letters in its language's script: the rest are the players'
+ * names and the squares (a–h) of the move list (measured 0.73–0.77 in bn, hi, ne and tg).
+ */
+const GAME_SHARE = 0.65;
 const GAME_URL = /\/play\/([0-9a-f-]{36})/;
 
 /** Letters of each language's script. */
@@ -53,13 +60,16 @@ describe('languages in the browser (chromium)', () => {
   let t: TestApp;
   let browser: Browser;
   const problems: string[] = [];
+  /** Console errors the current test provokes on purpose (an API error it checks the text of). */
+  let expected: RegExp[] = [];
 
   async function open(context: BrowserContext, path: string): Promise<Page> {
     const page = await context.newPage();
     page.setDefaultTimeout(WAIT);
     page.on('console', (msg) => {
       // A page that answers 404 (a missing player or game) is reported by chromium as a failed load.
-      if (msg.type() === 'error' && !(/status of 404/.test(msg.text()) && /nobody_here|not-a-game/.test(path))) problems.push(`${path}: console: ${msg.text()}`);
+      if (msg.type() !== 'error' || expected.some((e) => e.test(msg.text()))) return;
+      if (!(/status of 404/.test(msg.text()) && /nobody_here|not-a-game/.test(path))) problems.push(`${path}: console: ${msg.text()}`);
     });
     page.on('pageerror', (err) => problems.push(`${path}: page error: ${err.message}`));
     await reportCspViolations(page);
@@ -112,8 +122,8 @@ describe('languages in the browser (chromium)', () => {
         const pages: [string, string, number][] = [
           [`/?lang=${lang}`, t9n.t('home.playTitle'), 0.5],
           ['/play', t9n.t('play.lobby.heading'), 0.5],
-          // A game shows player names and squares in Latin letters, and (until the client's own texts move into the catalogues) some English.
-          [`/play/${gameId}`, t9n.t('play.game.moves'), 0.05],
+          // A game shows player names and squares in Latin letters besides its texts (the client's, from the catalogue too).
+          [`/play/${gameId}`, t9n.t('play.game.moves'), GAME_SHARE],
         ];
         for (const [path, phrase, least] of pages) {
           const page = await open(context, path);
@@ -152,6 +162,15 @@ describe('languages in the browser (chromium)', () => {
       await page.goto(`${t.baseUrl}/play`);
       await page.reload();
       expect(await htmlLang(page)).toBe('bn');
+      // An API error shows the client's own Bengali sentence for its code (USERNAME_TAKEN).
+      expected = [/status of 409/];
+      const taken = await registerPlayer(t.http);
+      await page.getByLabel('ব্যবহারকারী নাম').fill(taken.username);
+      await page.getByLabel('পাসওয়ার্ড').fill('password123');
+      await page.getByRole('button', { name: 'নিবন্ধন' }).click();
+      const formError = page.getByTestId('auth-form').locator('xpath=..').getByTestId('form-error');
+      await formError.filter({ hasText: translator('bn').t('errors.USERNAME_TAKEN') }).waitFor({ state: 'visible' });
+      expected = [];
       // Register through the form (in Bengali); still Bengali, and the choice is now the player's.
       const username = uniqueName('lang');
       await page.getByLabel('ব্যবহারকারী নাম').fill(username);
@@ -179,6 +198,7 @@ describe('languages in the browser (chromium)', () => {
       const home = await open(other, '/');
       expect(await htmlLang(home)).toBe('sw');
     } finally {
+      expected = [];
       await context.close();
       await other.close();
     }
@@ -218,11 +238,30 @@ describe('languages in the browser (chromium)', () => {
       }
       expect(game.status).toBe('finished');
       expect(moves).toBeGreaterThan(20);
-      for (const page of pages) {
+      // The result in Bengali sentences of the catalogue's client section, for each side.
+      const bn = translator('bn');
+      const { winner, discs } = game.result as { winner: 'black' | 'white' | null; discs: { black: number; white: number } };
+      for (const [colour, page] of Object.entries(byColour)) {
         await page.locator('#play-game[data-state=over]').waitFor({ state: 'attached' });
         await page.getByTestId('result-banner').waitFor({ state: 'visible' });
         expect(await htmlLang(page)).toBe('bn');
         expect(await page.getByRole('link', { name: 'নতুন খেলা' }).count()).toBe(1);
+        const outcome = winner === null ? 'draw' : winner === colour ? 'won' : 'lost';
+        const result = {
+          title: await page.getByTestId('result-title').innerText(),
+          detail: await page.getByTestId('result-detail').innerText(),
+          score: await page.getByTestId('result-score').innerText(),
+          changes: await page.getByTestId('rating-changes').innerText(),
+          status: await page.getByTestId('turn-status').innerText(),
+        };
+        expect(result).toEqual({
+          title: bn.t(`client.game.result.${outcome}`),
+          detail: bn.t(winner === null ? 'client.game.result.boardDraw' : 'client.game.result.board'),
+          score: bn.t('client.game.result.score', { black: discs.black, white: discs.white }),
+          changes: bn.t('client.game.result.casual'),
+          status: bn.t(`client.game.status.${outcome}`),
+        });
+        expect(result.title).toMatch(new RegExp(SCRIPT.bn));
       }
       await pages[1].screenshot({ path: join(ARTIFACTS, 'i18n-bn-game-over-phone.png'), fullPage: true });
     } finally {
@@ -262,6 +301,34 @@ describe('languages in the browser (chromium)', () => {
       await phone.close();
     }
   }, 120_000);
+
+  it('the 503 page (the database cannot be reached) in the pseudo-locale at 390×844: no horizontal overflow, no clipped button text', async () => {
+    // An app of its own that reaches its database through a TCP proxy the test cuts (as test/e2e/outage.e2e.spec.ts).
+    const db = await createTestDatabase();
+    const target = new URL(db.url);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port));
+    const down = await startTestApp({ DB_CONNECT_TIMEOUT_SECONDS: '2' }, { db: { ...db, url: proxy.urlThrough(db.url) } });
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+    try {
+      await proxy.cut();
+      await phone.addCookies([{ name: 'outflank_lang', value: 'en-XA', url: down.baseUrl }]);
+      const page = await phone.newPage();
+      page.setDefaultTimeout(WAIT);
+      const res = await page.goto(down.baseUrl + '/', { waitUntil: 'load' });
+      expect(res?.status()).toBe(503);
+      expect(await page.getByTestId('error-page').getAttribute('data-status')).toBe('503');
+      expect(await htmlLang(page)).toBe('en-XA');
+      expect(await page.getByTestId('error-retry').innerText()).toMatch(/^⟦.+⟧$/);
+      expect({ fits: await page.evaluate(FITS_WIDTH), clipped: await page.evaluate(CLIPPED_JS) }).toEqual({ fits: true, clipped: [] });
+      await page.screenshot({ path: join(ARTIFACTS, 'i18n-pseudo-503.png'), fullPage: true });
+    } finally {
+      await phone.close();
+      await proxy.restore();
+      await down.close();
+      await proxy.close();
+      await db.drop();
+    }
+  }, 60_000);
 
   it('no page logged an error or broke a CSP rule', () => {
     expect(problems).toEqual([]);
