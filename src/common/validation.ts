@@ -29,7 +29,7 @@ export const tooDeep = () => validationFailed({ key: 'api.request.tooDeep', valu
 /**
  * A DTO decorator's own message, as a catalogue message: class-validator keeps it as a string, so
  * it is carried as `i18n:<json>` and rendered in the request's language by the filter, e.g.
- * `@IsIn([30, 60, null], { message: i18nMessage('api.validation.turnSeconds') })`.
+ * `@IsIn([false], { message: i18nMessage('api.validation.roomsUnrated') })`.
  */
 export function i18nMessage(key: MessageKey, values?: Record<string, string | number>): string {
   return `i18n:${JSON.stringify({ key, values })}`;

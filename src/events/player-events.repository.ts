@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { Db } from '../database/db.js';
+import { sql } from '../database/sql.js';
+import { notifySql } from './notify.js';
 
 /** A stored player event, as /api/me/events replays it. */
 export interface StoredPlayerEvent {
@@ -9,14 +10,35 @@ export interface StoredPlayerEvent {
   data: unknown;
 }
 
-/** The one owner of the `player_events` table. */
+/** Sends the payloads in order (NOTIFY is delivered on commit). */
+const NOTIFY = sql<{ payloads: readonly string[] }>(null, (p) => notifySql(p.payloads));
+
+/** Stores player events and sends the payloads in one statement. */
+const STORE_AND_NOTIFY = sql<{ ids: number[]; playerIds: string[]; events: string[]; data: string[]; now: Date; payloads: readonly string[] }>(
+  null,
+  (p) => `WITH stored AS (
+     INSERT INTO player_events (id, player_id, event, data, created_at)
+     SELECT id, player_id, event, data::jsonb, ${p.now} FROM unnest(${p.ids}::int8[], ${p.playerIds}::uuid[], ${p.events}::text[], ${p.data}::text[]) AS e(id, player_id, event, data)
+   )
+   ${notifySql(p.payloads)}`,
+);
+
+/**
+ * The one owner of the `player_events` table, and the one caller of the NOTIFY statement of
+ * ./notify.ts but the move path's (whose step statement embeds it).
+ */
 @Injectable()
 export class PlayerEventsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
+
+  /** Sends these NOTIFY payloads in order (in the current transaction: on its commit). */
+  async notify(payloads: readonly string[]): Promise<void> {
+    await this.db.query(NOTIFY({ payloads }));
+  }
 
   /** `count` new ids for player events, ascending. */
-  async nextIds(manager: EntityManager, count: number): Promise<number[]> {
-    const rows = (await manager.query(`SELECT nextval('player_events_id_seq')::int8 AS id FROM generate_series(1, $1::int)`, [count])) as { id: string }[];
+  async nextIds(count: number): Promise<number[]> {
+    const rows = (await this.db.query(`SELECT nextval('player_events_id_seq')::int8 AS id FROM generate_series(1, $1::int)`, [count])) as { id: string }[];
     return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   }
 
@@ -25,25 +47,25 @@ export class PlayerEventsRepository {
    * exactly when it is published (inside the caller's transaction: both on commit, or neither).
    */
   async storeAndNotify(
-    manager: EntityManager,
-    channel: string,
     stored: readonly { id: number; playerId: string; event: string; data: string }[],
     payloads: readonly string[],
     now: Date,
   ): Promise<void> {
-    await manager.query(
-      `WITH stored AS (
-         INSERT INTO player_events (id, player_id, event, data, created_at)
-         SELECT id, player_id, event, data::jsonb, $6 FROM unnest($2::int8[], $3::uuid[], $4::text[], $5::text[]) AS e(id, player_id, event, data)
-       )
-       SELECT pg_notify($1, payload) FROM unnest($7::text[]) WITH ORDINALITY AS p(payload, n) ORDER BY n`,
-      [channel, stored.map((e) => e.id), stored.map((e) => e.playerId), stored.map((e) => e.event), stored.map((e) => e.data), now, payloads],
+    await this.db.query(
+      STORE_AND_NOTIFY({
+        ids: stored.map((e) => e.id),
+        playerIds: stored.map((e) => e.playerId),
+        events: stored.map((e) => e.event),
+        data: stored.map((e) => e.data),
+        now,
+        payloads,
+      }),
     );
   }
 
   /** The player's stored events after `afterId`, oldest first (at most `limit`). */
   async since(playerId: string, afterId: number, limit: number): Promise<StoredPlayerEvent[]> {
-    const rows = (await this.dataSource.query(
+    const rows = (await this.db.query(
       'SELECT id, event, data FROM player_events WHERE player_id = $1 AND id > $2 ORDER BY id LIMIT $3',
       [playerId, afterId, limit],
     )) as { id: string; event: string; data: unknown }[];
@@ -52,7 +74,6 @@ export class PlayerEventsRepository {
 
   /** Deletes the events stored before `before`; returns how many. */
   async prune(before: Date): Promise<number> {
-    const result = (await this.dataSource.query('DELETE FROM player_events WHERE created_at < $1', [before])) as [unknown, number];
-    return result[1] ?? 0;
+    return (await this.db.execute('DELETE FROM player_events WHERE created_at < $1', [before])).rowCount;
   }
 }

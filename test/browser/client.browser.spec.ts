@@ -4,6 +4,7 @@ import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { legalMoves, playTurn, squareName, startPosition, toBoardString, type Position } from '../../src/engine/index.js';
+import { translator } from '../../src/i18n/catalogues/index.js';
 import { guestPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
@@ -143,13 +144,13 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
         "['play-now', 'watch-list'].map(function (id) { return document.querySelector('[data-testid=' + id + ']').getBoundingClientRect().top; }).concat([document.getElementById('leaderboard').getBoundingClientRect().top])",
       );
       expect([...(order as number[])].sort((a, b) => a - b)).toEqual(order);
-      const link = home.locator(`[data-testid=watch-game][data-game-id="${g.id}"]`);
+      const link = home.locator(`a[data-game-id="${g.id}"]`);
       await link.waitFor();
       expect(await link.innerText()).toContain(g.host.username);
       expect(await link.innerText()).toContain(g.guest.username);
       await home.screenshot({ path: join(ARTIFACTS, 'home.png'), fullPage: true });
       const homePhone = await open(phone, '/');
-      await homePhone.locator(`[data-testid=watch-game][data-game-id="${g.id}"]`).waitFor();
+      await homePhone.locator(`a[data-game-id="${g.id}"]`).waitFor();
       expect(await homePhone.evaluate(FITS_WIDTH)).toBe(true);
       await homePhone.screenshot({ path: join(ARTIFACTS, 'home-phone.png'), fullPage: true });
 
@@ -166,7 +167,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
 
       // The lobby lists it too.
       const lobby = await open(desk, '/play');
-      await lobby.locator(`[data-testid=watch-game][data-game-id="${g.id}"]`).waitFor();
+      await lobby.locator(`a[data-game-id="${g.id}"]`).waitFor();
     } finally {
       await desk.close();
       await phone.close();
@@ -221,9 +222,9 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       expect(await boardOf(page)).toBe(boards[0]);
 
       // A move in the list shows the board after it.
-      await page.getByTestId('move-item').nth(3).click();
+      await page.getByTestId('move-list').getByRole('listitem').nth(3).click();
       expect(await boardOf(page)).toBe(boards[4]);
-      expect(await page.getByTestId('move-item').nth(3).getAttribute('class')).toContain('pl-current');
+      expect(await page.getByTestId('move-list').getByRole('listitem').nth(3).getAttribute('class')).toContain('pl-current');
       await page.screenshot({ path: join(ARTIFACTS, 'replay.png'), fullPage: true });
       await page.getByTestId('replay-last').click();
       expect(await boardOf(page)).toBe(boards[6]);
@@ -347,7 +348,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       const game = await apiGame(g.id);
       expect(game.ply).toBe(1);
       expect(await page.locator('[data-square=f5]').getAttribute('data-disc')).toBe('black');
-      expect(await page.getByTestId('move-item').first().innerText()).toMatch(/^1\s*f5$/);
+      expect(await page.getByTestId('move-list').getByRole('listitem').first().innerText()).toMatch(/^1\s*f5$/);
       // The preview disc is drawn in the mover's colour (the board carries it for the CSS).
       expect(await page.getByTestId('board').getAttribute('data-color')).toBe('black');
 
@@ -362,7 +363,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
 
       // In a game, the lobby says so and does not offer a second one.
       const lobby = await open(ctx, '/play');
-      await lobby.getByTestId('active-game').waitFor();
+      await lobby.getByRole('link', { name: /^Continue your game against / }).waitFor();
       await lobby.getByTestId('in-game-note').first().waitFor();
       expect(await lobby.getByTestId('queue-button').isDisabled()).toBe(true);
       expect(await lobby.getByTestId('create-room-button').isDisabled()).toBe(true);
@@ -401,7 +402,10 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       );
       const down = await open(ctx, '/play');
       await down.getByTestId('lobby-retry').waitFor({ state: 'visible', timeout: 15_000 });
-      expect(await down.getByTestId('lobby-error').innerText()).toBe('The database is unavailable. You are still signed in on this device.');
+      // The client's own sentence for the code (not the server's message), then what it means here.
+      const en = translator('en');
+      expect(await down.getByTestId('lobby-error').innerText()).toBe(en.t('client.lobby.unavailable', { message: en.t('errors.SERVICE_UNAVAILABLE') }));
+      expect(await down.getByTestId('lobby-error').innerText()).toBe('The server is unavailable right now. Please try again in a moment. You are still signed in on this device.');
       expect(await down.getByTestId('guest-button').isVisible()).toBe(false);
       expect(await down.evaluate("localStorage.getItem('outflank.token')")).toBe(g.host.token);
       await ctx.unroute('**/api/players/me');

@@ -12,11 +12,18 @@ import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.
 import { translator } from '../../src/i18n/catalogues/index.js';
 import { LANGUAGES, type Language } from '../../src/i18n/languages.js';
 import { guestPlayer, registerPlayer, uniqueName } from '../factories/players.js';
-import { startRoomGame } from '../factories/games.js';
+import { playOpening, startRoomGame } from '../factories/games.js';
 import { startTestApp, TestApp } from '../support/app.js';
+import { createTestDatabase } from '../support/database.js';
+import { startTcpProxy } from '../support/tcp-proxy.js';
 import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
 
 const WAIT = 10_000;
+/**
+ * The least share of a game page's letters in its language's script: the rest are the players'
+ * names and the squares (a–h) of the move list (measured 0.73–0.77 in bn, hi, ne and tg).
+ */
+const GAME_SHARE = 0.65;
 const GAME_URL = /\/play\/([0-9a-f-]{36})/;
 
 /** Letters of each language's script. */
@@ -35,7 +42,7 @@ const scriptShare = (script: string) =>
  * (clipped), and the page's horizontal overflow.
  */
 const CLIPPED_JS =
-  "Array.from(document.querySelectorAll('button, .pl-btn, summary, .pager a')).filter(function (e) { var r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; }).filter(function (e) { return e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1; }).map(function (e) { return (e.getAttribute('data-testid') || e.tagName) + ': ' + e.innerText; })";
+  "Array.from(document.querySelectorAll('button, .pl-btn, summary, .pager a, .stats dd, .badge, .pl-badge, h1, h2')).filter(function (e) { var r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; }).filter(function (e) { return e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1; }).map(function (e) { return (e.getAttribute('data-testid') || e.tagName) + ': ' + e.innerText; })";
 
 
 /** Polls `read` until `done` holds of its value (at most WAIT ms); answers the last value. */
@@ -53,18 +60,42 @@ describe('languages in the browser (chromium)', () => {
   let t: TestApp;
   let browser: Browser;
   const problems: string[] = [];
+  /** Console errors the current test provokes on purpose (an API error it checks the text of). */
+  let expected: RegExp[] = [];
 
   async function open(context: BrowserContext, path: string): Promise<Page> {
     const page = await context.newPage();
     page.setDefaultTimeout(WAIT);
     page.on('console', (msg) => {
       // A page that answers 404 (a missing player or game) is reported by chromium as a failed load.
-      if (msg.type() === 'error' && !(/status of 404/.test(msg.text()) && /nobody_here|not-a-game/.test(path))) problems.push(`${path}: console: ${msg.text()}`);
+      if (msg.type() !== 'error' || expected.some((e) => e.test(msg.text()))) return;
+      if (!(/status of 404/.test(msg.text()) && /nobody_here|not-a-game/.test(path))) problems.push(`${path}: console: ${msg.text()}`);
     });
     page.on('pageerror', (err) => problems.push(`${path}: page error: ${err.message}`));
     await reportCspViolations(page);
     await page.goto(t.baseUrl + path, { waitUntil: 'load' });
     return page;
+  }
+  /**
+   * The fonts Chromium drew a node's text with (DevTools protocol): the script's text must come
+   * from the self-hosted face, not from a system font that claims it and draws boxes; a system
+   * font may draw the rest (spaces, punctuation, Latin).
+   */
+  async function drawnWith(page: Page, selector: string): Promise<{ custom: number; system: number; other: number }> {
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const doc = (await cdp.send('DOM.getDocument', { depth: 0 })) as { root: { nodeId: number } };
+      const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: doc.root.nodeId, selector })) as { nodeId: number };
+      const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as { fonts: { isCustomFont: boolean; glyphCount: number }[] };
+      const text = (await page.locator(selector).innerText()).replace(/\n/g, '');
+      const other = [...text].filter((c) => !/[\u0900-\u09FF]/.test(c)).length;
+      const sum = (custom: boolean) => fonts.filter((f) => f.isCustomFont === custom).reduce((n, f) => n + f.glyphCount, 0);
+      return { custom: sum(true), system: sum(false), other };
+    } finally {
+      await cdp.detach();
+    }
   }
   const htmlLang = (page: Page) => page.evaluate('document.documentElement.lang') as Promise<string>;
   const token = (page: Page) => page.evaluate("localStorage.getItem('outflank.token')") as Promise<string>;
@@ -81,7 +112,9 @@ describe('languages in the browser (chromium)', () => {
 
   it('each language: home, lobby and a game in the right <html lang>, script and font', async () => {
     const host = await registerPlayer(t.http);
-    const { gameId } = await startRoomGame(t.http, host, await guestPlayer(t.http));
+    const guest = await guestPlayer(t.http);
+    const { gameId } = await startRoomGame(t.http, host, guest);
+    await playOpening(t.http, gameId, host, guest);
     for (const lang of LANGUAGES) {
       const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
       try {
@@ -89,12 +122,12 @@ describe('languages in the browser (chromium)', () => {
         const pages: [string, string, number][] = [
           [`/?lang=${lang}`, t9n.t('home.playTitle'), 0.5],
           ['/play', t9n.t('play.lobby.heading'), 0.5],
-          // A game shows player names and squares in Latin letters, and (until the client's own texts move into the catalogues) some English.
-          [`/play/${gameId}`, t9n.t('play.game.noMoves'), 0.15],
+          // A game shows player names and squares in Latin letters besides its texts (the client's, from the catalogue too).
+          [`/play/${gameId}`, t9n.t('play.game.moves'), GAME_SHARE],
         ];
         for (const [path, phrase, least] of pages) {
           const page = await open(context, path);
-          if (path.startsWith('/play/')) await page.locator('#play-game[data-state=playing]').waitFor({ state: 'attached' });
+          if (path.startsWith('/play/')) await page.locator('#play-game:not([data-state=loading])').waitFor({ state: 'attached' });
           expect({ lang, path, html: await htmlLang(page) }).toEqual({ lang, path, html: lang });
           // Most of what the page says is in the language's script (names and codes aside).
           const share = (await page.evaluate(scriptShare(SCRIPT[lang]))) as number;
@@ -102,13 +135,17 @@ describe('languages in the browser (chromium)', () => {
           expect(await page.locator('main').innerText()).toContain(phrase);
           const fonts = (await page.evaluate(LOADED_FONTS_JS)) as string[];
           expect({ lang, path, fonts }).toEqual({ lang, path, fonts: FONT[lang] ? [FONT[lang]] : [] });
+          if (FONT[lang] && !path.startsWith('/play/')) {
+            const drawn = await drawnWith(page, path === '/play' ? '.pl-hero h1' : '.home-play h2');
+            expect({ lang, path, drawn, custom: drawn.custom > 0, systemOnlyForTheRest: drawn.system <= drawn.other }).toEqual({ lang, path, drawn, custom: true, systemOnlyForTheRest: true });
+          }
           await page.close();
         }
       } finally {
         await context.close();
       }
     }
-  });
+  }, 180_000);
 
   it('the picker switches; the choice survives a reload and a sign-in and is saved on the player, whose saved language beats the cookie', async () => {
     const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, locale: 'en-US' });
@@ -125,6 +162,15 @@ describe('languages in the browser (chromium)', () => {
       await page.goto(`${t.baseUrl}/play`);
       await page.reload();
       expect(await htmlLang(page)).toBe('bn');
+      // An API error shows the client's own Bengali sentence for its code (USERNAME_TAKEN).
+      expected = [/status of 409/];
+      const taken = await registerPlayer(t.http);
+      await page.getByLabel('ব্যবহারকারী নাম').fill(taken.username);
+      await page.getByLabel('পাসওয়ার্ড').fill('password123');
+      await page.getByRole('button', { name: 'নিবন্ধন' }).click();
+      const formError = page.getByTestId('auth-form').locator('xpath=..').getByTestId('form-error');
+      await formError.filter({ hasText: translator('bn').t('errors.USERNAME_TAKEN') }).waitFor({ state: 'visible' });
+      expected = [];
       // Register through the form (in Bengali); still Bengali, and the choice is now the player's.
       const username = uniqueName('lang');
       await page.getByLabel('ব্যবহারকারী নাম').fill(username);
@@ -152,6 +198,7 @@ describe('languages in the browser (chromium)', () => {
       const home = await open(other, '/');
       expect(await htmlLang(home)).toBe('sw');
     } finally {
+      expected = [];
       await context.close();
       await other.close();
     }
@@ -191,18 +238,37 @@ describe('languages in the browser (chromium)', () => {
       }
       expect(game.status).toBe('finished');
       expect(moves).toBeGreaterThan(20);
-      for (const page of pages) {
+      // The result in Bengali sentences of the catalogue's client section, for each side.
+      const bn = translator('bn');
+      const { winner, discs } = game.result as { winner: 'black' | 'white' | null; discs: { black: number; white: number } };
+      for (const [colour, page] of Object.entries(byColour)) {
         await page.locator('#play-game[data-state=over]').waitFor({ state: 'attached' });
         await page.getByTestId('result-banner').waitFor({ state: 'visible' });
         expect(await htmlLang(page)).toBe('bn');
         expect(await page.getByRole('link', { name: 'নতুন খেলা' }).count()).toBe(1);
+        const outcome = winner === null ? 'draw' : winner === colour ? 'won' : 'lost';
+        const result = {
+          title: await page.getByTestId('result-title').innerText(),
+          detail: await page.getByTestId('result-detail').innerText(),
+          score: await page.getByTestId('result-score').innerText(),
+          changes: await page.getByTestId('rating-changes').innerText(),
+          status: await page.getByTestId('turn-status').innerText(),
+        };
+        expect(result).toEqual({
+          title: bn.t(`client.game.result.${outcome}`),
+          detail: bn.t(winner === null ? 'client.game.result.boardDraw' : 'client.game.result.board'),
+          score: bn.t('client.game.result.score', { black: discs.black, white: discs.white }),
+          changes: bn.t('client.game.result.casual'),
+          status: bn.t(`client.game.status.${outcome}`),
+        });
+        expect(result.title).toMatch(new RegExp(SCRIPT.bn));
       }
       await pages[1].screenshot({ path: join(ARTIFACTS, 'i18n-bn-game-over-phone.png'), fullPage: true });
     } finally {
       await one.close();
       await two.close();
     }
-  });
+  }, 180_000);
 
   it('the pseudo-locale (accented, ~40% longer): every page at 390×844 without horizontal overflow or clipped button text', async () => {
     const alice = await registerPlayer(t.http);
@@ -238,7 +304,35 @@ describe('languages in the browser (chromium)', () => {
     } finally {
       await phone.close();
     }
-  });
+  }, 120_000);
+
+  it('the 503 page (the database cannot be reached) in the pseudo-locale at 390×844: no horizontal overflow, no clipped button text', async () => {
+    // An app of its own that reaches its database through a TCP proxy the test cuts (as test/e2e/outage.e2e.spec.ts).
+    const db = await createTestDatabase();
+    const target = new URL(db.url);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port));
+    const down = await startTestApp({ DB_CONNECT_TIMEOUT_SECONDS: '2' }, { db: { ...db, url: proxy.urlThrough(db.url) } });
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+    try {
+      await proxy.cut();
+      await phone.addCookies([{ name: 'outflank_lang', value: 'en-XA', url: down.baseUrl }]);
+      const page = await phone.newPage();
+      page.setDefaultTimeout(WAIT);
+      const res = await page.goto(down.baseUrl + '/', { waitUntil: 'load' });
+      expect(res?.status()).toBe(503);
+      expect(await page.getByTestId('error-page').getAttribute('data-status')).toBe('503');
+      expect(await htmlLang(page)).toBe('en-XA');
+      expect(await page.getByTestId('error-retry').innerText()).toMatch(/^⟦.+⟧$/);
+      expect({ fits: await page.evaluate(FITS_WIDTH), clipped: await page.evaluate(CLIPPED_JS) }).toEqual({ fits: true, clipped: [] });
+      await page.screenshot({ path: join(ARTIFACTS, 'i18n-pseudo-503.png'), fullPage: true });
+    } finally {
+      await phone.close();
+      await proxy.restore();
+      await down.close();
+      await proxy.close();
+      await db.drop();
+    }
+  }, 60_000);
 
   it('no page logged an error or broke a CSP rule', () => {
     expect(problems).toEqual([]);

@@ -2,6 +2,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../../src/app.factory.js';
 import { AppConfig, loadConfig } from '../../src/config/config.js';
 import { createTestDatabase, TestDatabase } from './database.js';
+import { GUARD_ENV } from './guard.js';
+
+export { GUARD_ENV };
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -18,6 +21,7 @@ export const TEST_ENV = {
   NODE_ENV: 'test',
   JWT_SECRET: 'test-secret-0123456789abcdef',
   AUTH_RATE_LIMIT: '100000',
+  ...GUARD_ENV,
 };
 
 /** The real app on its own copy of the migrated database, listening on a free loopback port. */

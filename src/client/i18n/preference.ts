@@ -12,8 +12,8 @@
  * The saved language is remembered on the device beside the token, so other pages follow it
  * without a request.
  */
-import { api } from '../api';
-import { getToken, pref, setPref } from '../lib/storage';
+import { api } from '../transport/api';
+import { getToken, pref, setPref } from '../shared/storage';
 import { isLanguage, type Language } from '../../i18n/languages';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS } from '../../i18n/negotiate';
 import { lang } from './index';

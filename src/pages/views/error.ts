@@ -25,7 +25,7 @@ export function renderErrorPage(page: PageContext, err: PageError): string {
     `<h1>${escapeHtml(title)}</h1>` +
     `<p>${advice}</p>` +
     `<p class="subtle">${t.html('errorPage.errorLine', { status: String(err.statusCode), code: err.code })}</p>` +
-    `<p><a class="pl-btn pl-btn-primary" href="" data-testid="error-retry">${t.html('errorPage.retry')}</a> <a class="pl-btn" href="/">${t.html('errorPage.home')}</a></p>` +
+    `<p><a class="pl-btn pl-btn-primary" href="" data-part="error-retry" data-testid="error-retry">${t.html('errorPage.retry')}</a> <a class="pl-btn" href="/">${t.html('errorPage.home')}</a></p>` +
     '</section>';
   return layout(page, title, `<div class="pl-page">${body}</div>`);
 }

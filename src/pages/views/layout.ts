@@ -26,6 +26,11 @@ const FAVICON =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1f7a4d"/>' + LOGO_DISCS + '</svg>',
   );
 
+/** A globe: the picker's icon (a drawing, not a character some fonts lack). */
+const GLOBE_SVG =
+  '<svg class="lang-icon" viewBox="0 0 16 16" width="15" height="15" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="1.3">' +
+  '<path d="M8 1.5a6.5 6.5 0 1 0 0 13a6.5 6.5 0 1 0 0-13zM8 1.5c-3.7 3.5-3.7 9.5 0 13M8 1.5c3.7 3.5 3.7 9.5 0 13"/><path d="M1.5 8h13M2.6 4.6h10.8M2.6 11.4h10.8"/></svg>';
+
 /** The header's links, in order (their labels are catalogue keys). */
 export const NAV_LINKS = Object.freeze([
   Object.freeze({ key: 'leaderboard', href: '/', label: 'layout.nav.leaderboard' }),
@@ -60,7 +65,7 @@ function languagePicker(page: PageContext): string {
   }).join('');
   return (
     `<details class="lang-picker" data-testid="language-picker">` +
-    `<summary aria-label="${escapeHtml(page.t.t('layout.language.current', { name: current.name }))}"><span class="lang-icon" aria-hidden="true">文A</span> <span lang="${page.lang}">${escapeHtml(current.name)}</span></summary>` +
+    `<summary aria-label="${escapeHtml(page.t.t('layout.language.current', { name: current.name }))}">${GLOBE_SVG} <span lang="${page.lang}">${escapeHtml(current.name)}</span></summary>` +
     `<ul aria-label="${escapeHtml(page.t.t('layout.language.label'))}">${items}</ul>` +
     '</details>'
   );
@@ -108,7 +113,7 @@ ${languagePicker(page)}
 ${body}
 </main>
 <footer class="site-footer">${t.html('layout.footer')}</footer>
-<p class="server-status" data-testid="server-status" role="status" hidden>${escapeHtml(t.t('layout.serverStatus'))}</p>
+<p class="server-status" data-part="server-status" data-testid="server-status" role="status" hidden>${escapeHtml(t.t('layout.serverStatus'))}</p>
 </body>
 </html>
 `;

@@ -6,6 +6,7 @@
  * No inline script or style: the CSP allows neither.
  */
 import { squareName } from '../../engine/notation.js';
+import type { ClientSettings } from '../client-settings.js';
 import { escapeHtml } from './format.js';
 import { layout, type PageContext } from './layout.js';
 import { rulesLinksHtml } from './rules.js';
@@ -28,22 +29,28 @@ export const squareAt = squareName;
 const LOGO_DISCS =
   '<span class="pl-logo-discs" aria-hidden="true"><span class="pl-dot pl-dot-black"></span><span class="pl-dot pl-dot-white"></span></span>';
 
-function turnOptions(page: PageContext): string {
+/** The turn limits on offer (the server's, from the settings). */
+function turnOptions(page: PageContext, settings: ClientSettings): string {
   const { t } = page;
   return (
     `<option value="">${t.html('play.turn.none')}</option>` +
-    [30, 60].map((seconds) => `<option value="${seconds}">${t.html('play.turn.seconds', { seconds })}</option>`).join('')
+    settings.turnLimits.map((seconds) => `<option value="${seconds}">${t.html('play.turn.seconds', { seconds })}</option>`).join('')
   );
+}
+
+/** The settings the client reads (data-settings on the page's root element). */
+function settingsAttribute(settings: ClientSettings): string {
+  return `data-settings="${escapeHtml(JSON.stringify(settings))}"`;
 }
 
 /** The "Watch" card: live games, filled by the client from GET /api/games?status=active. */
 export function watchListHtml(page: PageContext): string {
   const { t } = page;
   return (
-    '<section class="pl-card pl-watch" data-testid="watch-list" data-state="loading" aria-labelledby="watch-title">' +
+    '<section class="pl-card pl-watch" data-part="watch-list" data-testid="watch-list" data-state="loading" aria-labelledby="watch-title">' +
     `<h2 id="watch-title">${t.html('play.watch.title')}</h2>` +
     '<ul data-testid="watch-games"></ul>' +
-    `<p class="pl-watch-empty" data-testid="watch-empty">${t.html('play.watch.loading')}</p>` +
+    `<p class="pl-watch-empty" data-part="watch-empty" data-testid="watch-empty">${t.html('play.watch.loading')}</p>` +
     '</section>'
   );
 }
@@ -51,34 +58,34 @@ export function watchListHtml(page: PageContext): string {
 const FORM_ERROR = '<p class="pl-form-error" data-flash data-testid="form-error" role="alert" hidden></p>';
 
 /** `GET /play`: the lobby. Quick match comes first; the last mode is remembered on the device. */
-export function renderPlayLobby(page: PageContext): string {
+export function renderPlayLobby(page: PageContext, settings: ClientSettings): string {
   const { t } = page;
   const h = (key: Parameters<typeof t.html>[0], values?: Parameters<typeof t.html>[1]) => t.html(key, values);
   const a = (key: Parameters<typeof t.t>[0]) => escapeHtml(t.t(key));
-  const inGameNote = `<p class="pl-hint" data-testid="in-game-note" hidden>${h('play.inGameNote')}</p>`;
-  const body = `<div class="pl-page pl-lobby" id="play-lobby" data-testid="play-lobby" data-state="loading">
+  const inGameNote = `<p class="pl-hint" data-part="in-game-note" data-testid="in-game-note" hidden>${h('play.inGameNote')}</p>`;
+  const body = `<div class="pl-page pl-lobby" id="play-lobby" data-testid="play-lobby" data-state="loading" ${settingsAttribute(settings)}>
 <header class="pl-hero">
 <h1>${LOGO_DISCS}${h('play.lobby.heading')}</h1>
 <p>${h('play.lobby.intro')}</p>
 ${rulesLinksHtml(page)}
 </header>
-<p class="pl-flash" data-testid="lobby-error" role="alert" hidden></p>
-<p class="pl-retry"><button type="button" class="pl-btn pl-btn-primary" data-testid="lobby-retry" hidden>${h('play.lobby.retry')}</button></p>
+<p class="pl-flash" data-part="lobby-error" data-testid="lobby-error" role="alert" hidden></p>
+<p class="pl-retry"><button type="button" class="pl-btn pl-btn-primary" data-part="lobby-retry" data-testid="lobby-retry" hidden>${h('play.lobby.retry')}</button></p>
 
-<section class="pl-card pl-invite" data-testid="invite" aria-labelledby="invite-title" hidden>
-<h2 id="invite-title" data-testid="invite-title">${h('play.lobby.inviteTitle')}</h2>
-<p data-testid="invite-settings"></p>
+<section class="pl-card pl-invite" data-part="invite" data-testid="invite" aria-labelledby="invite-title" hidden>
+<h2 id="invite-title" data-part="invite-title" data-testid="invite-title">${h('play.lobby.inviteTitle')}</h2>
+<p data-part="invite-settings" data-testid="invite-settings"></p>
 <div class="pl-row">
-<button type="button" class="pl-btn pl-btn-primary" data-testid="invite-guest-join" hidden>${h('play.lobby.inviteGuestJoin')}</button>
-<button type="button" class="pl-btn pl-btn-primary" data-testid="invite-join" hidden>${h('play.lobby.inviteJoin')}</button>
+<button type="button" class="pl-btn pl-btn-primary" data-part="invite-guest-join" data-testid="invite-guest-join" hidden>${h('play.lobby.inviteGuestJoin')}</button>
+<button type="button" class="pl-btn pl-btn-primary" data-part="invite-join" data-testid="invite-join" hidden>${h('play.lobby.inviteJoin')}</button>
 </div>
-<p class="pl-hint" data-testid="invite-hint" hidden>${h('play.lobby.inviteHint')}</p>
+<p class="pl-hint" data-part="invite-hint" data-testid="invite-hint" hidden>${h('play.lobby.inviteHint')}</p>
 ${FORM_ERROR}
 </section>
 
-<section class="pl-card pl-signin" data-auth="out" hidden>
+<section class="pl-card pl-signin" data-part="signed-out" hidden>
 <h2>${h('play.lobby.startTitle')}</h2>
-<button type="button" class="pl-btn pl-btn-primary pl-btn-wide" data-testid="guest-button">${h('play.lobby.guestButton')}</button>
+<button type="button" class="pl-btn pl-btn-primary pl-btn-wide" data-part="guest-button" data-testid="guest-button">${h('play.lobby.guestButton')}</button>
 <p class="pl-hint">${h('play.lobby.guestHint')}</p>
 <div class="pl-or"><span>${h('play.lobby.orSignIn')}</span></div>
 <form id="auth-form" data-testid="auth-form" autocomplete="on">
@@ -92,15 +99,15 @@ ${FORM_ERROR}
 ${FORM_ERROR}
 </section>
 
-<section data-auth="in" hidden>
+<section data-part="signed-in-area" hidden>
 <div class="pl-card pl-me" data-testid="signed-in">
-<span>${h('play.lobby.signedInAs')}</span> <a class="pl-me-name" data-testid="me-name" href="#"></a>
-<span class="pl-badge" data-testid="me-guest" hidden>${h('play.lobby.guestBadge')}</span>
-<span class="subtle">${t.html('play.lobby.rating', {}, { rating: () => '<span data-testid="me-rating"></span>' })}</span>
+<span>${h('play.lobby.signedInAs')}</span> <a class="pl-me-name" data-part="me-name" data-testid="me-name" href="#"></a>
+<span class="pl-badge" data-part="me-guest" data-testid="me-guest" hidden>${h('play.lobby.guestBadge')}</span>
+<span class="subtle">${t.html('play.lobby.rating', {}, { rating: () => '<span data-part="me-rating" data-testid="me-rating"></span>' })}</span>
 <span class="pl-spacer"></span>
-<button type="button" class="pl-link" data-testid="sign-out">${h('play.lobby.signOut')}</button>
+<button type="button" class="pl-link" data-part="sign-out" data-testid="sign-out">${h('play.lobby.signOut')}</button>
 </div>
-<div class="pl-card pl-resume" data-testid="active-games" hidden><ul></ul></div>
+<div class="pl-card pl-resume" data-part="active-games" data-testid="active-games" hidden><ul></ul></div>
 <div class="pl-grid">
 <section class="pl-card" data-testid="quick-match">
 <h2>${h('play.lobby.quickMatch')}</h2>
@@ -109,36 +116,36 @@ ${FORM_ERROR}
 <label><input type="radio" name="mode" value="unranked" checked><span>${h('play.lobby.casual')}</span></label>
 <label><input type="radio" name="mode" value="ranked"><span>${h('play.lobby.ranked')}</span></label>
 </fieldset>
-<p class="pl-hint" data-testid="guest-note" hidden>${h('play.lobby.guestNote')}</p>
-<label>${h('play.lobby.turnLimit')}<select name="turnSeconds" data-testid="queue-turn">${turnOptions(page)}</select></label>
+<p class="pl-hint" data-part="guest-note" data-testid="guest-note" hidden>${h('play.lobby.guestNote')}</p>
+<label>${h('play.lobby.turnLimit')}<select name="turnSeconds" data-testid="queue-turn">${turnOptions(page, settings)}</select></label>
 <button type="submit" class="pl-btn pl-btn-primary pl-btn-wide" data-testid="queue-button">${h('play.lobby.findOpponent')}</button>
 </form>
 ${inGameNote}
 ${FORM_ERROR}
-<div class="pl-waiting" data-testid="queue-waiting" hidden>
-<p><span class="pl-spinner" aria-hidden="true"></span> ${t.html('play.lobby.lookingFor', { mode: t.t('play.lobby.casual') }, { m: (c) => `<span data-testid="queue-mode">${c}</span>` })}</p>
-<p class="pl-hint" data-testid="queue-window" aria-live="polite" hidden></p>
-<button type="button" class="pl-btn" data-testid="queue-cancel">${h('play.lobby.cancel')}</button>
+<div class="pl-waiting" data-part="queue-waiting" data-testid="queue-waiting" hidden>
+<p><span class="pl-spinner" aria-hidden="true"></span> ${t.html('play.lobby.lookingFor', { mode: t.t('play.lobby.casual') }, { m: (c) => `<span data-part="queue-mode" data-testid="queue-mode">${c}</span>` })}</p>
+<p class="pl-hint" data-part="queue-window" data-testid="queue-window" aria-live="polite" hidden></p>
+<button type="button" class="pl-btn" data-part="queue-cancel" data-testid="queue-cancel">${h('play.lobby.cancel')}</button>
 </div>
 </section>
 <section class="pl-card" data-testid="create-room">
 <h2>${h('play.lobby.createRoom')}</h2>
 <form id="create-form">
 <p class="pl-hint" data-testid="room-casual">${h('play.lobby.roomCasual')}</p>
-<label>${h('play.lobby.turnLimit')}<select name="turnSeconds" data-testid="room-turn">${turnOptions(page)}</select></label>
+<label>${h('play.lobby.turnLimit')}<select name="turnSeconds" data-testid="room-turn">${turnOptions(page, settings)}</select></label>
 <label class="pl-check"><input type="checkbox" name="showLegalMoves" data-testid="room-legal" checked> ${h('play.lobby.showLegal')}</label>
 <label class="pl-check"><input type="checkbox" name="swapColors" data-testid="room-swap" checked> ${h('play.lobby.swapColours')}</label>
 <button type="submit" class="pl-btn pl-btn-primary pl-btn-wide" data-testid="create-room-button">${h('play.lobby.createRoomButton')}</button>
 </form>
 ${inGameNote}
 ${FORM_ERROR}
-<div class="pl-waiting" data-testid="room-waiting" hidden>
+<div class="pl-waiting" data-part="room-waiting" data-testid="room-waiting" hidden>
 <div class="subtle">${h('play.lobby.roomCode')}</div>
-<strong class="pl-code" data-testid="room-code"></strong>
+<strong class="pl-code" data-part="room-code" data-testid="room-code"></strong>
 <p>${h('play.lobby.roomShare')}</p>
-<p><button type="button" class="pl-btn" data-testid="room-copy">${h('play.lobby.copyInvite')}</button> <span class="pl-hint" data-testid="room-copy-status" role="status"></span></p>
+<p><button type="button" class="pl-btn" data-part="room-copy" data-testid="room-copy">${h('play.lobby.copyInvite')}</button> <span class="pl-hint" data-part="room-copy-status" data-testid="room-copy-status" role="status"></span></p>
 <p><span class="pl-spinner" aria-hidden="true"></span> ${h('play.lobby.waitingOpponent')}</p>
-<p><a data-testid="room-invite" href="#">${h('play.lobby.inviteLink')}</a> · <button type="button" class="pl-link" data-testid="room-cancel">${h('play.lobby.stopWaiting')}</button></p>
+<p><a data-part="room-invite" data-testid="room-invite" href="#">${h('play.lobby.inviteLink')}</a> · <button type="button" class="pl-link" data-part="room-cancel" data-testid="room-cancel">${h('play.lobby.stopWaiting')}</button></p>
 </div>
 </section>
 <section class="pl-card" data-testid="join-room">
@@ -161,16 +168,16 @@ function seatHtml(page: PageContext, color: 'black' | 'white'): string {
   const name = t.t(color === 'black' ? 'common.black' : 'common.white');
   const n = escapeHtml(name);
   return (
-    `<div class="pl-seat" data-testid="seat-${color}" data-color="${color}">` +
+    `<div class="pl-seat" data-part="seat-${color}" data-testid="seat-${color}" data-color="${color}">` +
     `<span class="pl-dot pl-dot-${color}" role="img" aria-label="${n}"></span>` +
     '<div class="pl-seat-info">' +
-    `<div class="pl-seat-name"><a data-testid="player-name" href="#">${n}</a></div>` +
-    '<div class="pl-seat-sub"><span data-testid="player-rating"></span>' +
-    `<span class="pl-badge pl-badge-you" data-testid="you-badge" hidden>${t.html('play.game.you')}</span>` +
-    `<span class="pl-badge pl-badge-cpu" data-testid="cpu-badge" title="${escapeHtml(t.t('play.game.cpuTitle'))}" hidden>${t.html('play.game.cpu')}</span>` +
-    `<span class="pl-clock" data-testid="clock" aria-label="${escapeHtml(t.t('play.game.clock'))}" hidden></span></div>` +
+    `<div class="pl-seat-name"><a data-part="player-name" data-testid="player-name" href="#">${n}</a></div>` +
+    '<div class="pl-seat-sub"><span data-part="player-rating" data-testid="player-rating"></span>' +
+    `<span class="pl-badge pl-badge-you" data-part="you-badge" data-testid="you-badge" hidden>${t.html('play.game.you')}</span>` +
+    `<span class="pl-badge pl-badge-cpu" data-part="cpu-badge" data-testid="cpu-badge" title="${escapeHtml(t.t('play.game.cpuTitle'))}" hidden>${t.html('play.game.cpu')}</span>` +
+    `<span class="pl-clock" data-part="clock" data-testid="clock" aria-label="${escapeHtml(t.t('play.game.clock'))}" hidden></span></div>` +
     '</div>' +
-    `<span class="pl-count" data-testid="disc-count" aria-label="${escapeHtml(t.t('play.game.discs', { colour: name }))}">2</span>` +
+    `<span class="pl-count" data-part="disc-count" data-testid="disc-count" aria-label="${escapeHtml(t.t('play.game.discs', { colour: name }))}">2</span>` +
     '</div>'
   );
 }
@@ -188,72 +195,72 @@ function boardHtml(page: PageContext): string {
     '<div class="pl-frame">' +
     `<div class="pl-files" aria-hidden="true">${files}</div>` +
     `<div class="pl-ranks" aria-hidden="true">${ranks}</div>` +
-    `<div class="pl-board" data-testid="board" role="group" aria-label="${escapeHtml(page.t.t('play.game.board'))}" data-interactive="false">${cells}</div>` +
+    `<div class="pl-board" data-part="board" data-testid="board" role="group" aria-label="${escapeHtml(page.t.t('play.game.board'))}" data-interactive="false">${cells}</div>` +
     '</div>'
   );
 }
 
 /** `GET /play/:gameId`: the board shell; the script fills it from the API. */
-export function renderPlayGame(page: PageContext, gameId: string): string {
+export function renderPlayGame(page: PageContext, gameId: string, settings: ClientSettings): string {
   const { t } = page;
   const h = (key: Parameters<typeof t.html>[0]) => t.html(key);
   const a = (key: Parameters<typeof t.t>[0]) => escapeHtml(t.t(key));
   const id = escapeHtml(gameId);
-  const body = `<div class="pl-page pl-game" id="play-game" data-testid="play-game" data-game-id="${id}" data-state="loading">
+  const body = `<div class="pl-page pl-game" id="play-game" data-testid="play-game" data-game-id="${id}" data-state="loading" ${settingsAttribute(settings)}>
 <div class="pl-topbar">
 <a href="/play">${h('play.game.lobby')}</a>
-<span data-testid="game-meta"></span>
+<span data-part="game-meta" data-testid="game-meta"></span>
 <span class="pl-spacer"></span>
-<span class="pl-conn" data-testid="connection" data-conn="connecting">${h('play.game.connecting')}</span>
+<span class="pl-conn" data-part="connection" data-testid="connection" data-conn="connecting">${h('play.game.connecting')}</span>
 </div>
-<div class="pl-message" data-testid="game-missing" hidden>
+<div class="pl-message" data-part="game-missing" data-testid="game-missing" hidden>
 <h1>${h('play.game.notFoundTitle')}</h1>
 <p class="subtle">${t.html('play.game.notFoundText', { id: gameId })}</p>
 <p><a class="pl-btn pl-btn-primary" href="/play">${h('play.game.toLobby')}</a></p>
 </div>
-<div class="pl-layout" data-testid="game-area">
+<div class="pl-layout" data-part="game-area" data-testid="game-area">
 <section class="pl-main" aria-label="${a('play.game.area')}">
 <div class="pl-seats">${seatHtml(page, 'black')}${seatHtml(page, 'white')}</div>
-<p class="pl-status" data-testid="turn-status" role="status" aria-live="polite">${h('play.game.loading')}</p>
-<p class="pl-retry"><button type="button" class="pl-btn pl-btn-primary" data-testid="game-retry" hidden>${h('play.game.retry')}</button></p>
-<p class="pl-pass-notice" data-testid="pass-notice" hidden></p>
-<p class="pl-note" data-testid="standin-note" hidden></p>
-<p class="pl-note" data-testid="opponent-away" role="status" hidden></p>
-<p class="pl-note" data-testid="away-note" role="status" hidden></p>
+<p class="pl-status" data-part="turn-status" data-testid="turn-status" role="status" aria-live="polite">${h('play.game.loading')}</p>
+<p class="pl-retry"><button type="button" class="pl-btn pl-btn-primary" data-part="game-retry" data-testid="game-retry" hidden>${h('play.game.retry')}</button></p>
+<p class="pl-pass-notice" data-part="pass-notice" data-testid="pass-notice" hidden></p>
+<p class="pl-note" data-part="standin-note" data-testid="standin-note" hidden></p>
+<p class="pl-note" data-part="opponent-away" data-testid="opponent-away" role="status" hidden></p>
+<p class="pl-note" data-part="away-note" data-testid="away-note" role="status" hidden></p>
 ${boardHtml(page)}
-<p class="pl-square-hint" data-testid="square-hint" role="alert" hidden></p>
-<p class="sr-only" data-testid="announcer" aria-live="polite"></p>
-<div class="pl-replay" data-testid="replay" role="group" aria-label="${a('play.game.replay')}" hidden>
-<button type="button" class="pl-btn" data-testid="replay-first" aria-label="${a('play.game.replayFirst')}">«</button>
-<button type="button" class="pl-btn" data-testid="replay-prev" aria-label="${a('play.game.replayPrev')}">‹</button>
-<span class="pl-replay-pos" data-testid="replay-position" aria-live="polite"></span>
-<button type="button" class="pl-btn" data-testid="replay-next" aria-label="${a('play.game.replayNext')}">›</button>
-<button type="button" class="pl-btn" data-testid="replay-last" aria-label="${a('play.game.replayLast')}">»</button>
+<p class="pl-square-hint" data-part="square-hint" data-testid="square-hint" role="alert" hidden></p>
+<p class="sr-only" data-part="announcer" data-testid="announcer" aria-live="polite"></p>
+<div class="pl-replay" data-part="replay" data-testid="replay" role="group" aria-label="${a('play.game.replay')}" hidden>
+<button type="button" class="pl-btn" data-part="replay-first" data-testid="replay-first" aria-label="${a('play.game.replayFirst')}">«</button>
+<button type="button" class="pl-btn" data-part="replay-prev" data-testid="replay-prev" aria-label="${a('play.game.replayPrev')}">‹</button>
+<span class="pl-replay-pos" data-part="replay-position" data-testid="replay-position" aria-live="polite"></span>
+<button type="button" class="pl-btn" data-part="replay-next" data-testid="replay-next" aria-label="${a('play.game.replayNext')}">›</button>
+<button type="button" class="pl-btn" data-part="replay-last" data-testid="replay-last" aria-label="${a('play.game.replayLast')}">»</button>
 </div>
 </section>
 <aside class="pl-side">
-<p class="pl-flash" data-testid="flash" role="alert" hidden></p>
-<div class="pl-result" data-testid="result-banner" hidden>
-<h2 data-testid="result-title"></h2>
-<p data-testid="result-detail"></p>
-<p class="pl-score" data-testid="result-score"></p>
-<div class="pl-changes" data-testid="rating-changes"></div>
+<p class="pl-flash" data-part="flash" data-testid="flash" role="alert" hidden></p>
+<div class="pl-result" data-part="result-banner" data-testid="result-banner" hidden>
+<h2 data-part="result-title" data-testid="result-title"></h2>
+<p data-part="result-detail" data-testid="result-detail"></p>
+<p class="pl-score" data-part="result-score" data-testid="result-score"></p>
+<div class="pl-changes" data-part="rating-changes" data-testid="rating-changes"></div>
 ${rulesLinksHtml(page)}
 </div>
 <div class="pl-actions">
-<button type="button" class="pl-btn" data-testid="abort-button" hidden title="${a('play.game.abortTitle')}">${h('play.game.abort')}</button>
-<button type="button" class="pl-btn pl-btn-danger" data-testid="resign-button" hidden>${h('play.game.resign')}</button>
-<p class="pl-hint" data-testid="rematch-status" role="status" hidden></p>
-<button type="button" class="pl-btn pl-btn-primary" data-testid="rematch-button" hidden>${h('play.game.rematch')}</button>
-<button type="button" class="pl-btn" data-testid="rematch-decline" hidden>${h('play.game.decline')}</button>
-<a class="pl-btn pl-btn-primary" href="/play" data-testid="play-again" hidden>${h('play.game.playAgain')}</a>
+<button type="button" class="pl-btn" data-part="abort-button" data-testid="abort-button" hidden title="${a('play.game.abortTitle')}">${h('play.game.abort')}</button>
+<button type="button" class="pl-btn pl-btn-danger" data-part="resign-button" data-testid="resign-button" hidden>${h('play.game.resign')}</button>
+<p class="pl-hint" data-part="rematch-status" data-testid="rematch-status" role="status" hidden></p>
+<button type="button" class="pl-btn pl-btn-primary" data-part="rematch-button" data-testid="rematch-button" hidden>${h('play.game.rematch')}</button>
+<button type="button" class="pl-btn" data-part="rematch-decline" data-testid="rematch-decline" hidden>${h('play.game.decline')}</button>
+<a class="pl-btn pl-btn-primary" href="/play" data-part="play-again" data-testid="play-again" hidden>${h('play.game.playAgain')}</a>
 <a class="pl-btn" href="/play" data-testid="lobby-link">${h('play.game.newGame')}</a>
 </div>
-<div class="pl-tools"><button type="button" class="pl-btn" data-testid="sound-toggle" aria-pressed="false">${h('play.game.soundOff')}</button></div>
+<div class="pl-tools"><button type="button" class="pl-btn" data-part="sound-toggle" data-testid="sound-toggle" aria-pressed="false">${h('play.game.soundOff')}</button></div>
 <section class="pl-card pl-moves">
-<h2>${h('play.game.moves')} <small data-testid="move-count"></small></h2>
-<p class="pl-empty-moves" data-testid="no-moves">${h('play.game.noMoves')}</p>
-<ol class="pl-move-list" data-testid="move-list"></ol>
+<h2>${h('play.game.moves')} <small data-part="move-count" data-testid="move-count"></small></h2>
+<p class="pl-empty-moves" data-part="no-moves" data-testid="no-moves">${h('play.game.noMoves')}</p>
+<ol class="pl-move-list" data-part="move-list" data-testid="move-list"></ol>
 </section>
 </aside>
 </div>

@@ -6,23 +6,28 @@
  * (reads, and moves, which carry their ply). The token is dropped only on a 401 to a request that
  * carried it: never on a 503 or a network error, since a guest's token is their only identity.
  */
-import { backoffDelay, retryAfterDelay } from '../lib/backoff';
-import { getToken, setToken } from '../lib/storage';
+import { backoffDelay, retryAfterDelay } from './backoff';
+import { errorText } from '../i18n';
+import { msg } from '../shared/messages';
+import { getToken, setToken } from '../shared/storage';
 
+/**
+ * An API error. Its `message` is what the client shows: its own catalogue's sentence for the
+ * error's `code` (errorText), the server's message only for a code the catalogue lacks; the
+ * server's message stays in `serverMessage`.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code: string | undefined,
     readonly details: unknown,
+    readonly serverMessage: string = message,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
-
-export const NETWORK_MESSAGE = 'The server cannot be reached. Check your connection and try again.';
-export const UNAVAILABLE_MESSAGE = 'The server is unavailable right now. Please try again in a moment.';
 
 export interface RequestOptions {
   /** Also retry network errors (default: only for GET). */
@@ -80,7 +85,7 @@ export async function request<T>(method: string, path: string, body?: unknown, o
         await sleep(backoffDelay(attempt));
         continue;
       }
-      throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK', undefined);
+      throw new ApiError(msg('net.unreachable'), 0, 'NETWORK', undefined);
     }
     if (res.status === 503 && attempt < attempts) {
       troubled = true;
@@ -104,9 +109,10 @@ export async function request<T>(method: string, path: string, body?: unknown, o
         setToken(null);
         emit('signed-out');
       }
-      const message =
-        typeof e.message === 'string' ? e.message : res.status === 503 ? UNAVAILABLE_MESSAGE : `The server answered ${res.status}.`;
-      throw new ApiError(message, res.status, typeof e.code === 'string' ? e.code : undefined, e.details);
+      const code = typeof e.code === 'string' ? e.code : undefined;
+      const server =
+        typeof e.message === 'string' ? e.message : res.status === 503 ? msg('net.unavailable') : msg('net.status', { status: String(res.status) });
+      throw new ApiError(errorText(code, server), res.status, code, e.details, server);
     }
     return data as T;
   }
