@@ -166,7 +166,7 @@ describe('the rules page and the lesson (chromium)', () => {
       const page = await open(context, '/learn?lang=sw');
       expect(await page.getAttribute('html', 'lang')).toBe('sw');
       await expect(page.getByTestId('learn-progress').innerText()).resolves.toBe(t.t('learn.progress', { step: 1, total: 5 }));
-      const legal = (sq: string) => page.getByRole('button', { name: t.t('learn.square.legal', { square: sq }) });
+      const legal = (sq: string) => page.getByRole('button', { name: t.t('client.board.square.legal', { square: sq }) });
       for (const step of STEPS) {
         await expect(page.getByRole('heading', { name: t.t(`learn.step.${step}.title`) }).isVisible()).resolves.toBe(true);
         await legal(goal(step, false)).click();
@@ -230,7 +230,7 @@ describe('the rules page and the lesson (chromium)', () => {
           await rules.screenshot({ path: join(ARTIFACTS, `rules-${lang}-${size}.png`), fullPage: true });
           const learn = await open(context, `/learn?lang=${lang}`);
           await learn.locator('#learn[data-state=step]').waitFor();
-          await learn.getByRole('button', { name: t.t('learn.square.legal', { square: 'd3' }) }).click();
+          await learn.getByRole('button', { name: t.t('client.board.square.legal', { square: 'd3' }) }).click();
           await learn.locator('#learn[data-phase=solved]').waitFor();
           expect(await learn.evaluate(FITS_WIDTH)).toBe(true);
           await learn.screenshot({ path: join(ARTIFACTS, `learn-${lang}-${size}.png`), fullPage: true });

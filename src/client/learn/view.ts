@@ -10,8 +10,11 @@ import { squareName } from '../../engine/notation';
 import type { MessageValues } from '../../i18n/translator';
 import { listAnd } from '../../pages/lists';
 import { i18n, t, type ClientMessageKey } from '../i18n';
-import { $, $$, show, text } from '../lib/dom';
+import { type Board, markSquare, mountBoard } from '../shared/board';
+import { $, $$, show, text } from '../shared/dom';
 import { type Feedback, introParams, isDone, type LessonState, playableSquares, STEPS, stepId } from './lesson';
+
+const SQUARES = Array.from({ length: 64 }, (_, i) => squareName(i));
 
 /** Feedback parameters as message values: lists of squares joined the page language's way. */
 function params(p: Feedback['params']): MessageValues {
@@ -25,20 +28,19 @@ export function say(key: ClientMessageKey, p: Feedback['params'] = {}): string {
 
 export interface LessonView {
   render(s: LessonState): void;
-  /** The board square (0..63) that has the board's one tab stop. */
-  focus: number;
+  /** The board component (the game's: the same squares, marks and keyboard). */
+  readonly board: Board;
 }
 
-export function lessonView(root: HTMLElement): LessonView {
+/** `onSquare`: the learner chose a square (click, Enter or Space), 0..63. */
+export function lessonView(root: HTMLElement, onSquare: (square: number) => void): LessonView {
   const boardEl = $('[data-testid=learn-board]', root);
-  const squares = $$<HTMLButtonElement>('[data-square]', boardEl);
+  const board = mountBoard(boardEl, { onSquare: (sq) => onSquare(SQUARES.indexOf(sq)), focus: 19 });
   const feedback = $('[data-testid=learn-feedback]', root);
   const stepsEl = $('[data-testid=learn-steps]', root);
   for (let i = 0; i < STEPS.length; i++) stepsEl.append(document.createElement('li'));
-  let refusedTimer: ReturnType<typeof setTimeout> | undefined;
-
   const view: LessonView = {
-    focus: 19,
+    board,
     render(s: LessonState): void {
       const done = isDone(s);
       const id = stepId(s);
@@ -46,38 +48,18 @@ export function lessonView(root: HTMLElement): LessonView {
       root.setAttribute('data-step', id ?? 'done');
       root.setAttribute('data-phase', s.phase);
 
-      // The board.
-      const board = toBoardString(s.position);
-      const playable = playableSquares(s);
-      squares.forEach((el, i) => {
-        const ch = board.charAt(i);
-        const disc = ch === 'B' ? 'black' : ch === 'W' ? 'white' : '';
-        const prev = el.getAttribute('data-disc') ?? '';
-        if (prev !== disc) {
-          el.setAttribute('data-disc', disc);
-          el.classList.toggle('pl-new', prev === '' && disc !== '');
-          el.classList.toggle('pl-flip', prev !== '' && disc !== '');
-        }
-        const sq = squareName(i);
-        const legal = playable.includes(i);
-        el.setAttribute('data-legal', legal ? 'true' : 'false');
-        el.setAttribute('data-playable', legal ? 'true' : 'false');
-        el.setAttribute('data-last', s.last?.square === i ? 'true' : 'false');
-        el.setAttribute(
-          'aria-label',
-          disc ? say('learn.square.disc', { square: sq, color: disc }) : say(legal ? 'learn.square.legal' : 'learn.square.empty', { square: sq }),
-        );
-        el.tabIndex = i === view.focus ? 0 : -1;
+      // The board: the game's component, with the lesson's squares to play.
+      const playable = playableSquares(s).map(squareName);
+      board.render({
+        board: toBoardString(s.position),
+        legal: playable,
+        playable,
+        last: s.last ? squareName(s.last.square) : null,
+        interactive: playable.length > 0,
+        color: s.learner,
+        busy: false,
       });
-      clearTimeout(refusedTimer);
-      squares.forEach((el) => el.removeAttribute('data-bad'));
-      if (s.refused !== null) {
-        const el = squares[s.refused];
-        el.setAttribute('data-bad', 'true');
-        refusedTimer = setTimeout(() => el.removeAttribute('data-bad'), 1200);
-      }
-      boardEl.setAttribute('data-interactive', playable.length > 0 ? 'true' : 'false');
-      boardEl.setAttribute('data-color', s.learner);
+      if (s.refused !== null) markSquare(board, squareName(s.refused));
 
       // Who plays, and the count.
       const counts = discCounts(s.position);

@@ -17,7 +17,7 @@ function boardHtml(t: Text): string {
   let cells = '';
   for (let i = 0; i < 64; i++) {
     const sq = squareName(i);
-    cells += `<button type="button" class="pl-sq" data-square="${sq}" data-disc="" aria-label="${e(t('learn.square.empty', { square: sq }))}" tabindex="${i === 19 ? 0 : -1}"><span class="pl-piece"></span></button>`;
+    cells += `<button type="button" class="pl-sq" data-square="${sq}" data-disc="" aria-label="${e(t('client.board.square.empty', { square: sq }))}" tabindex="${i === 19 ? 0 : -1}"><span class="pl-piece"></span></button>`;
   }
   const files = [...'abcdefgh'].map((f) => `<span>${f}</span>`).join('');
   const ranks = [1, 2, 3, 4, 5, 6, 7, 8].map((r) => `<span>${r}</span>`).join('');
