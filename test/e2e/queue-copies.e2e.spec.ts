@@ -117,5 +117,5 @@ describe('two app copies, 200 players queueing ranked at once', () => {
     const value = (text: string, series: string) => Number(new RegExp(`^${series} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
     for (const text of counters) expect(value(text, 'outflank_queue_waves_total\\{outcome="ran"\\}')).toBeGreaterThan(0);
     expect(counters.reduce((sum, text) => sum + value(text, 'outflank_queue_games_total\\{mode="ranked"\\}'), 0)).toBe(PLAYERS / 2);
-  }, 60_000);
+  }, 240_000); // 200 players through two copies: minutes when the machine is busy (no timing is asserted)
 });
