@@ -51,6 +51,12 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
   private stopped = false;
   private waves: Counter | null = null;
   private paired: Counter | null = null;
+  /**
+   * Players whose GET /api/queue on this copy found them present, and when. A GET writes nothing:
+   * the next presence mark (every QUEUE_PRESENCE_MARK_SECONDS, and before each wave) writes these
+   * polls to the tickets, as it writes the presence of this copy's open event streams.
+   */
+  private readonly polls = new Map<string, Date>();
 
   constructor(
     private readonly db: Db,
@@ -110,9 +116,22 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     return new Date(now.getTime() - this.config.queuePresenceSeconds * 1000);
   }
 
-  /** This copy's open /api/me/events streams keep their owners' waiting tickets alive (one batched write). */
+  /**
+   * This copy's open /api/me/events streams keep their owners' waiting tickets alive (one batched
+   * write), and so do the polls of GET /api/queue answered here since the last mark (each at its
+   * own time, and only where the ticket was still alive then: a late poll revives nothing).
+   */
   async markConnected(): Promise<void> {
     await this.tickets.touchWaiting(this.events.connectedPlayers(), this.clock.now());
+    const polled = [...this.polls];
+    if (polled.length === 0) return;
+    await this.tickets.touchPolled(polled.map(([id]) => id), polled.map(([, at]) => at), this.config.queuePresenceSeconds);
+    for (const [id, at] of polled) if (this.polls.get(id) === at) this.polls.delete(id);
+  }
+
+  /** When the ticket's owner was last seen: its row, or a poll of theirs on this copy not yet written. */
+  private lastSeen(t: Pick<QueueTicket, 'playerId' | 'lastSeenAt'>): number {
+    return Math.max(new Date(t.lastSeenAt).getTime(), this.polls.get(t.playerId)?.getTime() ?? 0);
   }
 
   private toDto(t: QueueTicket, rating: number | null, now: Date): TicketDto {
@@ -159,9 +178,9 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     const waiting = await this.tickets.waitingIn(mine.mode, mine.turnSeconds, mine.id, PAIRING_WINDOW);
     if (waiting.length === 0) return;
     const seenSince = this.seenSince(now);
-    const absent = waiting.filter((t) => new Date(t.lastSeenAt) < seenSince);
+    const absent = waiting.filter((t) => this.lastSeen(t) < seenSince.getTime());
     if (absent.length > 0) await this.tickets.cancelAbsent(seenSince, now, { ids: absent.map((t) => t.id) });
-    const present = waiting.filter((t) => new Date(t.lastSeenAt) >= seenSince && t.playerId !== mine.playerId);
+    const present = waiting.filter((t) => this.lastSeen(t) >= seenSince.getTime() && t.playerId !== mine.playerId);
     if (present.length === 0) return;
     const ids = present.map((t) => t.playerId);
     const info = await this.playerRows.pairingFacts([mine.playerId, ...ids]);
@@ -349,14 +368,24 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * The waiting ticket (its owner is present: this poll counts), the matched one whose game is
-   * still on, or the latest one if it was just cancelled for absence; else 404.
+   * still on, or the latest one if it was just cancelled for absence; else 404. Writes nothing: the
+   * poll is remembered on this copy and written by the next presence mark ({@link markConnected});
+   * a ticket whose owner has been absent too long shows as cancelled `absent` (the next wave or
+   * join writes that), and a late poll does not revive it.
    */
   async current(player: Player): Promise<TicketDto> {
     const now = this.clock.now();
-    // An absent ticket is not revived by a late poll.
-    await this.tickets.cancelAbsent(this.seenSince(now), now, { playerId: player.id });
-    await this.tickets.touchWaiting([player.id], now);
-    const [t] = await this.tickets.latest(player.id, 1);
+    const [latest] = await this.tickets.latest(player.id, 1);
+    let t = latest;
+    if (t?.state === 'waiting') {
+      const seenSince = this.seenSince(now).getTime();
+      const streaming = this.events.connectedPlayers().includes(player.id);
+      if (!streaming && this.lastSeen(t) < seenSince) {
+        t = { ...t, state: 'cancelled', reason: 'absent', endedAt: new Date(Math.max(this.lastSeen(t) + this.config.queuePresenceSeconds * 1000, new Date(t.joinedAt).getTime())) };
+      } else {
+        this.polls.set(player.id, now);
+      }
+    }
     const show = t && (t.state === 'waiting'
       || (t.state === 'matched' && t.gameId !== null && (await this.games.statusOf(t.gameId)) === 'active')
       || (t.state === 'cancelled' && t.reason === 'absent' && t.endedAt !== null && now.getTime() - new Date(t.endedAt).getTime() < ABSENT_REPORT_MS));

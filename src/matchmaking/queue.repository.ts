@@ -67,6 +67,14 @@ const TOUCH_WAITING = sql<{ playerIds: readonly string[]; now: Date }>(
   null,
   (p) => `UPDATE queue_tickets SET last_seen_at = ${p.now} WHERE state = 'waiting' AND player_id = ANY(${p.playerIds}::uuid[]) AND last_seen_at < ${p.now}`,
 );
+/** Each poll's time, where the ticket was still alive at that time (a late poll revives nothing). */
+const TOUCH_POLLED = sql<{ playerIds: readonly string[]; ats: readonly Date[]; presenceSeconds: number }>(
+  null,
+  (p) => `UPDATE queue_tickets q SET last_seen_at = v.at
+    FROM unnest(${p.playerIds}::uuid[], ${p.ats}::timestamptz[]) AS v(player_id, at)
+    WHERE q.state = 'waiting' AND q.player_id = v.player_id AND q.last_seen_at < v.at
+      AND q.last_seen_at >= v.at - ${p.presenceSeconds} * interval '1 second'`,
+);
 const CANCEL_ABSENT = sql<{ seenSince: Date; now: Date; playerId: string | null; ids: readonly string[] | null }, { id: string }>(
   null,
   (p) => `UPDATE queue_tickets SET state = 'cancelled', reason = 'absent', ended_at = ${p.now}
@@ -161,6 +169,12 @@ export class QueueRepository {
   }
 
   /** Cancels (reason `absent`) the waiting tickets not seen since `seenSince`; optionally only one player's, or only these ids. */
+  /** Writes the polls of GET /api/queue: player i was present at ats[i]. */
+  async touchPolled(playerIds: readonly string[], ats: readonly Date[], presenceSeconds: number): Promise<void> {
+    if (playerIds.length === 0) return;
+    await this.db.query(TOUCH_POLLED({ playerIds, ats, presenceSeconds }));
+  }
+
   async cancelAbsent(seenSince: Date, now: Date, only: { playerId?: string; ids?: readonly string[] } = {}): Promise<string[]> {
     return (await this.db.query(CANCEL_ABSENT({ seenSince, now, playerId: only.playerId ?? null, ids: only.ids ?? null }))).map((r) => r.id);
   }

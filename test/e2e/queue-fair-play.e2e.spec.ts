@@ -82,6 +82,34 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
     await request(t.http).delete('/api/queue').set(late.auth).expect(204);
   });
 
+  it('GET /api/queue writes nothing: the poll counts from its own time once the next presence mark writes it; an absent ticket shows as cancelled', async () => {
+    const [a] = await players(1);
+    const ticket = await queue(a, { mode: 'unranked', turnSeconds: 30 });
+    const row = async () => (await t.db.query('SELECT * FROM queue_tickets WHERE id = $1', [ticket.id])).rows[0] as { state: string; reason: string | null; last_seen_at: Date };
+    advance(10);
+    const before = await row();
+    const pollFrom = clock.now().getTime();
+    expect((await poll(a)).body).toMatchObject({ state: 'waiting', reason: null });
+    const pollTo = clock.now().getTime();
+    await expect(row()).resolves.toEqual(before);
+    advance(3);
+    await matchmaking.markConnected();
+    const polledAt = (await row()).last_seen_at.getTime();
+    expect(polledAt).toBeGreaterThanOrEqual(pollFrom);
+    expect(polledAt).toBeLessThanOrEqual(pollTo);
+    // 31 s after that poll the owner is absent: the answer says so, the row is left to the wave.
+    advance(31);
+    const absentBefore = await row();
+    expect((await poll(a)).body).toMatchObject({ state: 'cancelled', reason: 'absent', gameId: null });
+    await expect(row()).resolves.toEqual(absentBefore);
+    // The late poll revived nothing: the next mark writes no presence and the wave cancels it.
+    await matchmaking.markConnected();
+    expect((await row()).last_seen_at.getTime()).toBe(polledAt);
+    expect((await wave()).ran).toBe(true);
+    await expect(row()).resolves.toMatchObject({ state: 'cancelled', reason: 'absent' });
+    expect((await poll(a)).body).toMatchObject({ state: 'cancelled', reason: 'absent' });
+  });
+
   it('the ghost ticket: A queues then leaves without DELETE; B queues later and is not paired with A (ranked and unranked)', async () => {
     for (const mode of ['ranked', 'unranked'] as const) {
       const [a, b] = await players(2);

@@ -2049,7 +2049,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Your waiting ticket (this request counts as presence; a ranked one shows its current rating `window`), the matched one while its game is on, or your latest ticket for 10 minutes after it was cancelled with reason `absent` (so you learn why). 404 otherwise (not queued, left, or the game is over). */
+            /** @description Your waiting ticket (this request counts as presence; like every GET it writes nothing: the app process that answers it records the poll with its next presence mark; a ranked one shows its current rating `window`), the matched one while its game is on, or your latest ticket for 10 minutes after it was cancelled with reason `absent` (so you learn why). 404 otherwise (not queued, left, or the game is over). */
             200: {
                 headers: {
                     [name: string]: unknown;
