@@ -36,7 +36,8 @@ type Runner = { kind: 'pool'; pool: pg.Pool } | { kind: 'tx'; manager: EntityMan
 const GAME_COLUMNS = `g.id, g.room_id, g.room_code, g.rated, g.turn_seconds, g.show_legal_moves, g.black_id, g.white_id,
   g.black_stand_in, g.white_stand_in, g.board, g.to_move, g.ply, g.status, g.winner, g.result_reason, g.black_discs,
   g.white_discs, g.black_rating_change, g.white_rating_change, g.turn_deadline, g.takeover_at, g.turn_started_at,
-  g.created_at, g.finished_at`;
+  g.created_at, g.finished_at, g.idle_seconds, g.stand_in_moves, g.black_cpu_moves, g.white_cpu_moves, g.black_takeovers,
+  g.white_takeovers, g.idle_deadline, g.aborted_by`;
 
 const LOAD_SQL = `SELECT ${GAME_COLUMNS}, b.username AS black_username, b.rating AS black_rating,
   w.username AS white_username, w.rating AS white_rating
@@ -52,7 +53,8 @@ const LOAD_SQL = `SELECT ${GAME_COLUMNS}, b.username AS black_username, b.rating
 const STEP_SQL = `WITH upd AS (
     UPDATE games SET board = $3, to_move = $4, ply = $5, status = $6, winner = $7, result_reason = $8,
       black_discs = $9, white_discs = $10, black_stand_in = $11, white_stand_in = $12, turn_deadline = $13,
-      takeover_at = $14, turn_started_at = $15, finished_at = $16
+      takeover_at = $14, turn_started_at = $15, finished_at = $16, black_cpu_moves = $22, white_cpu_moves = $23,
+      black_takeovers = $24, white_takeovers = $25, idle_deadline = $26, aborted_by = $27
     WHERE id = $1 AND ply = $2 AND status = 'active' AND black_stand_in = $19 AND white_stand_in = $20
       AND ($21::timestamptz IS NULL OR takeover_at <= $21)
     RETURNING id
@@ -92,6 +94,14 @@ export interface GameRow {
   turn_started_at: Date | null;
   created_at: Date;
   finished_at: Date | null;
+  idle_seconds: number | null;
+  stand_in_moves: number | null;
+  black_cpu_moves: number;
+  white_cpu_moves: number;
+  black_takeovers: number;
+  white_takeovers: number;
+  idle_deadline: Date | null;
+  aborted_by: 'black' | 'white' | null;
 }
 
 export interface LoadRow extends GameRow {
@@ -121,11 +131,17 @@ export function toGameState(r: GameRow): GameState {
     roomCode: r.room_code,
     rated: r.rated,
     turnSeconds: num(r.turn_seconds),
+    idleSeconds: num(r.idle_seconds),
+    standInMoves: num(r.stand_in_moves),
     showLegalMoves: r.show_legal_moves,
     blackId: r.black_id,
     whiteId: r.white_id,
     blackStandIn: r.black_stand_in,
     whiteStandIn: r.white_stand_in,
+    blackCpuMoves: Number(r.black_cpu_moves ?? 0),
+    whiteCpuMoves: Number(r.white_cpu_moves ?? 0),
+    blackTakeovers: Number(r.black_takeovers ?? 0),
+    whiteTakeovers: Number(r.white_takeovers ?? 0),
     board: r.board,
     toMove: r.to_move,
     ply: Number(r.ply),
@@ -139,6 +155,8 @@ export function toGameState(r: GameRow): GameState {
     turnDeadline: date(r.turn_deadline),
     takeoverAt: date(r.takeover_at),
     turnStartedAt: date(r.turn_started_at),
+    idleDeadline: date(r.idle_deadline),
+    abortedBy: r.aborted_by ?? null,
     createdAt: date(r.created_at)!,
     finishedAt: date(r.finished_at),
   };
@@ -181,6 +199,12 @@ export function stepParams(p: Progress, notifications: readonly string[], dueBy:
     p.origin.blackStandIn,
     p.origin.whiteStandIn,
     dueBy,
+    g.blackCpuMoves,
+    g.whiteCpuMoves,
+    g.blackTakeovers,
+    g.whiteTakeovers,
+    g.idleDeadline,
+    g.abortedBy,
   ];
 }
 
@@ -235,11 +259,13 @@ export class GamesRepository {
   async insert(manager: EntityManager, g: GameState): Promise<void> {
     await manager.query(
       `INSERT INTO games (id, room_id, room_code, rated, turn_seconds, show_legal_moves, black_id, white_id, black_stand_in,
-         white_stand_in, board, to_move, ply, status, turn_deadline, takeover_at, turn_started_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+         white_stand_in, board, to_move, ply, status, turn_deadline, takeover_at, turn_started_at, created_at, idle_seconds,
+         stand_in_moves, idle_deadline)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
       [
         g.id, g.roomId, g.roomCode, g.rated, g.turnSeconds, g.showLegalMoves, g.blackId, g.whiteId, g.blackStandIn,
         g.whiteStandIn, g.board, g.toMove, g.ply, g.status, g.turnDeadline, g.takeoverAt, g.turnStartedAt, g.createdAt,
+        g.idleSeconds, g.standInMoves, g.idleDeadline,
       ],
     );
   }
@@ -307,8 +333,8 @@ export class GamesRepository {
 
   /**
    * These players are here: in their games without a turn limit, each one's turn's takeover moves
-   * to `until`, but never past the idle limit (`idleSeconds` after the turn began) and never for a
-   * first move (its deadline is fixed). One statement for any number of (game, player) pairs;
+   * to `until`, but never past the turn's idle deadline (for games made before it was stored:
+   * `idleSeconds` after the turn began) and never for a first move (its deadline is fixed). One statement for any number of (game, player) pairs;
    * nothing happens where it is not their turn or the CPU holds their seat.
    */
   async touch(pairs: readonly { gameId: string; playerId: string }[], until: Date, idleSeconds: number): Promise<void> {
@@ -316,7 +342,7 @@ export class GamesRepository {
     await this.run(
       this.runner(),
       'game_touch',
-      `UPDATE games g SET takeover_at = LEAST($3::timestamptz, coalesce(g.turn_started_at, g.created_at) + make_interval(secs => $4))
+      `UPDATE games g SET takeover_at = LEAST($3::timestamptz, coalesce(g.idle_deadline, coalesce(g.turn_started_at, g.created_at) + make_interval(secs => $4)))
        FROM unnest($1::uuid[], $2::uuid[]) AS p(game_id, player_id)
        WHERE g.id = p.game_id AND g.status = 'active' AND g.turn_seconds IS NULL
          AND ((g.to_move = 'black' AND g.black_id = p.player_id AND NOT g.black_stand_in AND g.ply > 0)
@@ -433,14 +459,15 @@ export class GamesRepository {
     const col = <K extends keyof GameState>(k: K) => games.map((g) => g[k]);
     await manager.query(
       `INSERT INTO games (id, room_id, room_code, rated, turn_seconds, show_legal_moves, black_id, white_id, black_stand_in,
-         white_stand_in, board, to_move, ply, status, turn_deadline, takeover_at, turn_started_at, created_at)
+         white_stand_in, board, to_move, ply, status, turn_deadline, takeover_at, turn_started_at, created_at, idle_seconds,
+         stand_in_moves, idle_deadline)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::boolean[], $5::int[], $6::boolean[], $7::uuid[], $8::uuid[],
          $9::boolean[], $10::boolean[], $11::text[], $12::text[], $13::int[], $14::text[], $15::timestamptz[], $16::timestamptz[],
-         $17::timestamptz[], $18::timestamptz[])`,
+         $17::timestamptz[], $18::timestamptz[], $19::int[], $20::smallint[], $21::timestamptz[])`,
       [
         col('id'), col('roomId'), col('roomCode'), col('rated'), col('turnSeconds'), col('showLegalMoves'), col('blackId'), col('whiteId'),
         col('blackStandIn'), col('whiteStandIn'), col('board'), col('toMove'), col('ply'), col('status'), col('turnDeadline'),
-        col('takeoverAt'), col('turnStartedAt'), col('createdAt'),
+        col('takeoverAt'), col('turnStartedAt'), col('createdAt'), col('idleSeconds'), col('standInMoves'), col('idleDeadline'),
       ],
     );
   }

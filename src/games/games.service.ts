@@ -52,6 +52,7 @@ export class GamesService {
       cpuTakeoverSeconds: this.config.cpuTakeoverSeconds,
       firstMoveSeconds: this.config.firstMoveSeconds,
       idleTurnSeconds: this.config.idleTurnSeconds,
+      rankedStandInMoves: this.config.fairPlay.rankedStandInMoves,
     };
   }
 

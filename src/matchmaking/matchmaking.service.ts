@@ -289,7 +289,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       for (const c of [p.blackTicket, p.whiteTicket]) {
         const ticket = {
           id: c.ticketId, playerId: c.playerId, mode: 'ranked' as QueueMode, turnSeconds: c.turnSeconds, state: 'matched' as const,
-          reason: null, joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: created[i].id,
+          reason: null, joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: created[i].id, eligibleAt: null, cooldownReason: null,
         };
         events.push(this.matchedEvent(ticket, now));
       }
@@ -344,7 +344,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     );
     const events = kept.flatMap(({ p, id }) => [p.blackTicket, p.whiteTicket].map((c) => this.matchedEvent({
       id: c.ticketId, playerId: c.playerId, mode: 'unranked', turnSeconds: c.turnSeconds, state: 'matched', reason: null,
-      joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: id,
+      joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: id, eligibleAt: null, cooldownReason: null,
     }, now)));
     await this.events.publishAll(events, m);
     result.games.push(...created.map((g) => ({ gameId: g.id, blackId: g.blackId, whiteId: g.whiteId })));
