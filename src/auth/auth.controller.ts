@@ -31,7 +31,10 @@ export class AuthController {
   @UseGuards(LocalAuthGuard)
   @ApiBody({ type: LoginDto })
   @ApiOkResponse({ type: AuthResponseDto, description: 'The player and a bearer token' })
-  @ApiErrors(['UNAUTHENTICATED', 'no such username, or the wrong password'])
+  @ApiErrors(
+    ['UNAUTHENTICATED', 'no such username, or the wrong password'],
+    ['RATE_LIMITED', 'too many attempts from this address, or too many failed sign-ins on this username (from any address): see Retry-After'],
+  )
   login(@CurrentPlayer() player: Player): Promise<AuthResponseDto> {
     return this.auth.issue(player);
   }

@@ -3,6 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { PlayersModule } from '../players/players.module.js';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { JwtStrategy } from './strategies/jwt.strategy.js';
@@ -13,6 +14,7 @@ import { LocalStrategy } from './strategies/local.strategy.js';
   imports: [
     PassportModule,
     PlayersModule,
+    RateLimitModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({

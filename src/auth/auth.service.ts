@@ -8,7 +8,11 @@ import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { PlayersService } from '../players/players.service.js';
+import { Clock } from '../common/clock.js';
+import { fairPlayMessage } from '../fair-play/messages.en.js';
+import { LoginFailuresRepository } from '../rate-limit/login-failures.repository.js';
 import { AuthResponseDto } from './dto/auth.dto.js';
+import { loginAttempt } from './domain/login-throttle.js';
 
 export interface TokenPayload {
   sub: string;
@@ -29,6 +33,8 @@ export class AuthService {
     private readonly playerRows: PlayersRepository,
     private readonly jwt: JwtService,
     private readonly players: PlayersService,
+    private readonly loginFailures: LoginFailuresRepository,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -41,15 +47,31 @@ export class AuthService {
     return this.issue(player);
   }
 
-  /** passport-local's check: the player for a right pair, else null (same answer, similar time). */
+  /**
+   * passport-local's check: the player for a right pair, else null (same answer, similar time).
+   * Each username has its own sign-in limit (any address): after LOGIN_FREE_FAILURES failures, an
+   * attempt made before the previous one's delay is over is 429 RATE_LIMITED (Retry-After) and
+   * checks no password; a correct login clears the count. Unknown names are counted the same way,
+   * so the answer says nothing about whether an account exists.
+   */
   async validateCredentials(username: string, password: string): Promise<Player | null> {
     const key = usernameKey(username);
+    const throttleKey = `u:${key ?? username.toLowerCase().slice(0, 64)}`;
+    const rule = { free: this.config.fairPlay.loginFreeFailures, maxSeconds: this.config.fairPlay.loginDelayMaxSeconds };
+    const attempt = await this.loginFailures.attempt(throttleKey, (current) => loginAttempt(current, this.clock.now(), rule));
+    if (!attempt.allowed) {
+      throw new AppError('RATE_LIMITED', fairPlayMessage('auth.loginThrottled', { seconds: attempt.retryAfterSeconds }), {
+        retryAfterSeconds: attempt.retryAfterSeconds,
+      });
+    }
     const player = !key
       ? null // no player has such a name: don't ask the database, but spend the same time
       : await this.playerRows.findWithPasswordByUsernameKey(key);
     const hash = player?.passwordHash ?? (await this.dummyHash);
     const ok = await argon2Verify(hash, password).catch(() => false);
-    return ok && player && !player.guest ? player : null;
+    if (!(ok && player && !player.guest)) return null;
+    await this.loginFailures.clear([throttleKey]);
+    return player;
   }
 
   /** A guest: no password; the token the device keeps is its identity. */

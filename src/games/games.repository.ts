@@ -23,6 +23,27 @@ export interface RatedGameRow {
   whiteRatingChange: number | null;
 }
 
+/** One of a player's ranked games that ended, as the abort cooldown reads it. */
+export interface EndedRankedGameRow {
+  endedAt: Date;
+  abortedByMe: boolean;
+}
+
+/** A ranked loss, as the sandbagging rule and the moderators' list read it. */
+export interface RankedLossRow {
+  gameId: string;
+  endedAt: Date;
+  reason: 'board' | 'resign' | 'abandoned';
+  loserId: string;
+  loserUsername: string;
+  winnerId: string;
+  winnerUsername: string;
+  /** The winner's rating change in that game. */
+  winnerGain: number;
+  /** Moves of their own (not the CPU's, not passes) the loser made. */
+  ownMoves: number;
+}
+
 /** A game with what its answer needs. */
 export interface LoadedGame {
   game: GameState;
@@ -426,13 +447,13 @@ export class GamesRepository {
     return busy;
   }
 
-  /** Ranked (rated) games created since `since` between each of these pairs (either colours). */
+  /** Ranked (rated) games created since `since` between each of these pairs (either colours); aborted games do not count. */
   async rankedGamesBetween(pairs: readonly { a: string; b: string }[], since: Date, manager?: EntityManager): Promise<{ a: string; b: string; games: number }[]> {
     if (pairs.length === 0) return [];
     const rows = (await (manager ?? this.dataSource).query(
       `SELECT p.a, p.b, (
-         (SELECT count(*) FROM games g WHERE g.rated AND g.black_id = p.a AND g.white_id = p.b AND g.created_at >= $3)
-         + (SELECT count(*) FROM games g WHERE g.rated AND g.black_id = p.b AND g.white_id = p.a AND g.created_at >= $3))::int AS games
+         (SELECT count(*) FROM games g WHERE g.rated AND g.status <> 'aborted' AND g.black_id = p.a AND g.white_id = p.b AND g.created_at >= $3)
+         + (SELECT count(*) FROM games g WHERE g.rated AND g.status <> 'aborted' AND g.black_id = p.b AND g.white_id = p.a AND g.created_at >= $3))::int AS games
        FROM unnest($1::uuid[], $2::uuid[]) AS p(a, b)`,
       [pairs.map((x) => x.a), pairs.map((x) => x.b), since],
     )) as { a: string; b: string; games: number }[];
@@ -475,5 +496,68 @@ export class GamesRepository {
   async countActive(): Promise<number> {
     const rows = (await this.dataSource.query(`SELECT count(*)::int AS n FROM games WHERE status = 'active'`)) as { n: number }[];
     return rows[0]?.n ?? 0;
+  }
+
+  // ---- for the fair-play rules (src/fair-play): a player's recent ranked games ------------
+
+  /**
+   * A player's latest `limit` ranked games that ended (finished or aborted) since `since`, newest
+   * first, with whether the player aborted it (the abort cooldown's input).
+   */
+  async endedRankedGamesOf(playerId: string, since: Date, limit: number): Promise<EndedRankedGameRow[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT finished_at, (aborted_by = 'black' AND black_id = $1) OR (aborted_by = 'white' AND white_id = $1) AS aborted_by_me
+       FROM games WHERE rated AND status <> 'active' AND (black_id = $1 OR white_id = $1) AND finished_at >= $2
+       ORDER BY finished_at DESC LIMIT $3`,
+      [playerId, since, limit],
+    )) as { finished_at: Date; aborted_by_me: boolean | null }[];
+    return rows.map((r) => ({ endedAt: date(r.finished_at)!, abortedByMe: r.aborted_by_me === true }));
+  }
+
+  /**
+   * Ranked losses that ended since `since`, newest first, at most `limit` per loser: of one
+   * player, or of every player who has a loss by resignation or abandonment before their own
+   * `cheapBelowMoves`-th move in that time (the moderators' list). With the moves of their own the
+   * loser made, the winner and the winner's rating change.
+   */
+  async rankedLosses(since: Date, limit: number, who: { playerId: string } | { cheapBelowMoves: number }): Promise<RankedLossRow[]> {
+    const one = 'playerId' in who;
+    const rows = (await this.dataSource.query(
+      `WITH losses AS (
+         SELECT g.id, g.finished_at, g.result_reason,
+           CASE WHEN g.winner = 'white' THEN g.black_id ELSE g.white_id END AS loser_id,
+           CASE WHEN g.winner = 'white' THEN g.white_id ELSE g.black_id END AS winner_id,
+           CASE WHEN g.winner = 'white' THEN g.white_rating_change ELSE g.black_rating_change END AS winner_gain,
+           (SELECT count(*) FROM moves m WHERE m.game_id = g.id AND m.color = (CASE WHEN g.winner = 'white' THEN 'black' ELSE 'white' END)
+              AND m.by = 'player' AND NOT m.pass)::int AS own_moves
+         FROM games g
+         WHERE g.rated AND g.status = 'finished' AND g.winner IS NOT NULL AND g.finished_at >= $1
+           AND ($2::uuid IS NULL OR g.black_id = $2 OR g.white_id = $2)
+       ), ranked AS (
+         SELECT l.*, row_number() OVER (PARTITION BY l.loser_id ORDER BY l.finished_at DESC, l.id) AS n FROM losses l
+         WHERE ($2::uuid IS NULL OR l.loser_id = $2)
+           AND ($2::uuid IS NOT NULL OR l.loser_id IN (
+             SELECT c.loser_id FROM losses c WHERE c.result_reason IN ('resign', 'abandoned') AND c.own_moves < $4))
+       )
+       SELECT r.id, r.finished_at, r.result_reason, r.loser_id, lp.username AS loser_username, r.winner_id, wp.username AS winner_username,
+         r.winner_gain, r.own_moves
+       FROM ranked r JOIN players lp ON lp.id = r.loser_id JOIN players wp ON wp.id = r.winner_id
+       WHERE r.n <= $3 ORDER BY r.loser_id, r.finished_at DESC, r.id`,
+      [since, one ? who.playerId : null, limit, one ? 0 : who.cheapBelowMoves],
+    )) as {
+      id: string; finished_at: Date; result_reason: 'board' | 'resign' | 'abandoned'; loser_id: string; loser_username: string;
+      winner_id: string; winner_username: string; winner_gain: number | null; own_moves: number;
+    }[];
+    return rows.map((r) => ({
+      gameId: r.id,
+      endedAt: date(r.finished_at)!,
+      reason: r.result_reason,
+      loserId: r.loser_id,
+      loserUsername: r.loser_username,
+      winnerId: r.winner_id,
+      winnerUsername: r.winner_username,
+      winnerGain: num(r.winner_gain) ?? 0,
+      ownMoves: Number(r.own_moves),
+    }));
   }
 }

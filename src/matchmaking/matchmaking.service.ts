@@ -9,13 +9,15 @@ import { AppError } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { EventsService } from '../events/events.service.js';
 import { playerTopic, type TopicEvent } from '../events/topics.js';
+import { FairPlayService } from '../fair-play/fair-play.service.js';
 import { GamesService } from '../games/games.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { PlayersService } from '../players/players.service.js';
 import {
-  colourBalance, historyFrom, MAX_RANKED_GAMES_PER_PAIR_24H, pairKey, pairUnranked, pairWave, queueLockKey, windowOf, type TicketPair, type WaitingTicket,
+  colourBalance, historyFrom, MAX_RANKED_GAMES_PER_PAIR_24H, pairKey, pairUnranked, pairWave, queueLockKey, windowOf, windowRuleWithMax, type TicketPair,
+  type WaitingTicket,
 } from './domain/pairing.js';
 import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
 import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
@@ -59,6 +61,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     private readonly players: PlayersService,
     private readonly playerRows: PlayersRepository,
     private readonly games: GamesService,
+    private readonly fairPlay: FairPlayService,
     private readonly events: EventsService,
     private readonly clock: Clock,
     private readonly metrics: MetricsService,
@@ -116,9 +119,15 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     await this.tickets.touchWaiting(this.events.connectedPlayers(), this.clock.now(), manager);
   }
 
+  private get windowRule() {
+    return windowRuleWithMax(this.config.fairPlay.rankedWindowMax);
+  }
+
   private toDto(t: QueueTicket, rating: number | null, now: Date): TicketDto {
     const waitingRanked = t.state === 'waiting' && t.mode === 'ranked' && rating !== null;
-    const w = waitingRanked ? windowOf({ rating, joinedAt: t.joinedAt }, now) : null;
+    const eligibleAt = t.eligibleAt ? new Date(t.eligibleAt) : null;
+    const w = waitingRanked ? windowOf({ rating, joinedAt: t.joinedAt, eligibleAt }, now, this.windowRule) : null;
+    const coolingDown = t.state === 'waiting' && eligibleAt !== null && eligibleAt > now && t.cooldownReason;
     return {
       id: t.id,
       mode: t.mode,
@@ -128,6 +137,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       joinedAt: new Date(t.joinedAt).toISOString(),
       gameId: t.gameId,
       window: w ? { min: Math.round(w.min), max: Math.round(w.max) } : null,
+      cooldown: coolingDown ? { until: eligibleAt.toISOString(), reason: coolingDown } : null,
     };
   }
 
@@ -139,6 +149,9 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     if (dto.mode === 'ranked' && player.guest) throw new AppError('GUEST_NOT_ALLOWED', 'Ranked play needs a registered account; guests play unranked.');
     const turnSeconds = dto.turnSeconds ?? null;
     const now = this.clock.now();
+    // A player on a ranked cooldown (aborts, sandbagging) waits it out: decided now from their
+    // games (they cannot play while queued), stored on the ticket, applied by the waves.
+    const cooldown = dto.mode === 'ranked' ? await this.fairPlay.rankedCooldown(player.id, now) : null;
     const ticket = await this.dataSource.transaction(async (m) => {
       // One unranked queue at a time is paired by one transaction, on every app copy.
       if (dto.mode === 'unranked') await this.tickets.lockQueue(m, queueLockKey(dto.mode, turnSeconds));
@@ -148,7 +161,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       }
       const active = await this.games.activeGameIdOf(player.id, m);
       if (active) throw new AppError('ALREADY_IN_GAME', 'Finish your active game before queueing.', { gameId: active });
-      const mine = await this.tickets.insertWaiting(m, player.id, dto.mode, turnSeconds, now);
+      const mine = await this.tickets.insertWaiting(m, player.id, dto.mode, turnSeconds, now, cooldown);
       if (dto.mode === 'unranked') await this.pairUnrankedAtJoin(m, mine, now);
       return mine;
     });
@@ -235,7 +248,9 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     const candidates: Candidate[] = [];
     for (const t of waiting) {
       if (busy.has(t.playerId)) continue;
-      candidates.push({ ticketId: t.id, playerId: t.playerId, rating: t.rating, bot: t.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds });
+      candidates.push({
+        ticketId: t.id, playerId: t.playerId, rating: t.rating, bot: t.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds, eligibleAt: t.eligibleAt,
+      });
     }
     if (candidates.length < 2) return;
     // The repeat limit is checked for the pairs a wave would make, not for every pair of waiting
@@ -249,7 +264,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     let pairs: TicketPair<Candidate>[] = [];
     for (let round = 0; round < REPEAT_CHECK_ROUNDS; round++) {
       // Colours are decided after pairing (only the paired players' Black counts are needed).
-      pairs = pairWave(candidates, now, historyFrom({ gamesBetween }), () => 0);
+      pairs = pairWave(candidates, now, historyFrom({ gamesBetween }), () => 0, this.windowRule);
       // A wave's work stays bounded when a backlog piles up: the closest pairs now, the rest next wave.
       if (pairs.length > this.config.queueWaveMaxGames) pairs = [...pairs].sort((a, b) => gap(a) - gap(b)).slice(0, this.config.queueWaveMaxGames);
       const unchecked = pairs.filter((p) => !checked.has(keyOf(p)));

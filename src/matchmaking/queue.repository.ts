@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
+import { CooldownReason, QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
 
 /** A waiting ticket as a pairing wave loads it. */
 export interface WaitingRow {
@@ -20,10 +20,13 @@ export interface WaitingForPairing {
   joinedAt: number;
   rating: number;
   bot: boolean;
+  /** ms since the epoch: the end of the player's ranked cooldown, null when none. */
+  eligibleAt: number | null;
 }
 
 const TICKET_COLUMNS = `id, player_id AS "playerId", mode, turn_seconds AS "turnSeconds", state, reason,
-  joined_at AS "joinedAt", last_seen_at AS "lastSeenAt", ended_at AS "endedAt", game_id AS "gameId"`;
+  joined_at AS "joinedAt", last_seen_at AS "lastSeenAt", ended_at AS "endedAt", game_id AS "gameId",
+  eligible_at AS "eligibleAt", cooldown_reason AS "cooldownReason"`;
 
 /** The advisory lock key of the ranked pairing waves (one wave at a time across all app copies). */
 const WAVE_LOCK_KEY = 0x5741_5645; // "WAVE"
@@ -56,13 +59,16 @@ export class QueueRepository {
     return rows.length > 0;
   }
 
-  /** A new waiting ticket, joined and seen at `now`. */
-  async insertWaiting(manager: EntityManager, playerId: string, mode: QueueMode, turnSeconds: number | null, now: Date): Promise<QueueTicket> {
+  /** A new waiting ticket, joined and seen at `now`; with a cooldown, not paired before it ends. */
+  async insertWaiting(
+    manager: EntityManager, playerId: string, mode: QueueMode, turnSeconds: number | null, now: Date,
+    cooldown: { until: Date; reason: CooldownReason } | null = null,
+  ): Promise<QueueTicket> {
     const rows = await this.q<QueueTicket[]>(
       manager,
-      `INSERT INTO queue_tickets (player_id, mode, turn_seconds, state, joined_at, last_seen_at)
-       VALUES ($1, $2, $3, 'waiting', $4, $4) RETURNING ${TICKET_COLUMNS}`,
-      [playerId, mode, turnSeconds, now],
+      `INSERT INTO queue_tickets (player_id, mode, turn_seconds, state, joined_at, last_seen_at, eligible_at, cooldown_reason)
+       VALUES ($1, $2, $3, 'waiting', $4, $4, $5, $6) RETURNING ${TICKET_COLUMNS}`,
+      [playerId, mode, turnSeconds, now, cooldown?.until ?? null, cooldown?.reason ?? null],
     );
     return rows[0];
   }
@@ -96,14 +102,20 @@ export class QueueRepository {
    * read-only join of players, as a game's read joins its seats).
    */
   async waitingForPairing(manager: EntityManager, mode: QueueMode): Promise<WaitingForPairing[]> {
-    const rows = await this.q<{ id: string; player_id: string; turn_seconds: number | null; joined_ms: number; rating: number; bot: boolean }[]>(
+    const rows = await this.q<{
+      id: string; player_id: string; turn_seconds: number | null; joined_ms: number; rating: number; bot: boolean; eligible_ms: number | null;
+    }[]>(
       manager,
-      `SELECT t.id, t.player_id, t.turn_seconds, (extract(epoch FROM t.joined_at) * 1000)::float8 AS joined_ms, p.rating, p.bot
+      `SELECT t.id, t.player_id, t.turn_seconds, (extract(epoch FROM t.joined_at) * 1000)::float8 AS joined_ms, p.rating, p.bot,
+         (extract(epoch FROM t.eligible_at) * 1000)::float8 AS eligible_ms
        FROM queue_tickets t JOIN players p ON p.id = t.player_id
        WHERE t.state = 'waiting' AND t.mode = $1`,
       [mode],
     );
-    return rows.map((r) => ({ id: r.id, playerId: r.player_id, turnSeconds: r.turn_seconds, joinedAt: Number(r.joined_ms), rating: Number(r.rating), bot: r.bot }));
+    return rows.map((r) => ({
+      id: r.id, playerId: r.player_id, turnSeconds: r.turn_seconds, joinedAt: Number(r.joined_ms), rating: Number(r.rating), bot: r.bot,
+      eligibleAt: r.eligible_ms === null ? null : Number(r.eligible_ms),
+    }));
   }
 
   /** These players are present: their waiting tickets are seen at `now`. */
