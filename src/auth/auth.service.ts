@@ -9,6 +9,7 @@ import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { PlayersService } from '../players/players.service.js';
 import { Clock } from '../common/clock.js';
+import { AccountLinksService, type Origin } from '../fair-play/links/account-links.service.js';
 import { fairPlayMessage } from '../fair-play/messages.en.js';
 import { LoginFailuresRepository } from '../rate-limit/login-failures.repository.js';
 import { AuthResponseDto } from './dto/auth.dto.js';
@@ -34,16 +35,24 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly players: PlayersService,
     private readonly loginFailures: LoginFailuresRepository,
+    private readonly links: AccountLinksService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async register(username: string, password: string, bot = false): Promise<AuthResponseDto> {
+  async register(username: string, password: string, bot = false, origin: Origin = {}): Promise<AuthResponseDto> {
     // The DTO refuses these already; this guards every other caller of the service.
     if (looksLikeGuestName(username)) throw validationFailed(`username must not start with "${GUEST_NAME_PREFIX}": those names are for guests`);
     const passwordHash = await argon2Hash(password, ARGON2_OPTIONS);
     const player = await this.insertPlayer(username, false, passwordHash, bot);
     if (!player) throw new AppError('USERNAME_TAKEN', `The username "${username}" is taken.`);
+    await this.links.record(player.id, origin);
+    return this.issue(player);
+  }
+
+  /** A correct login: the account is recorded as seen from this address and device, and gets a token. */
+  async signedIn(player: Player, origin: Origin): Promise<AuthResponseDto> {
+    await this.links.record(player.id, origin);
     return this.issue(player);
   }
 
@@ -54,9 +63,16 @@ export class AuthService {
    * checks no password; a correct login clears the count. Unknown names are counted the same way,
    * so the answer says nothing about whether an account exists.
    */
-  async validateCredentials(username: string, password: string): Promise<Player | null> {
+  async validateCredentials(username: string, password: string, deviceId: string | null = null): Promise<Player | null> {
     const key = usernameKey(username);
-    const throttleKey = `u:${key ?? username.toLowerCase().slice(0, 64)}`;
+    const player = !key
+      ? null // no player has such a name: don't ask the database, but spend the same time
+      : await this.playerRows.findWithPasswordByUsernameKey(key);
+    // A device this account signed in from before has a count of its own: failures from
+    // elsewhere (someone guessing, or trying to lock the owner out) do not slow the owner there.
+    const nameKey = `u:${key ?? username.toLowerCase().slice(0, 64)}`;
+    const device = player && (await this.links.knownDevice(player.id, deviceId)) ? this.links.deviceHash(deviceId) : null;
+    const throttleKey = device ? `d:${device}:${nameKey.slice(2)}` : nameKey;
     const rule = { free: this.config.fairPlay.loginFreeFailures, maxSeconds: this.config.fairPlay.loginDelayMaxSeconds };
     const attempt = await this.loginFailures.attempt(throttleKey, (current) => loginAttempt(current, this.clock.now(), rule));
     if (!attempt.allowed) {
@@ -64,13 +80,10 @@ export class AuthService {
         retryAfterSeconds: attempt.retryAfterSeconds,
       });
     }
-    const player = !key
-      ? null // no player has such a name: don't ask the database, but spend the same time
-      : await this.playerRows.findWithPasswordByUsernameKey(key);
     const hash = player?.passwordHash ?? (await this.dummyHash);
     const ok = await argon2Verify(hash, password).catch(() => false);
     if (!(ok && player && !player.guest)) return null;
-    await this.loginFailures.clear([throttleKey]);
+    await this.loginFailures.clear([...new Set([nameKey, throttleKey])]);
     return player;
   }
 

@@ -1,4 +1,5 @@
 import { PlayerEvent } from '../events/entities/player-event.entity.js';
+import { AccountSighting } from '../fair-play/links/entities/account-sighting.entity.js';
 import { Game } from '../games/entities/game.entity.js';
 import { Move } from '../games/entities/move.entity.js';
 import { LeaderboardBucket, LeaderboardSettings } from '../leaderboard/entities/leaderboard.entities.js';
@@ -10,4 +11,4 @@ import { RatingHistory } from '../ratings/entities/rating-history.entity.js';
 import { Room } from '../rooms/entities/room.entity.js';
 
 /** Every TypeORM entity of the app; each module adds its own here. */
-export const ENTITIES: (new () => object)[] = [Player, Game, Move, Room, RatingHistory, QueueTicket, LeaderboardBucket, LeaderboardSettings, RateLimitCounter, PlayerEvent, LoginFailure];
+export const ENTITIES: (new () => object)[] = [Player, Game, Move, Room, RatingHistory, QueueTicket, LeaderboardBucket, LeaderboardSettings, RateLimitCounter, PlayerEvent, LoginFailure, AccountSighting];

@@ -10,6 +10,7 @@ import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { EventsService } from '../events/events.service.js';
 import { playerTopic, type TopicEvent } from '../events/topics.js';
 import { FairPlayService } from '../fair-play/fair-play.service.js';
+import { AccountLinksService } from '../fair-play/links/account-links.service.js';
 import { GamesService } from '../games/games.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { Player } from '../players/entities/player.entity.js';
@@ -62,6 +63,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     private readonly playerRows: PlayersRepository,
     private readonly games: GamesService,
     private readonly fairPlay: FairPlayService,
+    private readonly links: AccountLinksService,
     private readonly events: EventsService,
     private readonly clock: Clock,
     private readonly metrics: MetricsService,
@@ -253,33 +255,37 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       });
     }
     if (candidates.length < 2) return;
-    // The repeat limit is checked for the pairs a wave would make, not for every pair of waiting
-    // players: pair, look up the proposed pairs' 24-h games, forbid those at the limit, pair again
-    // (rarely more than once); a pair still at the limit after the last round is dropped.
+    // The repeat limit and the links between accounts (one address or device, when
+    // RANKED_SEPARATE_ADDRESSES is on) are checked for the pairs a wave would make, not for every
+    // pair of waiting players: pair, look up the proposed pairs' 24-h games and links, forbid
+    // those at the limit or linked, pair again (rarely more than once); a pair still forbidden
+    // after the last round is dropped.
     const since = new Date(now.getTime() - DAY_MS);
     const gamesBetween = new Map<string, number>();
+    const linked = new Set<string>();
     const checked = new Set<string>();
     const gap = (p: TicketPair<Candidate>) => Math.abs(p.blackTicket.rating - p.whiteTicket.rating);
     const keyOf = (p: TicketPair<Candidate>) => pairKey(p.blackTicket.playerId, p.whiteTicket.playerId);
+    const allowed = (p: TicketPair<Candidate>) =>
+      checked.has(keyOf(p)) && (gamesBetween.get(keyOf(p)) ?? 0) < MAX_RANKED_GAMES_PER_PAIR_24H && !linked.has(keyOf(p));
     let pairs: TicketPair<Candidate>[] = [];
     for (let round = 0; round < REPEAT_CHECK_ROUNDS; round++) {
       // Colours are decided after pairing (only the paired players' Black counts are needed).
-      pairs = pairWave(candidates, now, historyFrom({ gamesBetween }), () => 0, this.windowRule);
+      pairs = pairWave(candidates, now, historyFrom({ gamesBetween, linked }), () => 0, this.windowRule);
       // A wave's work stays bounded when a backlog piles up: the closest pairs now, the rest next wave.
       if (pairs.length > this.config.queueWaveMaxGames) pairs = [...pairs].sort((a, b) => gap(a) - gap(b)).slice(0, this.config.queueWaveMaxGames);
-      const unchecked = pairs.filter((p) => !checked.has(keyOf(p)));
+      const unchecked = pairs.filter((p) => !checked.has(keyOf(p))).map((p) => ({ a: p.blackTicket.playerId, b: p.whiteTicket.playerId }));
       if (unchecked.length === 0) break;
-      const counts = await this.games.rankedGamesBetween(unchecked.map((p) => ({ a: p.blackTicket.playerId, b: p.whiteTicket.playerId })), since, m);
-      let blocked = false;
+      const counts = await this.games.rankedGamesBetween(unchecked, since, m);
+      for (const key of await this.links.linkedPairs(unchecked, now)) linked.add(key);
       for (const r of counts) {
         const key = pairKey(r.a, r.b);
         checked.add(key);
         gamesBetween.set(key, r.games);
-        if (r.games >= MAX_RANKED_GAMES_PER_PAIR_24H) blocked = true;
       }
-      if (!blocked) break;
+      if (pairs.every(allowed)) break;
     }
-    pairs = pairs.filter((p) => (gamesBetween.get(keyOf(p)) ?? 0) < MAX_RANKED_GAMES_PER_PAIR_24H && checked.has(keyOf(p)));
+    pairs = pairs.filter(allowed);
     lap('pairWave and 24-h repeat checks');
     if (pairs.length === 0) return;
 

@@ -219,6 +219,53 @@ describe('ratings that cannot be bought (issue #21)', () => {
     await request(t.http).post(`/api/games/${fourth}/abort`).set(b.auth).send({}).expect(200);
   });
 
+  it('five fresh accounts from the main account\'s address: no ranked pairing between them, however long they wait; one from elsewhere is paired at once', async () => {
+    const main = await register(t);
+    const fresh = await Promise.all(Array.from({ length: 5 }, () => register(t, main.address)));
+    await queue(main);
+    for (const f of fresh) await queue(f);
+    for (let s = 0; s <= 60; s += 5) {
+      const result = await matchmaking.runWave();
+      const mine = result.games.filter((g) => [g.blackId, g.whiteId].includes(main.id));
+      expect(mine).toEqual([]);
+      // (The fresh accounts are linked to each other too: one address.)
+      const ids = new Set(fresh.map((f) => f.id));
+      expect(result.games.filter((g) => ids.has(g.blackId) || ids.has(g.whiteId))).toEqual([]);
+      clock.advance(5000);
+      for (const p of [main, ...fresh]) await ticket(p);
+    }
+    for (const f of fresh) await leave(f);
+    const elsewhere = await register(t);
+    await queue(elsewhere);
+    const gameId = await waveBetween(main, elsewhere);
+    expect(gameId).not.toBeNull();
+    await request(t.http).post(`/api/games/${gameId}/abort`).set(elsewhere.auth).send({}).expect(200);
+  });
+
+  it('one device, two addresses: accounts that signed in from the same browser (device id cookie) are not paired either', async () => {
+    const first = await register(t);
+    const cookie = (await request(t.http).post('/api/auth/login').set('X-Forwarded-For', first.address).send({ username: first.username, password: first.password }).expect(200))
+      .headers['set-cookie'] as unknown as string[];
+    const deviceCookie = cookie.find((c) => c.startsWith('outflank_device='))!;
+    expect(deviceCookie).toMatch(/HttpOnly/i);
+    expect(deviceCookie).toMatch(/Path=\/api\/auth/);
+    const address = nextAddress();
+    const username = uniqueName('f');
+    const res = await request(t.http).post('/api/auth/register').set('X-Forwarded-For', address).set('Cookie', deviceCookie.split(';')[0])
+      .send({ username, password: 'password123' }).expect(201);
+    // The device keeps its id: no new cookie.
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const second: Player = { id: res.body.player.id, username, password: 'password123', address, auth: { Authorization: `Bearer ${res.body.token}`, 'X-Forwarded-For': address } };
+    await queue(first);
+    await queue(second);
+    clock.advance(60_000);
+    await ticket(first);
+    await ticket(second);
+    expect(await waveBetween(first, second)).toBeNull();
+    await leave(first);
+    await leave(second);
+  });
+
   it('sandbagging from distinct addresses: fresh accounts that resign to a main account after one move go on cooldown and are listed with the account that gained; the window never pairs ratings further apart than the cap', async () => {
     const main = await register(t);
     const fresh = await Promise.all(Array.from({ length: 5 }, () => register(t)));
@@ -317,6 +364,14 @@ describe('the per-account sign-in limit (issue #21)', () => {
     expect(ok.body.player.id).toBe(owner.id);
     // A correct login clears the count: five wrong ones are plain 401s again.
     for (let i = 0; i < 5; i++) expect((await login(owner.username, 'still-wrong-pw', `10.202.0.${i}`)).status).toBe(401);
+    // Lock-out abuse: while someone keeps the username slowed from anywhere, the owner signs in at
+    // once from a browser they signed in from before (its device id has a count of its own).
+    const device = (ok.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('outflank_device='))!.split(';')[0];
+    for (let i = 0; i < 10; i++) await login(owner.username, 'guessing-pw', `10.204.0.${i}`);
+    expect((await login(owner.username, owner.password, '10.205.0.1')).status).toBe(429);
+    const fromHome = await request(t.http).post('/api/auth/login').set('X-Forwarded-For', '10.200.0.2').set('Cookie', device)
+      .send({ username: owner.username, password: owner.password });
+    expect(fromHome.status).toBe(200);
     // Unknown names are slowed the same way (the answer tells nothing about which accounts exist).
     const ghost = uniqueName('ghost');
     const ghostStatuses: number[] = [];

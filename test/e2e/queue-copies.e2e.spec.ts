@@ -21,7 +21,7 @@ describe('two app copies, 200 players queueing ranked at once', () => {
   let t: TestApp;
   let other: Awaited<ReturnType<typeof startServerProcess>>;
   beforeAll(async () => {
-    const env = { QUEUE_WAVE_MS: '100' };
+    const env = { QUEUE_WAVE_MS: '100', RANKED_SEPARATE_ADDRESSES: TEST_ENV.RANKED_SEPARATE_ADDRESSES };
     t = await startTestApp(env);
     other = await startServerProcess({ ...env, DATABASE_URL: t.db.url, JWT_SECRET: TEST_ENV.JWT_SECRET, AUTH_RATE_LIMIT: '100000' });
   }, 90_000);
