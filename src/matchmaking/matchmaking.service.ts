@@ -275,9 +275,12 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       // A wave's work stays bounded when a backlog piles up: the closest pairs now, the rest next wave.
       if (pairs.length > this.config.queueWaveMaxGames) pairs = [...pairs].sort((a, b) => gap(a) - gap(b)).slice(0, this.config.queueWaveMaxGames);
       const unchecked = pairs.filter((p) => !checked.has(keyOf(p))).map((p) => ({ a: p.blackTicket.playerId, b: p.whiteTicket.playerId }));
+      lap('pairWave');
       if (unchecked.length === 0) break;
       const counts = await this.games.rankedGamesBetween(unchecked, since, m);
+      lap('24-h repeat counts');
       for (const key of await this.links.linkedPairs(unchecked, now)) linked.add(key);
+      lap('links');
       for (const r of counts) {
         const key = pairKey(r.a, r.b);
         checked.add(key);
@@ -286,7 +289,6 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       if (pairs.every(allowed)) break;
     }
     pairs = pairs.filter(allowed);
-    lap('pairWave and 24-h repeat checks');
     if (pairs.length === 0) return;
 
     const kept = await this.claimPairs(m, pairs, now);
