@@ -378,4 +378,12 @@ describe('the per-account sign-in limit (issue #21)', () => {
     for (let i = 0; i < 8; i++) ghostStatuses.push((await login(ghost, 'whatever-pw', `10.203.0.${i}`)).status);
     expect(ghostStatuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
   });
+
+  it('20 wrong passwords sent at once from 10 addresses: still only 6 are checked (each attempt is charged before its password is)', async () => {
+    const victim = await register(t, '10.210.0.1');
+    const all = await Promise.all(Array.from({ length: 20 }, (_, i) => login(victim.username, `parallel-${i}-pw`, `10.211.0.${i % 10}`)));
+    const statuses = all.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(6);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(14);
+  });
 });
