@@ -1,13 +1,40 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { LOGIN_FAILURES_FORGET_MS, type LoginAttempt, type LoginFailures } from '../auth/domain/login-throttle.js';
 import { Clock } from '../common/clock.js';
+import { Db } from '../database/db.js';
+import { sql, table } from '../database/sql.js';
 import { SWEEP_INTERVAL_MS } from './pg-throttler-storage.js';
 
+/** The `login_failures` table: a row per key (a username, or a username on a known device). */
+const LOGIN_FAILURES = table<LoginFailures & { key: string }>('login_failures', {
+  key: ['key', 'text'],
+  failures: ['failures', 'int'],
+  blockedUntil: ['blocked_until', 'timestamptz'],
+  lastFailureAt: ['last_failure_at', 'timestamptz'],
+});
+
+const ENSURE = sql<{ key: string }>(
+  null,
+  (p) => `INSERT INTO login_failures (${LOGIN_FAILURES.names(['key', 'failures', 'blockedUntil', 'lastFailureAt'])})
+    VALUES (${p.key}, 0, '-infinity', '-infinity') ON CONFLICT (key) DO NOTHING`,
+);
+const LOCK = sql<{ key: string }, LoginFailures>(
+  null,
+  (p) => `SELECT ${LOGIN_FAILURES.select('f', ['failures', 'blockedUntil', 'lastFailureAt'])} FROM login_failures f WHERE f.key = ${p.key} FOR UPDATE`,
+);
+const CHARGE = sql<LoginFailures & { key: string }>(
+  null,
+  (p) => `UPDATE login_failures SET failures = ${p.failures}, blocked_until = ${p.blockedUntil}, last_failure_at = ${p.lastFailureAt} WHERE key = ${p.key}`,
+);
+const CLEAR = sql<{ keys: readonly string[] }>(null, (p) => `DELETE FROM login_failures WHERE key = ANY(${p.keys}::text[])`);
+const SWEEP = sql<{ before: Date }, { n: number }>(
+  null,
+  (p) => `WITH gone AS (DELETE FROM login_failures WHERE last_failure_at < ${p.before} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+);
+
 /**
- * The one owner of `login_failures`: failed sign-ins per username, in PostgreSQL so that every app
- * copy counts in the same row. Times are the app's Clock, passed in.
+ * The one owner of `login_failures`: failed sign-ins per username (src/auth/domain/login-throttle.ts),
+ * in PostgreSQL so that every app copy counts in the same row. Times are the app's Clock, passed in.
  */
 @Injectable()
 export class LoginFailuresRepository implements OnModuleInit, OnModuleDestroy {
@@ -15,7 +42,7 @@ export class LoginFailuresRepository implements OnModuleInit, OnModuleDestroy {
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly db: Db,
     private readonly clock: Clock,
   ) {}
 
@@ -31,29 +58,16 @@ export class LoginFailuresRepository implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * One attempt on `key`: its row is locked while `decide` looks at the count, and what it charges
-   * is written before the lock is released, so concurrent attempts (from any app copy) are decided
-   * one after the other. One transaction, in this one method.
+   * One attempt on `key`, as one unit of work: its row is locked while `decide` looks at the
+   * count, and what it charges is written before the lock is released, so concurrent attempts
+   * (from any app copy) are decided one after the other.
    */
-  async attempt(key: string, decide: (current: LoginFailures | null) => LoginAttempt): Promise<LoginAttempt> {
-    return this.dataSource.transaction(async (m) => {
-      await m.query(
-        `INSERT INTO login_failures (key, failures, blocked_until, last_failure_at) VALUES ($1, 0, '-infinity', '-infinity')
-         ON CONFLICT (key) DO NOTHING`,
-        [key],
-      );
-      const rows = (await m.query('SELECT failures, blocked_until, last_failure_at FROM login_failures WHERE key = $1 FOR UPDATE', [key])) as {
-        failures: number; blocked_until: Date; last_failure_at: Date;
-      }[];
-      const r = rows[0];
-      const current = r.failures === 0 ? null : { failures: r.failures, blockedUntil: new Date(r.blocked_until), lastFailureAt: new Date(r.last_failure_at) };
-      const decision = decide(current);
-      if (decision.allowed) {
-        const c = decision.charged;
-        await m.query('UPDATE login_failures SET failures = $2, blocked_until = $3, last_failure_at = $4 WHERE key = $1', [
-          key, c.failures, c.blockedUntil, c.lastFailureAt,
-        ]);
-      }
+  attempt(key: string, decide: (current: LoginFailures | null) => LoginAttempt): Promise<LoginAttempt> {
+    return this.db.transaction(async () => {
+      await this.db.query(ENSURE({ key }));
+      const row = (await this.db.first(LOCK({ key })))!;
+      const decision = decide(row.failures === 0 ? null : row);
+      if (decision.allowed) await this.db.query(CHARGE({ key, ...decision.charged }));
       return decision;
     });
   }
@@ -61,15 +75,11 @@ export class LoginFailuresRepository implements OnModuleInit, OnModuleDestroy {
   /** A correct login: these keys' counts are cleared. */
   async clear(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
-    await this.dataSource.query('DELETE FROM login_failures WHERE key = ANY($1::text[])', [keys]);
+    await this.db.query(CLEAR({ keys }));
   }
 
   /** Deletes the counts whose last failure is older than `before`; returns how many. */
   async sweep(before: Date): Promise<number> {
-    const rows = (await this.dataSource.query(
-      'WITH gone AS (DELETE FROM login_failures WHERE last_failure_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',
-      [before],
-    )) as { n: number }[];
-    return rows[0].n;
+    return (await this.db.first(SWEEP({ before })))?.n ?? 0;
   }
 }

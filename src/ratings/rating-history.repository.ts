@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { Db } from '../database/db.js';
 import type { StoredHistory } from './domain/audit.js';
 import { RatingHistory } from './entities/rating-history.entity.js';
 
@@ -18,22 +17,22 @@ export interface AuditHistory extends StoredHistory {
 /** The one owner of `rating_history`. */
 @Injectable()
 export class RatingHistoryRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /** A player's rated games, oldest first. */
   historyOf(playerId: string): Promise<RatingHistory[]> {
-    return this.dataSource.getRepository(RatingHistory).find({ where: { playerId }, order: { at: 'ASC', gameId: 'ASC' } });
+    return this.db.manager.getRepository(RatingHistory).find({ where: { playerId }, order: { at: 'ASC', gameId: 'ASC' } });
   }
 
   /** In the caller's rating transaction (after both players' rows are locked: `seq` is the apply order). */
-  async insert(manager: EntityManager, rows: readonly NewRatingHistory[]): Promise<void> {
-    const repo = manager.getRepository(RatingHistory);
+  async insert(rows: readonly NewRatingHistory[]): Promise<void> {
+    const repo = this.db.manager.getRepository(RatingHistory);
     await repo.insert(rows.map((r) => repo.create(r)));
   }
 
   /** Every row (in the audit's snapshot transaction). */
-  async all(manager: EntityManager): Promise<AuditHistory[]> {
-    const rows: Record<string, string | number>[] = await manager.query(
+  async all(): Promise<AuditHistory[]> {
+    const rows = await this.db.query<Record<string, string | number>>(
       'SELECT game_id, player_id, seq, rating_before, rd_before, volatility_before, rating, rd, volatility, delta FROM rating_history',
     );
     return rows.map((h) => ({

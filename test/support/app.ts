@@ -2,6 +2,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../../src/app.factory.js';
 import { AppConfig, loadConfig } from '../../src/config/config.js';
 import { createTestDatabase, TestDatabase } from './database.js';
+import { GUARD_ENV } from './guard.js';
+
+export { GUARD_ENV };
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -22,6 +25,7 @@ export const TEST_ENV = {
   // pair them in the ranked queue only with the address rule off. Its own suite turns it on and
   // gives each player an address (test/e2e/fair-play-ratings.e2e.spec.ts).
   RANKED_SEPARATE_ADDRESSES: 'false',
+  ...GUARD_ENV,
 };
 
 /** The real app on its own copy of the migrated database, listening on a free loopback port. */
