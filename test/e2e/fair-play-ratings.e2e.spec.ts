@@ -115,11 +115,12 @@ describe('ratings that cannot be bought (issue #21)', () => {
         g = await move(gameId, opponent);
         continue;
       }
-      // The staller's turn: they poll the game with their token every 2 s and never move; the
-      // opponent waits until the stand-in comes.
+      // The staller's turn: every 2 s they send POST /seat (the explicit "I am here", which takes
+      // the seat back when the stand-in holds it, and counts as presence like an open game stream)
+      // and never move; the opponent waits until the stand-in comes.
       const turnStarted = clock.now().getTime();
       for (let s = 0; s < 10 * IDLE && !g[stallerColor].standIn && g.toMove === stallerColor && g.status === 'active'; s += 2) {
-        await game(gameId, staller); // present
+        await request(t.http).post(`/api/games/${gameId}/seat`).set(staller.auth).send({}).expect(200);
         await presence.flush();
         clock.advance(2000);
         await sweeper.sweep();
@@ -128,7 +129,8 @@ describe('ratings that cannot be bought (issue #21)', () => {
       waits.push((clock.now().getTime() - turnStarted) / 1000);
       if (g.status !== 'active') break;
       // The CPU has played for the staller: they take the seat back (and stall again).
-      g = await game(gameId, staller);
+      g = (await request(t.http).post(`/api/games/${gameId}/seat`).set(staller.auth).send({}).expect(200)).body;
+      expect(g[stallerColor].standIn).toBe(false);
     }
     expect(g).toMatchObject({ status: 'finished', result: { reason: 'abandoned', winner: stallerColor === 'black' ? 'white' : 'black' } });
     expect(g[stallerColor].cpuMoves).toBeGreaterThan(2);
