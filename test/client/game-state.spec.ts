@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { GameController, actionsView, boardModel, opponentAway, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
+import { GameController, actionsView, boardModel, cpuMovesNote, metaTexts, opponentAway, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
 import { msg, show, type Text } from '../../src/client/shared/messages';
 import { ApiError, type Game, type Move, type Player } from '../../src/client/transport/api';
 
@@ -166,5 +166,42 @@ describe('game state (no DOM)', () => {
     expect(c.s.phase).toBe('missing');
     expect(calls).toContain('stop');
     expect(msg('game.title.missing')).toBe('Game not found · Outflank');
+  });
+});
+
+describe('the fair-play rules on the board (issue #21)', () => {
+  const ranked = (over: Partial<Game> = {}) =>
+    game({ rated: true, settings: { rated: true, turnSeconds: null, idleSeconds: 300, standInMoves: 2, showLegalMoves: true }, ply: 10, ...over });
+  const seat = (color: 'black' | 'white', cpuMoves: number) =>
+    color === 'black'
+      ? { black: { player: { id: 'a', username: 'alice', rating: 1500 }, standIn: false, cpuMoves } }
+      : { white: { player: { id: 'b', username: 'bob', rating: 1500 }, standIn: false, cpuMoves } };
+
+  it('without a turn limit the game shows its idle limit with its settings', async () => {
+    const { c } = setup(ALICE, ranked());
+    await c.start(true);
+    expect(metaTexts(c.s).map(show)).toEqual(['Rated', 'No time limit', 'idle limit 5:00']);
+    const timed = setup(ALICE, game({ settings: { rated: false, turnSeconds: 30, idleSeconds: null, standInMoves: null, showLegalMoves: true } }));
+    await timed.c.start(true);
+    expect(metaTexts(timed.c.s).map(show)).toEqual(['Casual', '30 s per move']);
+  });
+
+  it.each<[string, Player, Partial<Game>, string | null]>([
+    ['no CPU move yet', ALICE, {}, null],
+    ['the CPU played one of my moves', ALICE, seat('black', 1), 'The CPU has played 1 move for you in this ranked game. If it plays more than 2, the game counts as abandoned: a loss for you, whoever is ahead.'],
+    ['the CPU played three of my moves', ALICE, seat('black', 3), 'The CPU has played 3 moves for you in this ranked game: it counts as abandoned, a loss for you, whoever is ahead at the end.'],
+    ['the CPU played two of the opponent\'s moves (not over the limit): nothing said', BOB, seat('black', 2), null],
+    ['the CPU played three of the opponent\'s moves', BOB, seat('black', 3), 'The CPU has played 3 moves for alice in this ranked game: it counts as abandoned by them, whoever is ahead at the end.'],
+  ])('ranked: %s', async (_label, me, over, expected) => {
+    const { c } = setup(me, ranked(over));
+    await c.start(true);
+    const note = cpuMovesNote(c.s);
+    expect(note ? show(note) : null).toBe(expected);
+  });
+
+  it('casual games: no count is shown (only the seat the CPU holds at the end abandons)', async () => {
+    const { c } = setup(ALICE, game({ ply: 10, ...seat('black', 9) }));
+    await c.start(true);
+    expect(cpuMovesNote(c.s)).toBeNull();
   });
 });

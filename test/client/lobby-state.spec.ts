@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { LobbyController, myRating, queueWindow, type LobbyTransport } from '../../src/client/lobby/state';
+import { LobbyController, myRating, queueCooldown, queueWindow, type LobbyTransport } from '../../src/client/lobby/state';
 import { show } from '../../src/client/shared/messages';
 import { ApiError, type Player, type Ticket } from '../../src/client/transport/api';
 
@@ -87,5 +87,24 @@ describe('lobby state (no DOM)', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('the lobby shows a ranked cooldown with the time left (issue #21)', () => {
+  it.each<[string, Partial<Ticket>, number, string | null]>([
+    ['none', {}, 0, null],
+    ['aborts, 1 min 30 s left', { cooldown: { until: '2030-01-01T00:01:30.000Z', reason: 'aborts' } }, 0,
+      'You aborted several of your last ranked games: your next ranked game can start in 1:30. Keep this page open; casual games are open now.'],
+    ['sandbagging, an hour and a bit left', { cooldown: { until: '2030-01-01T01:00:05.000Z', reason: 'sandbagging' } }, 0,
+      'Most of your recent ranked losses were resignations or departures early in the game: your next ranked game can start in 1:00:05. Keep this page open; casual games are open now.'],
+    ['over', { cooldown: { until: '2030-01-01T00:01:30.000Z', reason: 'aborts' } }, 90_000, null],
+  ])('%s', async (_label, over, later, expected) => {
+    const { c, api } = setup();
+    api.joinQueue.mockResolvedValueOnce(waiting(over));
+    await c.signIn('login', 'ada', 'correct horse');
+    await c.queue('ranked', null);
+    const text = queueCooldown(c.s, Date.parse('2030-01-01T00:00:00.000Z') + later);
+    expect(text ? show(text) : null).toBe(expected);
+    await c.leaveQueue();
   });
 });

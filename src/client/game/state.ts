@@ -523,9 +523,25 @@ export function titleText(s: GameState): Text {
 export function metaTexts(s: GameState): Text[] {
   const g = s.game!;
   const meta = [t(g.rated ? 'game.meta.rated' : 'game.meta.casual'), g.settings.turnSeconds ? t('game.meta.turnLimit', { seconds: g.settings.turnSeconds }) : t('game.meta.noLimit')];
+  // Without a turn limit, the game's idle limit: a player who has not moved for this long gets the CPU.
+  if (!g.settings.turnSeconds && g.settings.idleSeconds) meta.push(t('game.meta.idleLimit', { time: clockText(g.settings.idleSeconds) }));
   if (!myColor(s)) meta.push(t(s.me ? 'game.meta.watching' : 'game.meta.spectator'));
   if (s.roomCode) meta.push(t('game.meta.room', { code: s.roomCode }));
   return meta;
+}
+
+/**
+ * A ranked game's count of the CPU's moves for a seat: the viewer's own (and how many more it may
+ * play before the game counts as abandoned for them), or the other seat's once it is over the limit.
+ */
+export function cpuMovesNote(s: GameState): Text | null {
+  const g = s.game!;
+  const max = g.settings.standInMoves;
+  if (g.status !== 'active' || max === null) return null;
+  const mine = myColor(s);
+  if (mine && g[mine].cpuMoves > 0) return t(g[mine].cpuMoves > max ? 'game.cpuMoves.mineOver' : 'game.cpuMoves.mine', { n: g[mine].cpuMoves, max });
+  const over = (['black', 'white'] as const).find((c) => c !== mine && g[c].cpuMoves > max);
+  return over ? t('game.cpuMoves.theirsOver', { n: g[over].cpuMoves, name: g[over].player.username }) : null;
 }
 
 /** A pass stays on the board until the next move: both sides see who passed and who plays again. */

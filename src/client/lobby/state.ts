@@ -444,3 +444,20 @@ export function queueWindow(s: LobbyState): Text | null {
   const w = s.ticket?.window;
   return w ? t('lobby.queue.window', { min: String(Math.round(w.min)), max: String(Math.round(w.max)) }) : null;
 }
+
+/** h:mm:ss, or m:ss under an hour. */
+function timeLeft(ms: number): string {
+  const secs = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(secs / 3600);
+  const m = Math.floor((secs % 3600) / 60);
+  const ss = String(secs % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** A waiting ranked ticket on a cooldown (aborts, sandbagging): why, and the time left. */
+export function queueCooldown(s: LobbyState, now: number): Text | null {
+  const c = s.ticket?.cooldown;
+  if (!c) return null;
+  const left = Date.parse(c.until) - now;
+  return left > 0 ? t('lobby.queue.cooldown', { reason: c.reason, time: timeLeft(left) }) : null;
+}

@@ -36,6 +36,7 @@ export const en = {
   'game.meta.casual': 'Casual',
   'game.meta.turnLimit': '{seconds} s per move',
   'game.meta.noLimit': 'No time limit',
+  'game.meta.idleLimit': 'idle limit {time}',
   'game.meta.watching': 'Watching',
   'game.meta.spectator': 'Watching as a spectator',
   'game.meta.room': 'Room {code}',
@@ -50,6 +51,12 @@ export const en = {
   'game.opponentAway':
     '{name} seems to be disconnected: if they do not come back, the CPU plays for them in {time} (and if it is still playing for them at the end, they lose).',
   'game.awayNote': 'While you were away, the CPU played {squares} for you.',
+  'game.cpuMoves.mine':
+    'The CPU has played {n, plural, one {# move} other {# moves}} for you in this ranked game. If it plays more than {max}, the game counts as abandoned: a loss for you, whoever is ahead.',
+  'game.cpuMoves.mineOver':
+    'The CPU has played {n} moves for you in this ranked game: it counts as abandoned, a loss for you, whoever is ahead at the end.',
+  'game.cpuMoves.theirsOver':
+    'The CPU has played {n} moves for {name} in this ranked game: it counts as abandoned by them, whoever is ahead at the end.',
 
   // Moves: announcements, feedback at the square
   'game.announce.move': '{color, select, black {Black} other {White}} ({name}) played {square}.',
@@ -114,6 +121,8 @@ export const en = {
   'lobby.inGame': 'You already have a game in progress. Taking you there…',
   'lobby.queue.mode': '{mode, select, ranked {ranked} other {casual}}',
   'lobby.queue.window': 'Opponents rated {min}–{max}: the range widens while you wait.',
+  'lobby.queue.cooldown':
+    '{reason, select, aborts {You aborted several of your last ranked games} other {Most of your recent ranked losses were resignations or departures early in the game}}: your next ranked game can start in {time}. Keep this page open; casual games are open now.',
   'lobby.queue.lapsed': 'Your place in the queue lapsed while this page was away. Queue again when you are ready.',
   'lobby.unavailable': '{message} You are still signed in on this device.',
   'lobby.invite.title': '{host} invites you to a game',

@@ -115,6 +115,7 @@ ${FORM_ERROR}
 <div class="pl-waiting" data-part="queue-waiting" data-testid="queue-waiting" hidden>
 <p><span class="pl-spinner" aria-hidden="true"></span> Looking for a <span data-part="queue-mode" data-testid="queue-mode">casual</span> opponent…</p>
 <p class="pl-hint" data-part="queue-window" data-testid="queue-window" aria-live="polite" hidden></p>
+<p class="pl-note" data-part="queue-cooldown" data-testid="queue-cooldown" role="status" hidden></p>
 <button type="button" class="pl-btn" data-part="queue-cancel" data-testid="queue-cancel">Cancel</button>
 </div>
 </section>
@@ -212,6 +213,7 @@ export function renderPlayGame(gameId: string, settings: ClientSettings): string
 <p class="pl-note" data-part="standin-note" data-testid="standin-note" hidden></p>
 <p class="pl-note" data-part="opponent-away" data-testid="opponent-away" role="status" hidden></p>
 <p class="pl-note" data-part="away-note" data-testid="away-note" role="status" hidden></p>
+<p class="pl-note" data-part="cpu-moves-note" data-testid="cpu-moves-note" role="status" hidden></p>
 ${boardHtml()}
 <p class="pl-square-hint" data-part="square-hint" data-testid="square-hint" role="alert" hidden></p>
 <p class="sr-only" data-part="announcer" data-testid="announcer" aria-live="polite"></p>
