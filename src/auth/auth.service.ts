@@ -10,7 +10,6 @@ import { PlayersRepository } from '../players/players.repository.js';
 import { PlayersService } from '../players/players.service.js';
 import { Clock } from '../common/clock.js';
 import { AccountLinksService, type Origin } from '../fair-play/links/account-links.service.js';
-import { fairPlayMessage } from '../fair-play/messages.en.js';
 import { LoginFailuresRepository } from '../rate-limit/login-failures.repository.js';
 import { AuthResponseDto } from './dto/auth.dto.js';
 import { loginAttempt } from './domain/login-throttle.js';
@@ -42,10 +41,10 @@ export class AuthService {
 
   async register(username: string, password: string, bot = false, origin: Origin = {}): Promise<AuthResponseDto> {
     // The DTO refuses these already; this guards every other caller of the service.
-    if (looksLikeGuestName(username)) throw validationFailed(`username must not start with "${GUEST_NAME_PREFIX}": those names are for guests`);
+    if (looksLikeGuestName(username)) throw validationFailed({ key: 'api.validation.guestPrefix', values: { prefix: GUEST_NAME_PREFIX } });
     const passwordHash = await argon2Hash(password, ARGON2_OPTIONS);
     const player = await this.insertPlayer(username, false, passwordHash, bot);
-    if (!player) throw new AppError('USERNAME_TAKEN', `The username "${username}" is taken.`);
+    if (!player) throw new AppError('USERNAME_TAKEN', { key: 'api.auth.usernameTaken', values: { username } });
     await this.links.record(player.id, origin);
     return this.issue(player);
   }
@@ -76,7 +75,7 @@ export class AuthService {
     const rule = { free: this.config.fairPlay.loginFreeFailures, maxSeconds: this.config.fairPlay.loginDelayMaxSeconds };
     const attempt = await this.loginFailures.attempt(throttleKey, (current) => loginAttempt(current, this.clock.now(), rule));
     if (!attempt.allowed) {
-      throw new AppError('RATE_LIMITED', fairPlayMessage('auth.loginThrottled', { seconds: attempt.retryAfterSeconds }), {
+      throw new AppError('RATE_LIMITED', { key: 'api.auth.loginThrottled', values: { seconds: attempt.retryAfterSeconds } }, {
         retryAfterSeconds: attempt.retryAfterSeconds,
       });
     }
@@ -101,7 +100,7 @@ export class AuthService {
   async issue(player: Player): Promise<AuthResponseDto> {
     const payload: TokenPayload = { sub: player.id, name: player.username, guest: player.guest };
     const token = await this.jwt.signAsync(payload);
-    return { token, player: await this.players.profile(player) };
+    return { token, player: await this.players.me(player) };
   }
 
   /** The new player, or null when the name is taken. */

@@ -8,6 +8,7 @@ import { startGame } from './game/game';
 import { startHome } from './home/home';
 import { startLobby } from './lobby/lobby';
 import { startRetry } from './retry';
+import { followRememberedLanguage } from './i18n/preference';
 
 function connectionBanner(): void {
   const banner = document.querySelector<HTMLElement>('[data-part=server-status]');
@@ -19,6 +20,7 @@ function connectionBanner(): void {
 }
 
 function main(): void {
+  followRememberedLanguage();
   connectionBanner();
   const lobby = document.getElementById('play-lobby');
   if (lobby) startLobby(lobby);

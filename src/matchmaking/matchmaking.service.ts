@@ -147,7 +147,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
    * present and free player of the same kind (bot or human). Ranked: waits for the next wave.
    */
   async join(player: Player, dto: JoinQueueDto): Promise<TicketDto> {
-    if (dto.mode === 'ranked' && player.guest) throw new AppError('GUEST_NOT_ALLOWED', 'Ranked play needs a registered account; guests play unranked.');
+    if (dto.mode === 'ranked' && player.guest) throw new AppError('GUEST_NOT_ALLOWED', { key: 'api.queue.guestRanked' });
     const turnSeconds = dto.turnSeconds ?? null;
     const now = this.clock.now();
     // A player on a ranked cooldown (aborts, sandbagging) waits it out: decided now from their
@@ -158,10 +158,10 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       if (dto.mode === 'unranked') await this.tickets.lockQueue(queueLockKey(dto.mode, turnSeconds));
       await this.players.lock(player.id);
       if (await this.tickets.hasWaiting(player.id)) {
-        throw new AppError('ALREADY_QUEUED', 'You are already in a queue; leave it first (DELETE /api/queue).');
+        throw new AppError('ALREADY_QUEUED', { key: 'api.queue.alreadyQueued' });
       }
       const active = await this.games.activeGameIdOf(player.id);
-      if (active) throw new AppError('ALREADY_IN_GAME', 'Finish your active game before queueing.', { gameId: active });
+      if (active) throw new AppError('ALREADY_IN_GAME', { key: 'api.queue.inGame' }, { gameId: active });
       const mine = await this.tickets.insertWaiting(player.id, dto.mode, turnSeconds, now, cooldown);
       if (dto.mode === 'unranked') await this.pairUnrankedAtJoin(mine, now);
       return mine;
@@ -383,7 +383,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     const show = t && (t.state === 'waiting'
       || (t.state === 'matched' && t.gameId !== null && (await this.games.statusOf(t.gameId)) === 'active')
       || (t.state === 'cancelled' && t.reason === 'absent' && t.endedAt !== null && now.getTime() - new Date(t.endedAt).getTime() < ABSENT_REPORT_MS));
-    if (!show) throw new AppError('NOT_FOUND', 'You are not in a queue.');
+    if (!show) throw new AppError('NOT_FOUND', { key: 'api.queue.notQueued' });
     return this.toDto(t, player.rating, now);
   }
 

@@ -30,10 +30,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   /** A valid signature is not enough: the player must still exist. */
   async validate(payload: TokenPayload): Promise<Player> {
     if (typeof payload?.sub !== 'string' || !UUID.test(payload.sub)) {
-      throw new AppError('UNAUTHENTICATED', 'The token is not valid.');
+      throw new AppError('UNAUTHENTICATED', { key: 'api.auth.tokenInvalid' });
     }
     const player = await this.players.findById(payload.sub);
-    if (!player) throw new AppError('UNAUTHENTICATED', 'The token names a player who no longer exists.');
+    if (!player) throw new AppError('UNAUTHENTICATED', { key: 'api.auth.playerGone' });
     return player;
   }
 }

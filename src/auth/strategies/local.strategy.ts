@@ -15,7 +15,7 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
 
   async validate(req: Request, username: string, password: string): Promise<Player> {
     const player = await this.auth.validateCredentials(username, password, readDeviceId(req));
-    if (!player) throw new AppError('UNAUTHENTICATED', 'Wrong username or password.');
+    if (!player) throw new AppError('UNAUTHENTICATED', { key: 'api.auth.wrongPassword' });
     return player;
   }
 }

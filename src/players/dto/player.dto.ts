@@ -1,4 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { i18nMessage } from '../../common/validation.js';
+import { LANGUAGES, type Language } from '../../i18n/languages.js';
 
 export class PlayerDto {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -15,6 +18,25 @@ export class PlayerDto {
   @ApiProperty() draws: number;
   @ApiProperty() losses: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+/** Your own player: the public profile and your settings. */
+export class MeDto extends PlayerDto {
+  @ApiProperty({
+    type: String,
+    enum: LANGUAGES,
+    nullable: true,
+    description: "The language you chose for the pages and the API's messages (null: none chosen: the language cookie, then Accept-Language decide)",
+  })
+  language: Language | null;
+}
+
+/** `PATCH /api/players/me`: your settings (only the fields sent change). */
+export class UpdateMeDto {
+  @ApiPropertyOptional({ type: String, enum: LANGUAGES, nullable: true, description: 'Your language for the pages and the API\'s messages; null forgets the choice' })
+  @IsOptional()
+  @IsIn([...LANGUAGES, null], { message: i18nMessage('api.validation.language', { languages: LANGUAGES.join(', ') }) })
+  language?: Language | null;
 }
 
 export class SeatPlayerDto {
