@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import './english';
-import { GameController, actionsView, boardModel, cpuMovesNote, metaTexts, opponentAway, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
+import { GameController, actionsView, boardModel, cpuMovesNote, metaTexts, resultView, opponentAway, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
 import { msg, show, type Text } from '../../src/client/shared/messages';
 import { ApiError, type Game, type Me, type Move } from '../../src/client/transport/api';
 
@@ -206,5 +206,43 @@ describe('the fair-play rules on the board (issue #21)', () => {
     const { c } = setup(ALICE, game({ ply: 10, ...seat('black', 9) }));
     await c.start(true);
     expect(cpuMovesNote(c.s)).toBeNull();
+  });
+});
+
+describe('a ranked game the stand-in would have decided: the result says why (issue #21)', () => {
+  const over = (result: Game['result'], black: Partial<Game['black']>, white: Partial<Game['white']> = {}, rated = true) =>
+    game({
+      rated,
+      status: result!.reason === 'aborted' ? 'aborted' : 'finished',
+      toMove: null,
+      ply: 40,
+      settings: { rated, turnSeconds: null, idleSeconds: 300, standInMoves: rated ? 2 : null, showLegalMoves: true },
+      black: { player: { id: 'a', username: 'alice', rating: 1500 }, standIn: false, cpuMoves: 0, ...black },
+      white: { player: { id: 'b', username: 'bob', rating: 1500 }, standIn: false, cpuMoves: 0, ...white },
+      result,
+      finishedAt: '2030-01-01T01:00:00.000Z',
+    });
+  const discs = { black: 47, white: 17 };
+
+  it.each<[string, Game, string]>([
+    ['the CPU played more than the limit for a seat whose owner came back: abandoned whoever was ahead',
+      over({ reason: 'abandoned', winner: 'white', discs, ratingChanges: { black: -12, white: 12 } }, { cpuMoves: 30 }),
+      'alice abandoned the game: the CPU played 30 moves for them in this ranked game (more than 2), so they lose whoever was ahead'],
+    ['the CPU still held the seat at the end: the casual sentence',
+      over({ reason: 'abandoned', winner: 'white', discs, ratingChanges: null }, { standIn: true, cpuMoves: 1 }),
+      'alice abandoned the game: the CPU was still playing for them at the end, so they lose'],
+    ['a casual game never counts the CPU\'s moves',
+      over({ reason: 'abandoned', winner: 'white', discs, ratingChanges: null }, { standIn: true, cpuMoves: 9 }, {}, false),
+      'alice abandoned the game: the CPU was still playing for them at the end, so they lose'],
+    ['the CPU over the limit for both seats: nobody wins',
+      over({ reason: 'aborted', winner: null, discs, ratingChanges: null }, { cpuMoves: 3 }, { cpuMoves: 4 }),
+      'No result: the CPU stood in for a player too long, and it never wins a game for anyone; ratings unchanged'],
+    ['an abort before both moved: called off',
+      over({ reason: 'aborted', winner: null, discs: { black: 4, white: 1 }, ratingChanges: null }, { cpuMoves: 0 }),
+      'Called off before both players had moved (a first move never came, or a player aborted): no result, ratings unchanged'],
+  ])('%s', async (_label, g, expected) => {
+    const { c } = setup(BOB, g);
+    await c.start(true);
+    expect(show(resultView(c.s)!.detail)).toBe(expected);
   });
 });
