@@ -2,38 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { GamesService } from '../games/games.service.js';
-import type { RankedLossRow } from '../games/games.repository.js';
 import {
-  ABORT_RECENT_GAMES, ABORT_RECENT_MS, abortCooldown, type AbortRule, isCheapLoss, rankedCooldown, type RankedCooldown, SANDBAG_RECENT_LOSSES,
+  ABORT_RECENT_GAMES, ABORT_RECENT_MS, abortCooldown, type AbortRule, rankedCooldown, type RankedCooldown, SANDBAG_RECENT_LOSSES,
   SANDBAG_RECENT_MS, sandbagging, type SandbagRule,
 } from './domain/cooldown.js';
+import { flaggedAccounts, sandbagRuleOf, type SandbaggerReport } from './flagged.js';
 
-/** An account that gained from a flagged account's cheap losses. */
-export interface Beneficiary {
-  id: string;
-  username: string;
-  /** Cheap losses of the flagged account this account won. */
-  games: number;
-  /** Rating points it gained in those games. */
-  points: number;
-}
-
-/** A flagged account, as the moderators' list shows it. */
-export interface SandbaggerReport {
-  player: { id: string; username: string };
-  /** Ranked losses looked at (the latest 20 within 30 days) and the cheap ones among them. */
-  losses: number;
-  cheapLosses: number;
-  share: number;
-  /** When its ranked cooldown ends (null: over). */
-  cooldownUntil: Date | null;
-  /** The latest cheap loss. */
-  lastCheapLossAt: Date;
-  /** Who gained from the cheap losses, most points first. */
-  beneficiaries: Beneficiary[];
-  /** The cheap losses' game ids, newest first. */
-  gameIds: string[];
-}
+export type { Beneficiary, SandbaggerReport } from './flagged.js';
 
 /**
  * The fair-play rules that read a player's recent ranked games: the ranked cooldowns (aborts,
@@ -55,8 +30,7 @@ export class FairPlayService {
   }
 
   get sandbagRule(): SandbagRule {
-    const f = this.config.fairPlay;
-    return { moves: f.sandbagMoves, share: f.sandbagShare, cooldownHours: f.sandbagCooldownHours };
+    return sandbagRuleOf(this.config);
   }
 
   /** The player's ranked cooldown still running at `now` (the longer of the abort and sandbagging ones), or null. */
@@ -74,33 +48,7 @@ export class FairPlayService {
    * that gained from those losses; most cheap losses first. The moderator page lists these.
    */
   async sandbaggers(now: Date = this.clock.now()): Promise<SandbaggerReport[]> {
-    const rule = this.sandbagRule;
-    const rows = await this.games.rankedLosses(new Date(now.getTime() - SANDBAG_RECENT_MS), SANDBAG_RECENT_LOSSES, { cheapBelowMoves: rule.moves });
-    const byLoser = new Map<string, RankedLossRow[]>();
-    for (const r of rows) byLoser.set(r.loserId, [...(byLoser.get(r.loserId) ?? []), r]);
-    const reports: SandbaggerReport[] = [];
-    for (const losses of byLoser.values()) {
-      const verdict = sandbagging(losses, now, rule);
-      if (!verdict.flagged) continue;
-      const cheap = losses.filter((l) => isCheapLoss(l, rule)).sort((a, b) => b.endedAt.getTime() - a.endedAt.getTime());
-      const gainers = new Map<string, Beneficiary>();
-      for (const l of cheap) {
-        const b = gainers.get(l.winnerId) ?? { id: l.winnerId, username: l.winnerUsername, games: 0, points: 0 };
-        b.games += 1;
-        b.points += l.winnerGain;
-        gainers.set(l.winnerId, b);
-      }
-      reports.push({
-        player: { id: losses[0].loserId, username: losses[0].loserUsername },
-        losses: verdict.losses,
-        cheapLosses: verdict.cheap.length,
-        share: verdict.share,
-        cooldownUntil: verdict.until,
-        lastCheapLossAt: cheap[0].endedAt,
-        beneficiaries: [...gainers.values()].map((b) => ({ ...b, points: Math.round(b.points * 10) / 10 })).sort((a, b) => b.points - a.points),
-        gameIds: cheap.map((l) => l.gameId),
-      });
-    }
-    return reports.sort((a, b) => b.cheapLosses - a.cheapLosses || b.lastCheapLossAt.getTime() - a.lastCheapLossAt.getTime());
+    const rows = await this.games.rankedLosses(new Date(now.getTime() - SANDBAG_RECENT_MS), SANDBAG_RECENT_LOSSES, { cheapBelowMoves: this.sandbagRule.moves });
+    return flaggedAccounts(rows, now, this.sandbagRule);
   }
 }

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { Clock } from '../../src/common/clock.js';
 import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.js';
+import { formatFlagged, listFlagged } from '../../src/fair-play/fair-play-cli.js';
 import { FairPlayService } from '../../src/fair-play/fair-play.service.js';
 import { DeadlineSweeper } from '../../src/games/deadline-sweeper.js';
 import { PresenceService } from '../../src/games/presence.service.js';
 import { MatchmakingService } from '../../src/matchmaking/matchmaking.service.js';
 import { verifyRatings } from '../../src/ratings/ratings-cli.js';
+import { translator } from '../../src/i18n/catalogues/index.js';
 import { uniqueName } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 
@@ -148,14 +150,16 @@ describe('ratings that cannot be bought (issue #21)', () => {
     const aborter = await register(t);
     const partner = await register(t);
     const seen: (number | null)[] = [];
+    // The cooldown counts from the latest abort (the game's finishedAt), not from joining the queue.
+    let lastAbortAt = 0;
     for (let i = 0; i < 12; i++) {
       const mine = await queue(aborter);
       await queue(partner);
       if (mine.cooldown) {
         expect(mine.cooldown.reason).toBe('aborts');
         expect(await ticket(aborter)).toMatchObject({ state: 'waiting', cooldown: mine.cooldown });
+        seen.push((Date.parse(mine.cooldown.until) - lastAbortAt) / 1000);
         const left = (Date.parse(mine.cooldown.until) - clock.now().getTime()) / 1000;
-        seen.push(Math.round(left));
         // No pairing while it runs, even a second before its end.
         expect(await waveBetween(aborter, partner)).toBeNull();
         clock.advance((left - 1) * 1000);
@@ -170,7 +174,8 @@ describe('ratings that cannot be bought (issue #21)', () => {
       }
       const gameId = await waveBetween(aborter, partner);
       expect(gameId).not.toBeNull();
-      await request(t.http).post(`/api/games/${gameId}/abort`).set(aborter.auth).send({}).expect(200);
+      const aborted = (await request(t.http).post(`/api/games/${gameId}/abort`).set(aborter.auth).send({}).expect(200)).body;
+      lastAbortAt = Date.parse(aborted.finishedAt);
     }
     // Two free aborts, then 1, 2, 4, 8, 16, 32 minutes, then an hour (the last 10 games count).
     expect(seen).toEqual([null, null, null, 60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]);
@@ -315,6 +320,9 @@ describe('ratings that cannot be bought (issue #21)', () => {
       expect(report!.beneficiaries[0].points).toBeGreaterThan(0);
     }
     expect(listed.some((r) => r.player.id === main.id)).toBe(false);
+    // `outflank fair-play flagged` prints the same list.
+    expect(await listFlagged(t.db.url, t.config, clock.now())).toEqual(listed);
+    expect(formatFlagged(listed)).toContain(`  gained: ${main.username} +`);
   });
 
   it('ratings verify passes after all of it', async () => {
@@ -363,6 +371,10 @@ describe('the per-account sign-in limit (issue #21)', () => {
     expect(statuses.slice(6).every((s) => s === 429)).toBe(true);
     // During the delay even the right password waits (or the delay would not slow a guesser).
     expect((await login(owner.username, owner.password, '10.200.0.1')).status).toBe(429);
+    // The message follows the request's language; the code does not change.
+    const inBengali = await login(owner.username, 'wrong-again-pw', '10.206.0.1').set('Accept-Language', 'bn');
+    expect(inBengali.body.code).toBe('RATE_LIMITED');
+    expect(inBengali.body.message).toBe(translator('bn').t('api.auth.loginThrottled', { seconds: Number(inBengali.headers['retry-after']) }));
     clock.advance(retryAfter * 1000);
     const ok = await login(owner.username, owner.password, '10.200.0.1');
     expect(ok.status).toBe(200);
