@@ -6,6 +6,7 @@ import { onConnectionState } from './transport/api';
 import { show } from './shared/dom';
 import { startGame } from './game/game';
 import { startHome } from './home/home';
+import { startLearn } from './learn/learn';
 import { startLobby } from './lobby/lobby';
 import { startRetry } from './retry';
 import { followRememberedLanguage } from './i18n/preference';
@@ -26,6 +27,8 @@ function main(): void {
   if (lobby) startLobby(lobby);
   const game = document.getElementById('play-game');
   if (game) startGame(game);
+  const learn = document.getElementById('learn');
+  if (learn) startLearn(learn);
   const home = document.getElementById('home');
   if (home) startHome(home);
   const retry = document.querySelector<HTMLElement>('[data-part=error-retry]');

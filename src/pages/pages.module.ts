@@ -8,10 +8,11 @@ import { assets } from './assets.js';
 import { PagesController } from './pages.controller.js';
 import { PagesService } from './pages.service.js';
 import { PlayController } from './play.controller.js';
+import { RulesController } from './rules.controller.js';
 
 @Module({
   imports: [LeaderboardModule, PlayersModule, RatingsModule, GamesModule],
-  controllers: [PagesController, PlayController, AssetsController],
+  controllers: [PagesController, PlayController, RulesController, AssetsController],
   providers: [PagesService],
 })
 export class PagesModule implements OnModuleInit {

@@ -295,6 +295,10 @@ describe('languages in the browser (chromium)', () => {
       await visit('player', `/players/${alice.username}`);
       await visit('player-not-found', '/players/nobody_here');
       await visit('game-not-found', '/play/not-a-game');
+      await visit('rules', '/rules');
+      const learn = await visit('learn', '/learn', (p) => p.locator('#learn[data-state=step]').waitFor({ state: 'attached' }));
+      await learn.locator('[data-square=d3]').click();
+      await visit('learn-step-2', '/learn', (p) => p.locator('#learn[data-state=step]').waitFor({ state: 'attached' }));
       const picker = await visit('picker-open', '/leaderboard', (p) => p.getByTestId('language-picker').locator('summary').click());
       expect(await picker.getByRole('link', { name: 'Тоҷикӣ' }).isVisible()).toBe(true);
     } finally {

@@ -143,6 +143,8 @@ const ROWS: Row[] = [
   { route: 'GET /players/:username', path: (w) => `/players/${w.name}`, expect: all('200') },
   { route: 'GET /play', path: () => '/play', expect: all('200') },
   { route: 'GET /play/:gameId', path: (w) => `/play/${w.gameId}`, expect: all('200') },
+  { route: 'GET /rules', path: () => '/rules', expect: all('200') },
+  { route: 'GET /learn', path: () => '/learn', expect: all('200') },
 ];
 
 /** "METHOD /path/:param" of a row, without its "(…)" note. */

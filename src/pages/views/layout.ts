@@ -35,6 +35,7 @@ const GLOBE_SVG =
 export const NAV_LINKS = Object.freeze([
   Object.freeze({ key: 'leaderboard', href: '/', label: 'layout.nav.leaderboard' }),
   Object.freeze({ key: 'play', href: '/play', label: 'layout.nav.play' }),
+  Object.freeze({ key: 'rules', href: '/rules', label: 'layout.nav.rules' }),
   Object.freeze({ key: 'api', href: '/docs', label: 'layout.nav.api' }),
 ] as const);
 

@@ -1,6 +1,7 @@
 import { escapeHtml, formatDate, formatInt, formatRating, playerHref } from './format.js';
 import { layout, type PageContext } from './layout.js';
 import { watchListHtml } from './play.js';
+import { rulesLinksHtml } from './rules.js';
 
 export interface LeaderboardEntryView {
   rank: number;
@@ -84,7 +85,9 @@ export function homeIntroHtml(page: PageContext): string {
     `<section class="pl-card home-play" data-testid="play-now"><h2>${t.html('home.playTitle')}</h2>` +
     `<p>${t.html('home.playText')}</p>` +
     `<div class="pl-row"><a class="pl-btn pl-btn-primary" href="/play" data-testid="play-now-button">${t.html('home.playNow')}</a>` +
-    `<a class="pl-btn" href="#leaderboard">${t.html('home.leaderboardLink')}</a></div></section>` +
+    `<a class="pl-btn" href="#leaderboard">${t.html('home.leaderboardLink')}</a></div>` +
+    rulesLinksHtml(page) +
+    '</section>' +
     watchListHtml(page) +
     '</div>'
   );

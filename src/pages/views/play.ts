@@ -9,6 +9,7 @@ import { squareName } from '../../engine/notation.js';
 import type { ClientSettings } from '../client-settings.js';
 import { escapeHtml } from './format.js';
 import { layout, type PageContext } from './layout.js';
+import { rulesLinksHtml } from './rules.js';
 
 /** A game id as the API issues it (a UUID). */
 const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -66,6 +67,7 @@ export function renderPlayLobby(page: PageContext, settings: ClientSettings): st
 <header class="pl-hero">
 <h1>${LOGO_DISCS}${h('play.lobby.heading')}</h1>
 <p>${h('play.lobby.intro')}</p>
+${rulesLinksHtml(page)}
 </header>
 <p class="pl-flash" data-part="lobby-error" data-testid="lobby-error" role="alert" hidden></p>
 <p class="pl-retry"><button type="button" class="pl-btn pl-btn-primary" data-part="lobby-retry" data-testid="lobby-retry" hidden>${h('play.lobby.retry')}</button></p>
@@ -245,6 +247,7 @@ ${boardHtml(page)}
 <p data-part="result-detail" data-testid="result-detail"></p>
 <p class="pl-score" data-part="result-score" data-testid="result-score"></p>
 <div class="pl-changes" data-part="rating-changes" data-testid="rating-changes"></div>
+${rulesLinksHtml(page)}
 </div>
 <div class="pl-actions">
 <button type="button" class="pl-btn" data-part="abort-button" data-testid="abort-button" hidden title="${a('play.game.abortTitle')}">${h('play.game.abort')}</button>

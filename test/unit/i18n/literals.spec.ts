@@ -15,6 +15,11 @@ import { renderErrorPage } from '../../../src/pages/views/error';
 import { renderLeaderboard } from '../../../src/pages/views/leaderboard';
 import { renderPlayGame, renderPlayLobby, renderPlayNotFound } from '../../../src/pages/views/play';
 import { renderNotFound, renderPlayer, type PlayerPageView } from '../../../src/pages/views/player';
+import { renderLearn } from '../../../src/pages/views/learn';
+import { renderRules } from '../../../src/pages/views/rules';
+import { rulesDiagrams } from '../../../src/pages/domain/diagrams';
+import { siteSettings } from '../../../src/pages/domain/site-settings';
+import { loadConfig } from '../../../src/config/config';
 
 const PSEUDO = pageContextOf('en-XA', '/somewhere?x=1');
 const SETTINGS = clientSettings({ firstMoveSeconds: 30, cpuTakeoverSeconds: 60, sseHeartbeatSeconds: 15 });
@@ -24,6 +29,8 @@ const ROOT = join(__dirname, '../../..');
 const ALLOWED = new Set([
   'Outflank', 'RD', 'CPU', 'API', 'UTC', 'Glicko',
   'alice', 'bob', 'carol', 'zed_99', 'ghost_name', 'NOT_FOUND', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE',
+  // The rules page's diagrams come from real tournaments, named as the WTHOR database names them.
+  'GPI', 'Milano', 'Iranian', 'Championship', 'EGP', 'Istanbul',
   // The picker names each language in itself and in English (never translated).
   ...LANGUAGES.flatMap((l) => [LANGUAGE_INFO[l].name, LANGUAGE_INFO[l].english]),
 ]);
@@ -72,6 +79,8 @@ const PAGES: [string, string][] = [
   ['404', renderErrorPage(PSEUDO, { statusCode: 404, code: 'NOT_FOUND', message: '⟦…⟧' })],
   ['500', renderErrorPage(PSEUDO, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'stack' })],
   ['503', renderErrorPage(PSEUDO, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down' })],
+  ['rules', renderRules(PSEUDO, { settings: siteSettings(loadConfig({ JWT_SECRET: 'a-test-secret-0123456789' })), diagrams: rulesDiagrams(), squares: 64, startDiscs: 4 })],
+  ['learn', renderLearn(PSEUDO)],
 ];
 
 describe('no English literal in the page views', () => {

@@ -54,20 +54,22 @@ describe('layout', () => {
     expect(css(html)).toMatch(/system-ui[\s\S]*max-width: 960px[\s\S]*@media \(max-width: 640px\)/);
   });
 
-  it('links Leaderboard, Play (/play) and API in the header', () => {
+  it('links Leaderboard, Play (/play), Rules (/rules) and API in the header', () => {
     const links = [...nav(html).matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]);
     expect(links).toEqual([
       ['/', 'Leaderboard'],
       ['/play', 'Play'],
+      ['/rules', 'Rules'],
       ['/docs', 'API'],
     ]);
-    expect(NAV_LINKS.map((l) => l.href)).toEqual(['/', '/play', '/docs']);
+    expect(NAV_LINKS.map((l) => l.href)).toEqual(['/', '/play', '/rules', '/docs']);
     expect(nav(html)).not.toContain('aria-current');
   });
 
   it.each([
     ['leaderboard', '/'],
     ['play', '/play'],
+    ['rules', '/rules'],
     ['api', '/docs'],
   ] as const)('marks the %s link as the current page', (key, href) => {
     const marked = nav(layout(EN, 'x', '', key));
