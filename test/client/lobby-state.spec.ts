@@ -80,6 +80,30 @@ describe('lobby state (no DOM)', () => {
     expect(navigated).toEqual(['/play/g9?room=K7QX2M']);
   });
 
+  it('leaving the queue while a poll is in flight: the DELETE waits for it, its answer is ignored, and no poll follows (no 404s)', async () => {
+    jest.useFakeTimers();
+    try {
+      const { c, api } = setup();
+      await c.signIn('login', 'ada', 'correct horse');
+      await c.queue('ranked', null);
+      let answer: (t: Ticket) => void = () => undefined;
+      api.queue.mockImplementationOnce(() => new Promise<Ticket>((resolve) => (answer = resolve)));
+      jest.advanceTimersByTime(2000);
+      expect(api.queue).toHaveBeenCalledTimes(1);
+      const leaving = c.leaveQueue();
+      await Promise.resolve();
+      expect(api.leaveQueue).not.toHaveBeenCalled();
+      answer(waiting());
+      await leaving;
+      expect(api.leaveQueue).toHaveBeenCalledTimes(1);
+      expect(c.s.ticket).toBeNull();
+      jest.advanceTimersByTime(10_000);
+      expect(api.queue).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('ALREADY_IN_GAME takes the player to the game they are in', async () => {
     jest.useFakeTimers();
     try {

@@ -68,6 +68,9 @@ export class LobbyController {
   private meStream: Stream | null = null;
   private roomPoll: ReturnType<typeof setInterval> | undefined;
   private queuePoll: ReturnType<typeof setInterval> | undefined;
+  /** The GET /api/queue in flight, if any; answers from before the player left the queue are ignored. */
+  private queueCheck: Promise<void> = Promise.resolve();
+  private queueRound = 0;
   private inFlight = 0;
   private againDone = false;
 
@@ -349,6 +352,12 @@ export class LobbyController {
   }
 
   async leaveQueue(): Promise<void> {
+    // No poll after this: one already sent is waited for (asked after the DELETE it would be a
+    // 404), and its answer no longer counts (a 'waiting' one would start the polling again).
+    clearInterval(this.queuePoll);
+    this.queuePoll = undefined;
+    this.queueRound += 1;
+    await this.queueCheck;
     try {
       await this.io.api.leaveQueue();
     } catch {
@@ -375,10 +384,17 @@ export class LobbyController {
     this.out.changed();
   }
 
-  private async checkQueue(): Promise<void> {
+  private checkQueue(): Promise<void> {
+    this.queueCheck = this.askQueue();
+    return this.queueCheck;
+  }
+
+  private async askQueue(): Promise<void> {
     if (!this.s.me) return;
+    const round = this.queueRound;
     try {
       const ticket = await this.io.api.queue();
+      if (round !== this.queueRound) return;
       if (ticket.state === 'matched' && ticket.gameId) this.go(ticket.gameId, null);
       else if (ticket.state === 'waiting') this.waitForMatch(ticket);
       else {
@@ -386,7 +402,7 @@ export class LobbyController {
         if (ticket.reason === 'absent') this.say(t('lobby.queue.lapsed'), false, 'queue');
       }
     } catch (e) {
-      if (e instanceof ApiError && e.status === 404) this.stopQueueWait();
+      if (round === this.queueRound && e instanceof ApiError && e.status === 404) this.stopQueueWait();
     }
   }
 
