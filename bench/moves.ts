@@ -875,7 +875,7 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
           const moves = legalMoves(fromBoardString(loaded.game.board, loaded.game.toMove!));
           const square = moves[Math.floor(random() * moves.length)];
           const playerId = loaded.game.toMove === 'black' ? seats.black_id : seats.white_id;
-          const step = rules.playMove(loaded.game, { playerId, square, ply: loaded.game.ply }, { now: new Date(), cpuTakeoverSeconds: 3600, firstMoveSeconds: 3600, idleTurnSeconds: 3600 });
+          const step = rules.playMove(loaded.game, { playerId, square, ply: loaded.game.ply }, { now: new Date(), cpuTakeoverSeconds: 3600, firstMoveSeconds: 3600, idleTurnSeconds: 3600, rankedStandInMoves: 2 });
           if ('kind' in step) throw new Error('unexpected earlier ply');
           if (step.game.status !== 'active') break; // the end rates in a transaction: the app's business, not this probe's
           // The app's own payloads: each move event carries the game after it (GamesService.notifications).

@@ -17,6 +17,7 @@ const USAGE = `Usage: outflank <command>
   migration:check             exit 1 when the entities and the migrations disagree
   perft <depth>               count the leaves of the game tree from the start position
   ratings verify              recompute every rating from the rated games and compare
+  fair-play flagged [--json]  list the accounts flagged for sandbagging, with the accounts that gained
 `;
 
 const config = () => loadConfig(process.env, resolveJwtSecret);
@@ -112,6 +113,10 @@ async function main(argv: string[]): Promise<number> {
     case 'ratings': {
       const { main: ratings } = await import('./ratings/ratings-cli.js');
       return ratings(args, config());
+    }
+    case 'fair-play': {
+      const { main: fairPlay } = await import('./fair-play/fair-play-cli.js');
+      return fairPlay(args, config());
     }
     case 'help':
     case '--help':

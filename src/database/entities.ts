@@ -1,12 +1,14 @@
 import { PlayerEvent } from '../events/entities/player-event.entity.js';
+import { AccountSighting } from '../fair-play/links/entities/account-sighting.entity.js';
 import { Game } from '../games/entities/game.entity.js';
 import { Move } from '../games/entities/move.entity.js';
 import { LeaderboardBucket, LeaderboardSettings } from '../leaderboard/entities/leaderboard.entities.js';
 import { QueueTicket } from '../matchmaking/entities/queue-ticket.entity.js';
 import { Player } from '../players/entities/player.entity.js';
+import { LoginFailure } from '../rate-limit/entities/login-failure.entity.js';
 import { RateLimitCounter } from '../rate-limit/entities/rate-limit-counter.entity.js';
 import { RatingHistory } from '../ratings/entities/rating-history.entity.js';
 import { Room } from '../rooms/entities/room.entity.js';
 
 /** Every TypeORM entity of the app; each module adds its own here. */
-export const ENTITIES: (new () => object)[] = [Player, Game, Move, Room, RatingHistory, QueueTicket, LeaderboardBucket, LeaderboardSettings, RateLimitCounter, PlayerEvent];
+export const ENTITIES: (new () => object)[] = [Player, Game, Move, Room, RatingHistory, QueueTicket, LeaderboardBucket, LeaderboardSettings, RateLimitCounter, PlayerEvent, LoginFailure, AccountSighting];

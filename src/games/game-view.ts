@@ -1,6 +1,6 @@
 /** How a game, its moves and its summaries look in answers and events (API.md's shapes). */
 import { discCounts, legalMoves, squareName } from '../engine/index.js';
-import { type GameState, hasMoved, type MoveRecord, standInOf } from './domain/game.js';
+import { cpuMovesOf, type GameState, hasMoved, type MoveRecord, standInOf } from './domain/game.js';
 import { positionOf } from './domain/transitions.js';
 import type { GameDto, GameSummaryDto, MoveDto } from './dto/game.dto.js';
 import type { LoadedGame, SeatPlayer } from './games.repository.js';
@@ -38,7 +38,11 @@ function standInAtOf(game: GameState): string | null {
 }
 
 export function toGameDto({ game, black, white }: LoadedGame): GameDto {
-  const seat = (p: SeatPlayer, standIn: boolean) => ({ player: { id: p.id, username: p.username, rating: p.rating }, standIn });
+  const seat = (p: SeatPlayer, standIn: boolean, color: 'black' | 'white') => ({
+    player: { id: p.id, username: p.username, rating: p.rating },
+    standIn,
+    cpuMoves: cpuMovesOf(game, color),
+  });
   const position = positionOf(game);
   const finished = game.status !== 'active';
   return {
@@ -46,9 +50,15 @@ export function toGameDto({ game, black, white }: LoadedGame): GameDto {
     rated: game.rated,
     status: game.status,
     roomCode: game.roomCode,
-    settings: { rated: game.rated, turnSeconds: game.turnSeconds, showLegalMoves: game.showLegalMoves },
-    black: seat(black, game.blackStandIn),
-    white: seat(white, game.whiteStandIn),
+    settings: {
+      rated: game.rated,
+      turnSeconds: game.turnSeconds,
+      idleSeconds: game.turnSeconds ? null : game.idleSeconds,
+      standInMoves: game.standInMoves,
+      showLegalMoves: game.showLegalMoves,
+    },
+    black: seat(black, game.blackStandIn, 'black'),
+    white: seat(white, game.whiteStandIn, 'white'),
     board: game.board,
     toMove: finished ? null : game.toMove,
     ply: game.ply,

@@ -8,13 +8,16 @@ import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { EventsService } from '../events/events.service.js';
 import { playerEvent, type TopicEvent } from '../events/event-map.js';
+import { FairPlayService } from '../fair-play/fair-play.service.js';
+import { AccountLinksService } from '../fair-play/links/account-links.service.js';
 import { GamesService } from '../games/games.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { PlayersService } from '../players/players.service.js';
 import {
-  colourBalance, historyFrom, MAX_RANKED_GAMES_PER_PAIR_24H, pairKey, pairUnranked, pairWave, queueLockKey, windowOf, type TicketPair, type WaitingTicket,
+  colourBalance, historyFrom, MAX_RANKED_GAMES_PER_PAIR_24H, pairKey, pairUnranked, pairWave, queueLockKey, windowOf, windowRuleWithMax, type TicketPair,
+  type WaitingTicket,
 } from './domain/pairing.js';
 import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
 import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
@@ -64,6 +67,8 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     private readonly players: PlayersService,
     private readonly playerRows: PlayersRepository,
     private readonly games: GamesService,
+    private readonly fairPlay: FairPlayService,
+    private readonly links: AccountLinksService,
     private readonly events: EventsService,
     private readonly clock: Clock,
     private readonly metrics: MetricsService,
@@ -134,9 +139,15 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     return Math.max(new Date(t.lastSeenAt).getTime(), this.polls.get(t.playerId)?.getTime() ?? 0);
   }
 
+  private get windowRule() {
+    return windowRuleWithMax(this.config.fairPlay.rankedWindowMax);
+  }
+
   private toDto(t: QueueTicket, rating: number | null, now: Date): TicketDto {
     const waitingRanked = t.state === 'waiting' && t.mode === 'ranked' && rating !== null;
-    const w = waitingRanked ? windowOf({ rating, joinedAt: t.joinedAt }, now) : null;
+    const eligibleAt = t.eligibleAt ? new Date(t.eligibleAt) : null;
+    const w = waitingRanked ? windowOf({ rating, joinedAt: t.joinedAt, eligibleAt }, now, this.windowRule) : null;
+    const coolingDown = t.state === 'waiting' && eligibleAt !== null && eligibleAt > now && t.cooldownReason;
     return {
       id: t.id,
       mode: t.mode,
@@ -146,6 +157,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       joinedAt: new Date(t.joinedAt).toISOString(),
       gameId: t.gameId,
       window: w ? { min: Math.round(w.min), max: Math.round(w.max) } : null,
+      cooldown: coolingDown ? { until: eligibleAt.toISOString(), reason: coolingDown } : null,
     };
   }
 
@@ -157,6 +169,9 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     if (dto.mode === 'ranked' && player.guest) throw new AppError('GUEST_NOT_ALLOWED', { key: 'api.queue.guestRanked' });
     const turnSeconds = dto.turnSeconds ?? null;
     const now = this.clock.now();
+    // A player on a ranked cooldown (aborts, sandbagging) waits it out: decided now from their
+    // games (they cannot play while queued), stored on the ticket, applied by the waves.
+    const cooldown = dto.mode === 'ranked' ? await this.fairPlay.rankedCooldown(player.id, now) : null;
     const ticket = await this.db.transaction(async () => {
       // One unranked queue at a time is paired by one transaction, on every app copy.
       if (dto.mode === 'unranked') await this.tickets.lockQueue(queueLockKey(dto.mode, turnSeconds));
@@ -166,7 +181,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       }
       const active = await this.games.activeGameIdOf(player.id);
       if (active) throw new AppError('ALREADY_IN_GAME', { key: 'api.queue.inGame' }, { gameId: active });
-      const mine = await this.tickets.insertWaiting(player.id, dto.mode, turnSeconds, now);
+      const mine = await this.tickets.insertWaiting(player.id, dto.mode, turnSeconds, now, cooldown);
       if (dto.mode === 'unranked') await this.pairUnrankedAtJoin(mine, now);
       return mine;
     });
@@ -253,37 +268,45 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     const candidates: Candidate[] = [];
     for (const t of waiting) {
       if (busy.has(t.playerId)) continue;
-      candidates.push({ ticketId: t.id, playerId: t.playerId, rating: t.rating, bot: t.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds });
+      candidates.push({
+        ticketId: t.id, playerId: t.playerId, rating: t.rating, bot: t.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds, eligibleAt: t.eligibleAt,
+      });
     }
     if (candidates.length < 2) return;
-    // The repeat limit is checked for the pairs a wave would make, not for every pair of waiting
-    // players: pair, look up the proposed pairs' 24-h games, forbid those at the limit, pair again
-    // (rarely more than once); a pair still at the limit after the last round is dropped.
+    // The repeat limit and the links between accounts (one address or device, when
+    // RANKED_SEPARATE_ADDRESSES is on) are checked for the pairs a wave would make, not for every
+    // pair of waiting players: pair, look up the proposed pairs' 24-h games and links, forbid
+    // those at the limit or linked, pair again (rarely more than once); a pair still forbidden
+    // after the last round is dropped.
     const since = new Date(now.getTime() - DAY_MS);
     const gamesBetween = new Map<string, number>();
+    const linked = new Set<string>();
     const checked = new Set<string>();
     const gap = (p: TicketPair<Candidate>) => Math.abs(p.blackTicket.rating - p.whiteTicket.rating);
     const keyOf = (p: TicketPair<Candidate>) => pairKey(p.blackTicket.playerId, p.whiteTicket.playerId);
+    const allowed = (p: TicketPair<Candidate>) =>
+      checked.has(keyOf(p)) && (gamesBetween.get(keyOf(p)) ?? 0) < MAX_RANKED_GAMES_PER_PAIR_24H && !linked.has(keyOf(p));
     let pairs: TicketPair<Candidate>[] = [];
     for (let round = 0; round < REPEAT_CHECK_ROUNDS; round++) {
       // Colours are decided after pairing (only the paired players' Black counts are needed).
-      pairs = pairWave(candidates, now, historyFrom({ gamesBetween }), () => 0);
+      pairs = pairWave(candidates, now, historyFrom({ gamesBetween, linked }), () => 0, this.windowRule);
       // A wave's work stays bounded when a backlog piles up: the closest pairs now, the rest next wave.
       if (pairs.length > this.config.queueWaveMaxGames) pairs = [...pairs].sort((a, b) => gap(a) - gap(b)).slice(0, this.config.queueWaveMaxGames);
-      const unchecked = pairs.filter((p) => !checked.has(keyOf(p)));
+      const unchecked = pairs.filter((p) => !checked.has(keyOf(p))).map((p) => ({ a: p.blackTicket.playerId, b: p.whiteTicket.playerId }));
+      lap('pairWave');
       if (unchecked.length === 0) break;
-      const counts = await this.games.rankedGamesBetween(unchecked.map((p) => ({ a: p.blackTicket.playerId, b: p.whiteTicket.playerId })), since);
-      let blocked = false;
+      const counts = await this.games.rankedGamesBetween(unchecked, since);
+      lap('24-h repeat counts');
+      for (const key of await this.links.linkedPairs(unchecked, now)) linked.add(key);
+      lap('links');
       for (const r of counts) {
         const key = pairKey(r.a, r.b);
         checked.add(key);
         gamesBetween.set(key, r.games);
-        if (r.games >= MAX_RANKED_GAMES_PER_PAIR_24H) blocked = true;
       }
-      if (!blocked) break;
+      if (pairs.every(allowed)) break;
     }
-    pairs = pairs.filter((p) => (gamesBetween.get(keyOf(p)) ?? 0) < MAX_RANKED_GAMES_PER_PAIR_24H && checked.has(keyOf(p)));
-    lap('pairWave and 24-h repeat checks');
+    pairs = pairs.filter(allowed);
     if (pairs.length === 0) return;
 
     const kept = await this.claimPairs(pairs, now);
@@ -306,7 +329,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       for (const c of [p.blackTicket, p.whiteTicket]) {
         const ticket = {
           id: c.ticketId, playerId: c.playerId, mode: 'ranked' as QueueMode, turnSeconds: c.turnSeconds, state: 'matched' as const,
-          reason: null, joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: created[i].id,
+          reason: null, joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: created[i].id, eligibleAt: null, cooldownReason: null,
         };
         events.push(this.matchedEvent(ticket, now));
       }
@@ -360,7 +383,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     );
     const events = kept.flatMap(({ p, id }) => [p.blackTicket, p.whiteTicket].map((c) => this.matchedEvent({
       id: c.ticketId, playerId: c.playerId, mode: 'unranked', turnSeconds: c.turnSeconds, state: 'matched', reason: null,
-      joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: id,
+      joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: id, eligibleAt: null, cooldownReason: null,
     }, now)));
     await this.events.publishAll(events);
     result.games.push(...created.map((g) => ({ gameId: g.id, blackId: g.blackId, whiteId: g.whiteId })));

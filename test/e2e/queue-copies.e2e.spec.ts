@@ -24,7 +24,7 @@ describe('two app copies, 200 players queueing ranked at once', () => {
     // 200 players queueing at the same instant through two copies is a burst: it is run on a real
     // pool (10 a copy), not on the suites' one-connection guard, whose requests queue for the one
     // connection for longer than its 2-s connect timeout on a busy machine.
-    const env = { QUEUE_WAVE_MS: '100', DB_POOL_SIZE: '10', DB_CONNECT_TIMEOUT_SECONDS: '5' };
+    const env = { QUEUE_WAVE_MS: '100', DB_POOL_SIZE: '10', DB_CONNECT_TIMEOUT_SECONDS: '5', RANKED_SEPARATE_ADDRESSES: TEST_ENV.RANKED_SEPARATE_ADDRESSES };
     t = await startTestApp(env);
     other = await startServerProcess({ ...env, DATABASE_URL: t.db.url, JWT_SECRET: TEST_ENV.JWT_SECRET, AUTH_RATE_LIMIT: '100000' });
   }, 90_000);

@@ -22,6 +22,8 @@ const OTHER_ENV = {
   RATING_INITIAL: '1600',
   LEADERBOARD_MIN_GAMES: '3',
   LEADERBOARD_ACTIVE_DAYS: '30',
+  RANKED_WINDOW_MAX: '250',
+  RANKED_STAND_IN_MOVES: '3',
 };
 
 describe('the rules page and the lesson page (HTTP)', () => {
@@ -70,9 +72,14 @@ describe('the rules page and the lesson page (HTTP)', () => {
     expect(setting(pageB, 'ranked')).toContain('a new player starts at 1600');
     expect(setting(pageA, 'leaderboard')).toContain(`at least ${a.config.leaderboardMinGames} rated games, one of them within the last ${a.config.leaderboardActiveDays} days`);
     expect(setting(pageB, 'leaderboard')).toContain('at least 3 rated games, one of them within the last 30 days');
-    for (const key of ['dropOut', 'abort', 'ranked', 'leaderboard']) expect(setting(pageA, key)).not.toBe(setting(pageB, key));
+    // The ranked rating window's cap and the CPU's moves a ranked game allows for a player (issue #21).
+    expect(setting(pageA, 'window')).toContain(`widens by 50 points for every 5 seconds of waiting, up to ${a.config.fairPlay.rankedWindowMax}.`);
+    expect(setting(pageB, 'window')).toContain('widens by 50 points for every 5 seconds of waiting, up to 250.');
+    expect(setting(pageA, 'standIn')).toContain(`once the CPU has played more than ${a.config.fairPlay.rankedStandInMoves} moves for a player, that player has abandoned the game`);
+    expect(setting(pageB, 'standIn')).toContain('once the CPU has played more than 3 moves for a player, that player has abandoned the game');
+    for (const key of ['dropOut', 'abort', 'ranked', 'leaderboard', 'window', 'standIn']) expect(setting(pageA, key)).not.toBe(setting(pageB, key));
     // What no variable changes reads the same on both.
-    for (const key of ['players', 'turnLimit', 'draws', 'showLegalMoves', 'swapColors', 'turnSeconds', 'boardSize', 'window']) {
+    for (const key of ['players', 'turnLimit', 'draws', 'showLegalMoves', 'swapColors', 'turnSeconds', 'boardSize']) {
       expect(setting(pageA, key)).toBe(setting(pageB, key));
     }
   });

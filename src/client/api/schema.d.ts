@@ -495,8 +495,12 @@ export interface components {
             winner: "black" | "white" | null;
         };
         GameSettingsDto: {
+            /** @description Without a turn limit: the idle limit in seconds (IDLE_TURN_SECONDS when the game was made). A player who has not moved for this long gets the CPU stand-in even while present; each time the stand-in has taken a seat over in this game, that seat's next limit is half as long (at least 10 s). null with a turn limit (there the turn limit is halved the same way) */
+            idleSeconds: number | null;
             rated: boolean;
             showLegalMoves: boolean;
+            /** @description Ranked games: the CPU stand-in may play this many moves for a seat (RANKED_STAND_IN_MOVES); a seat it played more for is scored abandoned at the end: a loss for that seat and a rated win for the other, whoever is ahead. null in casual games */
+            standInMoves: number | null;
             /** @enum {number|null} */
             turnSeconds: 30 | 60 | null;
         };
@@ -667,6 +671,18 @@ export interface components {
              */
             square: string;
         };
+        RankedCooldownDto: {
+            /**
+             * @description `aborts`: you aborted (or missed your first move in) more than ABORT_FREE of your last 10 ranked games of the last 24 h; `sandbagging`: most of your recent ranked losses were resignations or abandonments before your own SANDBAG_MOVES-th move
+             * @enum {string}
+             */
+            reason: "aborts" | "sandbagging";
+            /**
+             * Format: date-time
+             * @description Not paired before this time
+             */
+            until: string;
+        };
         RatingChangesDto: {
             black: number;
             white: number;
@@ -739,6 +755,8 @@ export interface components {
             turnSeconds: 30 | 60 | null;
         };
         SeatDto: {
+            /** @description Moves (not passes) the CPU stand-in has played for this seat so far. In a ranked game, more than settings.standInMoves and this seat is scored abandoned at the end (a loss), whoever is ahead on the board */
+            cpuMoves: number;
             player: components["schemas"]["SeatPlayerDto"];
             /** @description true while the CPU plays this seat */
             standIn: boolean;
@@ -765,6 +783,8 @@ export interface components {
             username: string;
         };
         TicketDto: {
+            /** @description Extra field: a waiting ranked ticket's cooldown while it runs (the ticket is not paired before `until`; keep it alive as usual); null otherwise. The fair-play rules (README) say how long each one lasts. */
+            cooldown: components["schemas"]["RankedCooldownDto"] | null;
             /** Format: uuid */
             gameId: string | null;
             /** Format: uuid */
@@ -785,7 +805,7 @@ export interface components {
              * @enum {number|null}
              */
             turnSeconds: 30 | 60 | null;
-            /** @description Extra field: a waiting ranked ticket's current rating window (±100 around your rating, +50 every 5 s waited, at most ±500); an opponent must also fall in the other ticket's window. null for other tickets. */
+            /** @description Extra field: a waiting ranked ticket's current rating window (±100 around your rating, +50 every 5 s waited, at most ±RANKED_WINDOW_MAX, 350 by default; on a cooldown the wait counts from its end); an opponent must also fall in the other ticket's window. null for other tickets. */
             window: components["schemas"]["RatingWindowDto"] | null;
         };
         UpdateMeDto: {
@@ -953,7 +973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description RATE_LIMITED: too many attempts from this address; see Retry-After */
+            /** @description RATE_LIMITED: too many attempts from this address, or too many failed sign-ins on this username (from any address): see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;

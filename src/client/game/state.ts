@@ -527,9 +527,25 @@ export function titleText(s: GameState): Text {
 export function metaTexts(s: GameState): Text[] {
   const g = s.game!;
   const meta = [t(g.rated ? 'game.meta.rated' : 'game.meta.casual'), g.settings.turnSeconds ? t('game.meta.turnLimit', { seconds: g.settings.turnSeconds }) : t('game.meta.noLimit')];
+  // Without a turn limit, the game's idle limit: a player who has not moved for this long gets the CPU.
+  if (!g.settings.turnSeconds && g.settings.idleSeconds) meta.push(t('game.meta.idleLimit', { time: clockText(g.settings.idleSeconds) }));
   if (!myColor(s)) meta.push(t(s.me ? 'game.meta.watching' : 'game.meta.spectator'));
   if (s.roomCode) meta.push(t('game.meta.room', { code: s.roomCode }));
   return meta;
+}
+
+/**
+ * A ranked game's count of the CPU's moves for a seat: the viewer's own (and how many more it may
+ * play before the game counts as abandoned for them), or the other seat's once it is over the limit.
+ */
+export function cpuMovesNote(s: GameState): Text | null {
+  const g = s.game!;
+  const max = g.settings.standInMoves;
+  if (g.status !== 'active' || max === null) return null;
+  const mine = myColor(s);
+  if (mine && g[mine].cpuMoves > 0) return t(g[mine].cpuMoves > max ? 'game.cpuMoves.mineOver' : 'game.cpuMoves.mine', { n: g[mine].cpuMoves, max });
+  const over = (['black', 'white'] as const).find((c) => c !== mine && g[c].cpuMoves > max);
+  return over ? t('game.cpuMoves.theirsOver', { n: g[over].cpuMoves, name: g[over].player.username }) : null;
 }
 
 /** A pass stays on the board until the next move: both sides see who passed and who plays again. */
@@ -593,6 +609,25 @@ export interface ResultView {
   rated: boolean;
 }
 
+/** Over a ranked game's limit of CPU moves for a seat (settings.standInMoves). */
+const overCpuLimit = (g: Game, c: Color): boolean => g.settings.standInMoves !== null && g[c].cpuMoves > g.settings.standInMoves;
+
+/**
+ * Why a seat abandoned: the CPU still held it at the end, or (ranked) it played more than the
+ * game's limit of moves for it, whoever was ahead.
+ */
+function abandonedText(g: Game, loser: Color): Text {
+  const name = g[loser].player.username;
+  if (!g[loser].standIn && overCpuLimit(g, loser)) return t('game.result.abandonedMoves', { name, n: g[loser].cpuMoves, max: g.settings.standInMoves! });
+  return t('game.result.abandoned', { name });
+}
+
+/**
+ * An aborted game that both players had moved in: the stand-in's moves would have decided it (the
+ * CPU over the limit for both seats, a resignation to an abandoned seat, the CPU on both seats).
+ */
+const standInVoided = (g: Game): boolean => (['black', 'white'] as const).some((c) => g[c].standIn || overCpuLimit(g, c));
+
 export function resultView(s: GameState): ResultView | null {
   const g = s.game!;
   if (g.status === 'active' || !g.result) return null;
@@ -609,8 +644,8 @@ export function resultView(s: GameState): ResultView | null {
   let detailText: Text;
   if (r.reason === 'resign' && r.winner) detailText = t('game.result.resigned', { name: g[other(r.winner)].player.username });
   else if (r.reason === 'board') detailText = t(r.winner === null ? 'game.result.boardDraw' : 'game.result.board');
-  else if (r.reason === 'abandoned' && r.winner) detailText = t('game.result.abandoned', { name: g[other(r.winner)].player.username });
-  else if (r.reason === 'aborted') detailText = t('game.result.calledOff');
+  else if (r.reason === 'abandoned' && r.winner) detailText = abandonedText(g, other(r.winner));
+  else if (r.reason === 'aborted') detailText = t(standInVoided(g) ? 'game.result.standInVoid' : 'game.result.calledOff');
   else detailText = t('game.result.none');
   const changes = r.ratingChanges
     ? (['black', 'white'] as const).map((c) => {

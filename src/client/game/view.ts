@@ -13,6 +13,7 @@ import {
   boardModel,
   clockOf,
   isYourTurn,
+  cpuMovesNote,
   metaTexts,
   myColor,
   opponentAway,
@@ -55,6 +56,7 @@ export function mountGameView(root: HTMLElement, c: GameController): GameView {
     standIn: part('standin-note', root),
     away: part('opponent-away', root),
     awayNote: part('away-note', root),
+    cpuMoves: part('cpu-moves-note', root),
   };
   const seats = {
     black: part('seat-black', root),
@@ -121,6 +123,7 @@ export function mountGameView(root: HTMLElement, c: GameController): GameView {
     sayOrHide(notes.pass, passNotice(s));
     sayOrHide(notes.standIn, standInNote(s));
     sayOrHide(notes.awayNote, awayNote(s));
+    sayOrHide(notes.cpuMoves, cpuMovesNote(s));
     const now = Date.now();
     sayOrHide(notes.away, opponentAway(s, now));
     renderClocks(now);

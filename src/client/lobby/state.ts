@@ -68,6 +68,9 @@ export class LobbyController {
   private meStream: Stream | null = null;
   private roomPoll: ReturnType<typeof setInterval> | undefined;
   private queuePoll: ReturnType<typeof setInterval> | undefined;
+  /** The GET /api/queue in flight, if any; answers from before the player left the queue are ignored. */
+  private queueCheck: Promise<void> = Promise.resolve();
+  private queueRound = 0;
   private inFlight = 0;
   private againDone = false;
 
@@ -349,6 +352,12 @@ export class LobbyController {
   }
 
   async leaveQueue(): Promise<void> {
+    // No poll after this: one already sent is waited for (asked after the DELETE it would be a
+    // 404), and its answer no longer counts (a 'waiting' one would start the polling again).
+    clearInterval(this.queuePoll);
+    this.queuePoll = undefined;
+    this.queueRound += 1;
+    await this.queueCheck;
     try {
       await this.io.api.leaveQueue();
     } catch {
@@ -375,10 +384,17 @@ export class LobbyController {
     this.out.changed();
   }
 
-  private async checkQueue(): Promise<void> {
+  private checkQueue(): Promise<void> {
+    this.queueCheck = this.askQueue();
+    return this.queueCheck;
+  }
+
+  private async askQueue(): Promise<void> {
     if (!this.s.me) return;
+    const round = this.queueRound;
     try {
       const ticket = await this.io.api.queue();
+      if (round !== this.queueRound) return;
       if (ticket.state === 'matched' && ticket.gameId) this.go(ticket.gameId, null);
       else if (ticket.state === 'waiting') this.waitForMatch(ticket);
       else {
@@ -386,7 +402,7 @@ export class LobbyController {
         if (ticket.reason === 'absent') this.say(t('lobby.queue.lapsed'), false, 'queue');
       }
     } catch (e) {
-      if (e instanceof ApiError && e.status === 404) this.stopQueueWait();
+      if (round === this.queueRound && e instanceof ApiError && e.status === 404) this.stopQueueWait();
     }
   }
 
@@ -446,4 +462,21 @@ export function myRating(s: LobbyState): Text | null {
 export function queueWindow(s: LobbyState): Text | null {
   const w = s.ticket?.window;
   return w ? t('lobby.queue.window', { min: String(Math.round(w.min)), max: String(Math.round(w.max)) }) : null;
+}
+
+/** h:mm:ss, or m:ss under an hour. */
+function timeLeft(ms: number): string {
+  const secs = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(secs / 3600);
+  const m = Math.floor((secs % 3600) / 60);
+  const ss = String(secs % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** A waiting ranked ticket on a cooldown (aborts, sandbagging): why, and the time left. */
+export function queueCooldown(s: LobbyState, now: number): Text | null {
+  const c = s.ticket?.cooldown;
+  if (!c) return null;
+  const left = Date.parse(c.until) - now;
+  return left > 0 ? t('lobby.queue.cooldown', { reason: c.reason, time: timeLeft(left) }) : null;
 }

@@ -6,7 +6,7 @@
 import { $, $$, h, part, parts, show, text } from '../shared/dom';
 import { gameHref, playerHref } from '../shared/format';
 import { msg, show as say } from '../shared/messages';
-import { myRating, queueWindow, type LobbyController, type Mode, type Place } from './state';
+import { myRating, queueCooldown, queueWindow, type LobbyController, type Mode, type Place } from './state';
 
 export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(): void } {
   const s = c.s;
@@ -105,6 +105,11 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
       const el = part('queue-window', root);
       show(el, !!win);
       if (win) text(el, say(win));
+      // A ranked cooldown (too many aborts, games thrown): why, and the time left.
+      const cooldown = queueCooldown(s, Date.now());
+      const cel = part('queue-cooldown', root);
+      show(cel, !!cooldown);
+      if (cooldown) text(cel, say(cooldown));
     }
   }
 

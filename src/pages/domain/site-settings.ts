@@ -5,7 +5,7 @@
  */
 import type { AppConfig } from '../../config/config.js';
 import { blackScore } from '../../ratings/domain/glicko2.js';
-import { MAX_RANKED_GAMES_PER_PAIR_24H, RANKED_WINDOW } from '../../matchmaking/domain/pairing.js';
+import { MAX_RANKED_GAMES_PER_PAIR_24H, windowRuleWithMax } from '../../matchmaking/domain/pairing.js';
 import { ROOM_DEFAULTS, TURN_LIMIT_CHOICES } from '../../rooms/domain/room-rules.js';
 
 export interface SiteSettings {
@@ -29,10 +29,12 @@ export interface SiteSettings {
   readonly drawScore: number;
   /** A new player's rating. */
   readonly initialRating: number;
-  /** The ranked rating window: ± initial points, widening by step every stepSeconds, up to ± max. */
+  /** The ranked rating window: ± initial points, widening by step every stepSeconds, up to ± max (RANKED_WINDOW_MAX). */
   readonly rankedWindow: { readonly initial: number; readonly step: number; readonly stepSeconds: number; readonly max: number };
   /** Ranked games between the same two players within 24 hours, at most. */
   readonly rankedGamesPerPair24h: number;
+  /** Ranked games: the CPU may play this many moves for a player; more, and that player has abandoned the game (RANKED_STAND_IN_MOVES). */
+  readonly rankedStandInMoves: number;
   /** The leaderboard lists players with this many rated games, one of them within leaderboardActiveDays. */
   readonly leaderboardMinGames: number;
   readonly leaderboardActiveDays: number;
@@ -54,8 +56,9 @@ export function siteSettings(config: AppConfig): SiteSettings {
     firstMoveSeconds: config.firstMoveSeconds,
     drawScore: blackScore(null),
     initialRating: config.ratings.initialRating,
-    rankedWindow: { ...RANKED_WINDOW },
+    rankedWindow: windowRuleWithMax(config.fairPlay.rankedWindowMax),
     rankedGamesPerPair24h: MAX_RANKED_GAMES_PER_PAIR_24H,
+    rankedStandInMoves: config.fairPlay.rankedStandInMoves,
     leaderboardMinGames: config.leaderboardMinGames,
     leaderboardActiveDays: config.leaderboardActiveDays,
     rematchOfferSeconds: config.rematchOfferSeconds,

@@ -125,6 +125,7 @@ ${FORM_ERROR}
 <div class="pl-waiting" data-part="queue-waiting" data-testid="queue-waiting" hidden>
 <p><span class="pl-spinner" aria-hidden="true"></span> ${t.html('play.lobby.lookingFor', { mode: t.t('play.lobby.casual') }, { m: (c) => `<span data-part="queue-mode" data-testid="queue-mode">${c}</span>` })}</p>
 <p class="pl-hint" data-part="queue-window" data-testid="queue-window" aria-live="polite" hidden></p>
+<p class="pl-note" data-part="queue-cooldown" data-testid="queue-cooldown" role="status" hidden></p>
 <button type="button" class="pl-btn" data-part="queue-cancel" data-testid="queue-cancel">${h('play.lobby.cancel')}</button>
 </div>
 </section>
@@ -227,6 +228,7 @@ export function renderPlayGame(page: PageContext, gameId: string, settings: Clie
 <p class="pl-note" data-part="standin-note" data-testid="standin-note" hidden></p>
 <p class="pl-note" data-part="opponent-away" data-testid="opponent-away" role="status" hidden></p>
 <p class="pl-note" data-part="away-note" data-testid="away-note" role="status" hidden></p>
+<p class="pl-note" data-part="cpu-moves-note" data-testid="cpu-moves-note" role="status" hidden></p>
 ${boardHtml(page)}
 <p class="pl-square-hint" data-part="square-hint" data-testid="square-hint" role="alert" hidden></p>
 <p class="sr-only" data-part="announcer" data-testid="announcer" aria-live="polite"></p>

@@ -133,6 +133,7 @@ export function renderRules(page: PageContext, view: RulesPageView): string {
     const items: [string, string][] = [
       ['ranked', t('rules.ladder.ranked', { initialRating: s.initialRating })],
       ['abort', t('rules.ladder.abort', { firstMove: duration(s.firstMoveSeconds) })],
+      ['standIn', t('rules.ladder.standIn', { moves: s.rankedStandInMoves })],
       ['window', t('rules.ladder.window', { initial: w.initial, step: w.step, stepSeconds: duration(w.stepSeconds), max: w.max, perPair: s.rankedGamesPerPair24h })],
       ['leaderboard', t('rules.ladder.leaderboard', { minGames: s.leaderboardMinGames, activeDays: s.leaderboardActiveDays })],
     ];

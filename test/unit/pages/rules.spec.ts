@@ -69,7 +69,16 @@ describe('the rules page (view)', () => {
     expect(settingRow(html, 'window')).toBe(
       `Rating window: the ranked queue pairs players whose ratings are at most ${RANKED_WINDOW.initial} points apart, a gap that widens by ${RANKED_WINDOW.step} points for every ${RANKED_WINDOW.stepSeconds} seconds of waiting, up to ${RANKED_WINDOW.max}. The same two players meet in at most ${MAX_RANKED_GAMES_PER_PAIR_24H} ranked games in 24 hours.`,
     );
-    const other = page({ CPU_TAKEOVER_SECONDS: '45', IDLE_TURN_SECONDS: '7200', FIRST_MOVE_SECONDS: '20', RATING_INITIAL: '1600', LEADERBOARD_MIN_GAMES: '1' });
+    expect(settingRow(html, 'standIn')).toBe(
+      'The CPU stands in, it never wins: in a ranked game, once the CPU has played more than 2 moves for a player, that player has abandoned the game and loses it, whoever is ahead at the end; the other player wins it, rated.',
+    );
+    const other = page({
+      CPU_TAKEOVER_SECONDS: '45', IDLE_TURN_SECONDS: '7200', FIRST_MOVE_SECONDS: '20', RATING_INITIAL: '1600', LEADERBOARD_MIN_GAMES: '1',
+      RANKED_WINDOW_MAX: '500', RANKED_STAND_IN_MOVES: '1',
+    });
+    // The ranked window's cap and the stand-in's limit are settings (RANKED_WINDOW_MAX, RANKED_STAND_IN_MOVES: issue #21).
+    expect(settingRow(other, 'window')).toContain(`for every ${RANKED_WINDOW.stepSeconds} seconds of waiting, up to 500.`);
+    expect(settingRow(other, 'standIn')).toContain('once the CPU has played more than 1 move for a player');
     expect(settingRow(other, 'dropOut')).toContain('after 45 seconds away (or 2 hours without a move');
     expect(settingRow(other, 'abort')).toContain('within 20 seconds');
     expect(settingRow(other, 'ranked')).toContain('starts at 1600');
