@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import './english';
-import { GameController, actionsView, boardModel, opponentAway, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
+import { GameController, actionsView, boardModel, needsGameStream, needsOwnStream, opponentAway, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
 import { msg, show, type Text } from '../../src/client/shared/messages';
 import { ApiError, type Game, type Me, type Move } from '../../src/client/transport/api';
 
@@ -57,6 +57,7 @@ function setup(me: Me | null, first: Game, moves: Move[] = []) {
     moveSound: (c) => calls.push('sound:' + c),
     navigate: (href) => calls.push('navigate:' + href),
     stop: () => calls.push('stop'),
+    endGameStream: () => calls.push('end-stream'),
     signedIn: (me) => calls.push('signed-in:' + me.username),
   };
   const c = new GameController('g1', null, SETTINGS, api as unknown as GameApi, out);
@@ -64,6 +65,33 @@ function setup(me: Me | null, first: Game, moves: Move[] = []) {
 }
 
 describe('game state (no DOM)', () => {
+  it('a finished game needs no stream: the end event closes the game stream for good, later statuses change nothing', async () => {
+    const { c, calls } = setup(ALICE, game());
+    await c.start(true);
+    expect(needsGameStream(c.s)).toBe(true);
+    c.onStreamStatus('live');
+    expect(calls).not.toContain('end-stream');
+    const over = game({ status: 'finished', toMove: null, ply: 1, result: { winner: 'black', reason: 'resign', discs: { black: 3, white: 1 }, ratingChanges: null } });
+    c.onEvent({ name: 'end', data: over, id: 1 });
+    expect(calls.filter((x) => x === 'end-stream')).toEqual(['end-stream']);
+    expect(c.s.connection).toBe('ended');
+    // The server closing the stream afterwards must not bring a "Reconnecting…" back.
+    c.onStreamStatus('reconnecting');
+    expect(c.s.connection).toBe('ended');
+    expect(needsGameStream(c.s)).toBe(false);
+    // A queue game over: no rematch can start here, so no stream of one's own either.
+    expect(needsOwnStream(c.s)).toBe(false);
+  });
+
+  it('a finished game opened later (a replay) opens no game stream', async () => {
+    const over = game({ status: 'finished', toMove: null, ply: 1, result: { winner: 'black', reason: 'resign', discs: { black: 3, white: 1 }, ratingChanges: null } });
+    const { c } = setup(null, over, [d3]);
+    expect(await c.start(false)).toBe(true);
+    expect(c.s.connection).toBe('ended');
+    expect(needsGameStream(c.s)).toBe(false);
+    expect(needsOwnStream(c.s)).toBe(false);
+  });
+
   it('loads the game; the player to move gets the legal squares and the first-move warning, the other waits', async () => {
     const { c, calls } = setup(ALICE, game());
     expect(await c.start(true)).toBe(true);

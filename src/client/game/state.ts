@@ -33,6 +33,8 @@ export interface GameOutput {
   navigate(href: string): void;
   /** Nothing more to follow (the game does not exist): close the event streams. */
   stop(): void;
+  /** The game is over: its stream has nothing more to say; close it (and do not reconnect). */
+  endGameStream(): void;
   /** The signed-in player is known (their saved language, src/client/i18n/preference.ts). */
   signedIn(me: Me): void;
 }
@@ -67,7 +69,8 @@ export interface GameState {
   offer: RematchOffer | null;
   /** Squares the CPU played for this player while they were away (until their next move). */
   awayNote: string[] | null;
-  connection: 'connecting' | StreamStatus;
+  /** The game stream's state; 'ended' once the game is over (a finished game needs no stream). */
+  connection: 'connecting' | StreamStatus | 'ended';
   /** Requests on their way, by button. */
   pending: Set<Pending>;
 }
@@ -149,6 +152,7 @@ export class GameController {
     if (s.roomCode && s.game.status !== 'active') {
       s.offer = (await this.api.room(s.roomCode).catch(() => null))?.rematch ?? null;
     }
+    if (s.game.status !== 'active') s.connection = 'ended'; // a finished game: no stream to follow
     s.phase = 'ready';
     s.awayNote = cpuMovesWhileAway(s);
     this.out.changed();
@@ -195,6 +199,7 @@ export class GameController {
   }
 
   onStreamStatus(status: StreamStatus): void {
+    if (this.s.connection === 'ended') return;
     this.s.connection = status;
     this.out.changed();
   }
@@ -412,6 +417,12 @@ export class GameController {
     s.stale = false;
     if (g.status === 'active') s.view = null;
     if (s.lastEventId === null || g.ply > s.lastEventId) s.lastEventId = g.ply;
+    if (g.status !== 'active' && s.connection !== 'ended') {
+      // Over: nothing more will come on the game's stream (the server ends it after `end`).
+      s.connection = 'ended';
+      this.out.endGameStream();
+      if (s.phase === 'ready' && countMoves(s) < g.ply) void this.loadMoves();
+    }
   }
 
   private async loadMoves(): Promise<void> {
@@ -456,6 +467,12 @@ export function canMove(s: GameState): boolean {
 }
 
 export const countMoves = (s: GameState): number => s.moves.filter(Boolean).length;
+
+/** The game's event stream is worth opening: only while the game is being played. */
+export const needsGameStream = (s: GameState): boolean => s.phase === 'ready' && !!s.game && s.game.status === 'active';
+
+/** A rematch can still start from this page: the player's own events are worth following. */
+export const needsOwnStream = (s: GameState): boolean => !!s.game && !!myColor(s) && (s.game.status === 'active' || !!s.roomCode);
 
 /** Replaying: the position after `view` records; otherwise the game's board. */
 export function shownBoard(s: GameState): string {

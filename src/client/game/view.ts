@@ -89,6 +89,8 @@ export function mountGameView(root: HTMLElement, c: GameController): GameView {
 
   function renderConnection(): void {
     conn.setAttribute('data-conn', s.connection);
+    // A finished game follows no stream: no badge at all.
+    show(conn, s.connection !== 'ended');
     if (s.connection === 'live') text(conn, msg('stream.live'));
     else if (s.connection === 'reconnecting') text(conn, msg('stream.reconnecting'));
     else if (s.connection === 'closed') text(conn, msg('stream.closed'));
