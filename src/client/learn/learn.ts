@@ -5,6 +5,8 @@
  * or Space plays; once a step is solved, focus moves to "Next step".
  */
 import { parseSquare } from '../../engine/notation';
+import { fitBoard } from '../shared/board';
+import { part } from '../shared/dom';
 import { step } from '../shared/position';
 import { $ } from '../shared/dom';
 import { pref, setPref } from '../shared/storage';
@@ -18,6 +20,10 @@ export function startLearn(root: HTMLElement): void {
   const boardEl = $('[data-testid=learn-board]', root);
   const nextButton = $<HTMLButtonElement>('[data-testid=learn-next]', root);
   let s: LessonState = initialState(parseProgress(pref(PROGRESS)));
+  // The board fits the viewport (less the header and the lesson's heading), as on the game page.
+  const frame = part('board-frame', root);
+  const fit = () => fitBoard(frame);
+  window.addEventListener('resize', fit);
 
   function set(after: LessonState, focusNext = false): void {
     if (after === s) return;
@@ -25,6 +31,7 @@ export function startLearn(root: HTMLElement): void {
     s = after;
     setPref(PROGRESS, JSON.stringify(progressOf(s)));
     view.render(s);
+    fit();
     if (focusNext && solvedNow && !nextButton.hidden) nextButton.focus();
   }
 
@@ -56,4 +63,5 @@ export function startLearn(root: HTMLElement): void {
   $('[data-testid=learn-restart]', root).addEventListener('click', () => set(restart()));
 
   view.render(s);
+  fit();
 }

@@ -22,7 +22,7 @@ function boardHtml(t: Text): string {
   const files = [...'abcdefgh'].map((f) => `<span>${f}</span>`).join('');
   const ranks = [1, 2, 3, 4, 5, 6, 7, 8].map((r) => `<span>${r}</span>`).join('');
   return (
-    '<div class="pl-frame">' +
+    '<div class="pl-frame" data-part="board-frame" data-testid="board-frame">' +
     `<div class="pl-files" aria-hidden="true">${files}</div>` +
     `<div class="pl-ranks" aria-hidden="true">${ranks}</div>` +
     `<div class="pl-board" data-testid="learn-board" role="group" aria-label="${e(t('learn.board'))}" data-interactive="false">${cells}</div>` +

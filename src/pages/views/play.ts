@@ -192,10 +192,10 @@ function boardHtml(page: PageContext): string {
   const files = [...FILES].map((f) => `<span>${f}</span>`).join('');
   const ranks = [1, 2, 3, 4, 5, 6, 7, 8].map((r) => `<span>${r}</span>`).join('');
   return (
-    '<div class="pl-frame">' +
+    '<div class="pl-frame" data-part="board-frame" data-testid="board-frame">' +
     `<div class="pl-files" aria-hidden="true">${files}</div>` +
     `<div class="pl-ranks" aria-hidden="true">${ranks}</div>` +
-    `<div class="pl-board" data-part="board" data-testid="board" role="group" aria-label="${escapeHtml(page.t.t('play.game.board'))}" data-interactive="false">${cells}</div>` +
+    `<div class="pl-board" id="board" data-part="board" data-testid="board" role="group" aria-label="${escapeHtml(page.t.t('play.game.board'))}" data-interactive="false">${cells}</div>` +
     '</div>'
   );
 }
@@ -254,7 +254,7 @@ ${rulesLinksHtml(page)}
 <button type="button" class="pl-btn pl-btn-primary" data-part="rematch-button" data-testid="rematch-button" hidden>${h('play.game.rematch')}</button>
 <button type="button" class="pl-btn" data-part="rematch-decline" data-testid="rematch-decline" hidden>${h('play.game.decline')}</button>
 <a class="pl-btn pl-btn-primary" href="/play" data-part="play-again" data-testid="play-again" hidden>${h('play.game.playAgain')}</a>
-<a class="pl-btn" href="/play" data-testid="lobby-link">${h('play.game.newGame')}</a>
+<a class="pl-btn" href="/play" data-testid="lobby-link">${h('play.game.leaveToLobby')}</a>
 </div>
 <div class="pl-tools"><button type="button" class="pl-btn" data-part="sound-toggle" data-testid="sound-toggle" aria-pressed="false">${h('play.game.soundOff')}</button></div>
 <section class="pl-card pl-moves">
@@ -265,7 +265,8 @@ ${rulesLinksHtml(page)}
 </aside>
 </div>
 </div>`;
-  return layout(page, t.t('play.game.title'), body);
+  const skip = `<a class="pl-skip" href="#board" data-part="skip-to-board" data-testid="skip-to-board">${h('play.game.skipToBoard')}</a>`;
+  return layout(page, t.t('play.game.title'), body, undefined, skip);
 }
 
 /** `GET /play/<not a game id>`: 404 page. */
