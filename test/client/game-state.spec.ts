@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import './english';
-import { GameController, actionsView, boardModel, needsGameStream, needsOwnStream, opponentAway, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
+import { GameController, actionsView, boardModel, needsGameStream, needsOwnStream, opponentAway, resultView, seatView, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
 import { msg, show, type Text } from '../../src/client/shared/messages';
 import { ApiError, type Game, type Me, type Move } from '../../src/client/transport/api';
 
@@ -17,8 +17,8 @@ function game(over: Partial<Game> = {}): Game {
     status: 'active',
     roomCode: null,
     settings: { rated: false, turnSeconds: null, showLegalMoves: true },
-    black: { player: { id: 'a', username: 'alice', rating: 1500 }, standIn: false },
-    white: { player: { id: 'b', username: 'bob', rating: 1500 }, standIn: false },
+    black: { player: { id: 'a', username: 'alice', rating: 1500, guest: false, provisional: false }, standIn: false },
+    white: { player: { id: 'b', username: 'bob', rating: 1500, guest: false, provisional: false }, standIn: false },
     board: START,
     toMove: 'black',
     ply: 0,
@@ -71,7 +71,7 @@ describe('game state (no DOM)', () => {
     expect(needsGameStream(c.s)).toBe(true);
     c.onStreamStatus('live');
     expect(calls).not.toContain('end-stream');
-    const over = game({ status: 'finished', toMove: null, ply: 1, result: { winner: 'black', reason: 'resign', discs: { black: 3, white: 1 }, ratingChanges: null } });
+    const over = game({ status: 'finished', toMove: null, ply: 1, result: { winner: 'black', reason: 'resign', discs: { black: 3, white: 1 }, ratingChanges: null, ratings: null } });
     c.onEvent({ name: 'end', data: over, id: 1 });
     expect(calls.filter((x) => x === 'end-stream')).toEqual(['end-stream']);
     expect(c.s.connection).toBe('ended');
@@ -83,8 +83,45 @@ describe('game state (no DOM)', () => {
     expect(needsOwnStream(c.s)).toBe(false);
   });
 
+  it('ratings read as everywhere: "1500?" while provisional, nothing for a guest; the end card says old → new', async () => {
+    const seats = {
+      black: { player: { id: 'a', username: 'alice', rating: 1500, guest: false, provisional: true }, standIn: false },
+      white: { player: { id: 'g', username: 'guest-x', rating: 1500, guest: true, provisional: true }, standIn: false },
+    };
+    const live = setup(ALICE, game(seats));
+    await live.c.start(true);
+    expect(seatView(live.c.s, 'black').rating).toBe('1500?');
+    expect(seatView(live.c.s, 'white').rating).toBe('');
+    const rated = game({
+      rated: true,
+      status: 'finished',
+      toMove: null,
+      ply: 60,
+      black: { player: { id: 'a', username: 'alice', rating: 1661.8, guest: false, provisional: true }, standIn: false },
+      white: { player: { id: 'b', username: 'bob', rating: 1640.2, guest: false, provisional: false }, standIn: false },
+      result: {
+        winner: 'black',
+        reason: 'board',
+        discs: { black: 40, white: 24 },
+        ratingChanges: { black: 161.8, white: -12.4 },
+        ratings: {
+          black: { before: 1500, after: 1661.8, provisionalBefore: true, provisionalAfter: true },
+          white: { before: 1652.6, after: 1640.2, provisionalBefore: false, provisionalAfter: false },
+        },
+      },
+    });
+    const over = setup(ALICE, rated);
+    await over.c.start(true);
+    const r = resultView(over.c.s)!;
+    expect(r.changes!.map((ch) => [show(ch.text), ch.direction])).toEqual([
+      ['alice: 1500? → 1662? (+162)', 'up'],
+      ['bob: 1653 → 1640 (−12)', 'down'],
+    ]);
+    expect(seatView(over.c.s, 'black').rating).toBe('1662?');
+  });
+
   it('a finished game opened later (a replay) opens no game stream', async () => {
-    const over = game({ status: 'finished', toMove: null, ply: 1, result: { winner: 'black', reason: 'resign', discs: { black: 3, white: 1 }, ratingChanges: null } });
+    const over = game({ status: 'finished', toMove: null, ply: 1, result: { winner: 'black', reason: 'resign', discs: { black: 3, white: 1 }, ratingChanges: null, ratings: null } });
     const { c } = setup(null, over, [d3]);
     expect(await c.start(false)).toBe(true);
     expect(c.s.connection).toBe('ended');
@@ -149,7 +186,7 @@ describe('game state (no DOM)', () => {
   });
 
   it('back at the table while the CPU stands in: the seat is taken back with POST seat', async () => {
-    const { c, api } = setup(ALICE, game({ ply: 4, black: { player: { id: 'a', username: 'alice', rating: 1500 }, standIn: true } }));
+    const { c, api } = setup(ALICE, game({ ply: 4, black: { player: { id: 'a', username: 'alice', rating: 1500, guest: false, provisional: false }, standIn: true } }));
     const back = game({ ply: 4 });
     const seat = jest.fn(async () => back);
     (api as unknown as { seat: typeof seat }).seat = seat;

@@ -6,7 +6,8 @@
  * domain (src/games/domain), settings from the server (ClientSettings), texts as message keys.
  */
 import { awaitingFirstMove, canAbort } from '../../games/domain/game';
-import { gameHref, rating, signed } from '../shared/format';
+import { ratingLabel, ratingStepLabel } from '../../ratings/domain/rating-label';
+import { gameHref, signed } from '../shared/format';
 import { t, type Text } from '../shared/messages';
 import { applyRecord, boardAt, countDiscs } from '../shared/position';
 import type { ClientSettings } from '../shared/settings';
@@ -632,7 +633,12 @@ export function resultView(s: GameState): ResultView | null {
   const changes = r.ratingChanges
     ? (['black', 'white'] as const).map((c) => {
         const d = Math.round(r.ratingChanges![c]);
-        return { color: c, text: t('game.result.ratingChange', { name: g[c].player.username, delta: signed(r.ratingChanges![c]) }), direction: d > 0 ? ('up' as const) : d < 0 ? ('down' as const) : ('same' as const) };
+        const name = g[c].player.username;
+        const delta = signed(r.ratingChanges![c]);
+        // Old → new ("1500? → 1662?"), as every page shows a rating; the change alone when the steps are not known.
+        const step = r.ratings?.[c];
+        const text = step ? t('game.result.ratingStep', { name, step: ratingStepLabel(step), delta }) : t('game.result.ratingChange', { name, delta });
+        return { color: c, text, direction: d > 0 ? ('up' as const) : d < 0 ? ('down' as const) : ('same' as const) };
       })
     : null;
   return { title, tone, detail: detailText, score: t('game.result.score', { black: r.discs.black, white: r.discs.white }), changes, rated: g.rated };
@@ -711,7 +717,7 @@ export function seatView(s: GameState, color: Color): { name: string; rating: st
   const seat = g[color];
   return {
     name: seat.player.username,
-    rating: rating(seat.player.rating),
+    rating: ratingLabel(seat.player) ?? '',
     standIn: seat.standIn && g.status === 'active',
     you: myColor(s) === color,
     discs: discsOf(s, color),

@@ -9,6 +9,7 @@ import { squareName } from '../../engine/notation.js';
 import type { ClientSettings } from '../client-settings.js';
 import { escapeHtml } from './format.js';
 import { layout, type PageContext } from './layout.js';
+import { ratingHelpHtml } from './rating.js';
 import { rulesLinksHtml } from './rules.js';
 
 /** A game id as the API issues it (a UUID). */
@@ -103,9 +104,10 @@ ${FORM_ERROR}
 <div class="pl-card pl-me" data-testid="signed-in">
 <span>${h('play.lobby.signedInAs')}</span> <a class="pl-me-name" data-part="me-name" data-testid="me-name" href="#"></a>
 <span class="pl-badge" data-part="me-guest" data-testid="me-guest" hidden>${h('play.lobby.guestBadge')}</span>
-<span class="subtle">${t.html('play.lobby.rating', {}, { rating: () => '<span data-part="me-rating" data-testid="me-rating"></span>' })}</span>
+<span class="subtle" data-part="me-rating-box" data-testid="me-rating-box">${t.html('play.lobby.rating', {}, { rating: () => '<span data-part="me-rating" data-testid="me-rating"></span>' })}</span>
 <span class="pl-spacer"></span>
 <button type="button" class="pl-link" data-part="sign-out" data-testid="sign-out">${h('play.lobby.signOut')}</button>
+${ratingHelpHtml(page, 'rating-help', true)}
 </div>
 <div class="pl-card pl-resume" data-part="active-games" data-testid="active-games" hidden><ul></ul></div>
 <div class="pl-grid">
@@ -245,6 +247,7 @@ ${boardHtml(page)}
 <p data-part="result-detail" data-testid="result-detail"></p>
 <p class="pl-score" data-part="result-score" data-testid="result-score"></p>
 <div class="pl-changes" data-part="rating-changes" data-testid="rating-changes"></div>
+${ratingHelpHtml(page, 'result-rating-help', true)}
 ${rulesLinksHtml(page)}
 </div>
 <div class="pl-actions">
