@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
-import { guestPlayer, TestPlayer } from '../factories/players.js';
+import { ratingLabel, ratingStepLabel } from '../../src/ratings/domain/rating-label.js';
+import { startRankedGame } from '../factories/games.js';
+import { guestPlayer, registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 import { ARTIFACTS, launchChromium, reportCspViolations } from './chromium.js';
 import { gameWithPass } from './passes.js';
@@ -281,4 +283,75 @@ describe('a newcomer at the board (chromium)', () => {
     }
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it('one rating format: the lobby, the seats, the end card (old → new), the watch list and the player page agree; guests show no number', async () => {
+    const alice = await registerPlayer(t.http);
+    const bob = await registerPlayer(t.http);
+    const { gameId } = await startRankedGame(t.app, alice, bob);
+    await playApi(gameId, alice, bob, ['d3', 'c5']);
+    const me = (await request(t.http).get('/api/players/me').set(alice.auth).expect(200)).body;
+    const mine = ratingLabel(me)!;
+    expect(mine).toBe('1500?');
+    const ctx = await signedIn(alice);
+    const guest = await guestPlayer(t.http);
+    const guestCtx = await signedIn(guest, PHONE_OPTIONS);
+    try {
+      // The lobby: "1500?", and what that means one click away.
+      const lobby = await open(ctx, '/play');
+      await lobby.getByTestId('signed-in').waitFor();
+      expect(await lobby.getByTestId('me-rating').innerText()).toBe(mine);
+      await lobby.getByTestId('rating-help').locator('summary').click();
+      expect(await lobby.getByTestId('rating-help').innerText()).toContain('A ? after a rating means it is still provisional');
+      expect(await lobby.getByTestId('rating-help').getByRole('link').getAttribute('href')).toBe('/rules#ladder');
+      // The live game in the lobby's watch list: the same format.
+      const watchItem = lobby.locator(`a[data-game-id="${gameId}"]`);
+      await watchItem.waitFor();
+      expect(await watchItem.innerText()).toContain(`${alice.username} (${mine})`);
+
+      // The seats: the same.
+      const page = await open(ctx, `/play/${gameId}`);
+      await waitForState(page, 'playing');
+      expect(await page.getByTestId('seat-black').getByTestId('player-rating').innerText()).toBe(mine);
+      expect(await page.getByTestId('seat-white').getByTestId('player-rating').innerText()).toBe('1500?');
+      // The end card: old → new for each player, from the game's result, and the help.
+      await request(t.http).post(`/api/games/${gameId}/resign`).set(bob.auth).send({}).expect(200);
+      await waitForState(page, 'over');
+      const over = await apiGame(gameId);
+      expect(over.rated).toBe(true);
+      const changes = await page.getByTestId('rating-changes').innerText();
+      for (const [color, player] of [['black', alice], ['white', bob]] as const) {
+        const step = ratingStepLabel(over.result.ratings[color]);
+        expect(step).toMatch(/^1500\? → \d+\??$/);
+        expect(changes).toContain(`${player.username}: ${step} (`);
+      }
+      expect(await page.getByTestId('result-rating-help').isVisible()).toBe(true);
+      const after = ratingLabel((await request(t.http).get(`/api/players/${alice.username}`).expect(200)).body)!;
+      expect(changes).toContain(`→ ${after} (+`);
+      expect(await page.getByTestId('seat-black').getByTestId('player-rating').innerText()).toBe(after);
+      await page.screenshot({ path: join(ARTIFACTS, 'end-card-ratings.png') });
+      // The player page: the same label, and the help.
+      const profile = await open(ctx, `/players/${alice.username}`);
+      expect(await profile.getByTestId('player-rating').innerText()).toBe(after);
+      expect(await profile.getByTestId('rating-help').count()).toBe(1);
+
+      // A guest: no number in the lobby, in the seats, in the watch list.
+      const g = await roomGame();
+      const guestLobby = await open(guestCtx, '/play');
+      await guestLobby.getByTestId('signed-in').waitFor();
+      expect(await guestLobby.getByTestId('me-rating-box').isVisible()).toBe(false);
+      expect(await guestLobby.getByTestId('rating-help').isVisible()).toBe(false);
+      const guestItem = guestLobby.locator(`a[data-game-id="${g.id}"]`);
+      await guestItem.waitFor();
+      expect(await guestItem.innerText()).not.toMatch(/\d{3}/);
+      expect(await guestItem.innerText()).toContain(g.host.username);
+      const guestGame = await open(guestCtx, `/play/${g.id}`);
+      await waitForState(guestGame, 'playing');
+      for (const color of ['black', 'white']) expect(await guestGame.getByTestId(`seat-${color}`).getByTestId('player-rating').innerText()).toBe('');
+      await guestGame.screenshot({ path: join(ARTIFACTS, 'guest-seats-phone.png') });
+    } finally {
+      await ctx.close();
+      await guestCtx.close();
+    }
+    expect(problems).toEqual([]);
+  }, 90_000);
 });
