@@ -95,16 +95,21 @@ const STEP_KEYS = [
   'takeoverAt', 'turnStartedAt', 'finishedAt',
 ] as const satisfies readonly (keyof GameState)[];
 
+/** Both seats' public fields, joined to a game as `g` (players `b` and `w`). */
+const SEAT_COLUMNS = `b.username AS "blackUsername", b.rating AS "blackRating", b.guest AS "blackGuest", b.rd AS "blackRd",
+  w.username AS "whiteUsername", w.rating AS "whiteRating", w.guest AS "whiteGuest", w.rd AS "whiteRd"`;
+const SEAT_JOINS = 'FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id';
+const SEATS = `${SEAT_COLUMNS} ${SEAT_JOINS}`;
+
 /**
- * Both seats' public fields, joined to a game as `g` (players `b` and `w`), and for a rated game
- * that is over, each one's rating before and after it (rating_history `hb`, `hw`: primary-key
- * probes, nothing found while the game goes on).
+ * The seats and, for a rated game that is over, each player's rating before and after it (its
+ * rating_history rows `hb`, `hw`: primary-key probes). For reads that show finished games (a game's
+ * answer, its stream's replay, a player's games); the move path reads the game without them.
  */
-const SEATS = `b.username AS "blackUsername", b.rating AS "blackRating", b.guest AS "blackGuest", b.rd AS "blackRd",
-  w.username AS "whiteUsername", w.rating AS "whiteRating", w.guest AS "whiteGuest", w.rd AS "whiteRd",
+const SEATS_AND_RATINGS = `${SEAT_COLUMNS},
   hb.rating_before AS "blackRatingBefore", hb.rd_before AS "blackRdBefore", hb.rating AS "blackRatingAfter", hb.rd AS "blackRdAfter",
   hw.rating_before AS "whiteRatingBefore", hw.rd_before AS "whiteRdBefore", hw.rating AS "whiteRatingAfter", hw.rd AS "whiteRdAfter"
-  FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id
+  ${SEAT_JOINS}
   LEFT JOIN rating_history hb ON hb.game_id = g.id AND hb.player_id = g.black_id
   LEFT JOIN rating_history hw ON hw.game_id = g.id AND hw.player_id = g.white_id`;
 
@@ -117,14 +122,14 @@ type LoadRow = GameState & {
   whiteRating: number;
   whiteGuest: boolean;
   whiteRd: number;
-  blackRatingBefore: number | null;
-  blackRdBefore: number | null;
-  blackRatingAfter: number | null;
-  blackRdAfter: number | null;
-  whiteRatingBefore: number | null;
-  whiteRdBefore: number | null;
-  whiteRatingAfter: number | null;
-  whiteRdAfter: number | null;
+  blackRatingBefore?: number | null;
+  blackRdBefore?: number | null;
+  blackRatingAfter?: number | null;
+  blackRdAfter?: number | null;
+  whiteRatingBefore?: number | null;
+  whiteRdBefore?: number | null;
+  whiteRatingAfter?: number | null;
+  whiteRdAfter?: number | null;
 };
 
 export function toLoaded(r: LoadRow): LoadedGame {
@@ -134,8 +139,8 @@ export function toLoaded(r: LoadRow): LoadedGame {
     ...game
   } = r;
   const rated =
-    blackRatingBefore !== null && blackRdBefore !== null && blackRatingAfter !== null && blackRdAfter !== null &&
-    whiteRatingBefore !== null && whiteRdBefore !== null && whiteRatingAfter !== null && whiteRdAfter !== null;
+    blackRatingBefore != null && blackRdBefore != null && blackRatingAfter != null && blackRdAfter != null &&
+    whiteRatingBefore != null && whiteRdBefore != null && whiteRatingAfter != null && whiteRdAfter != null;
   return {
     game,
     black: { id: game.blackId, username: blackUsername, rating: blackRating, guest: blackGuest, rd: blackRd },
@@ -151,6 +156,7 @@ export function toLoaded(r: LoadRow): LoadedGame {
 
 /** A game and both seats' public fields, in one round trip (the move path's first statement). */
 const LOAD = sql<{ id: string }, LoadRow>('game_load', (p) => `SELECT ${GAMES.select('g')}, ${SEATS} WHERE g.id = ${p.id}`);
+const LOAD_WITH_RATINGS = sql<{ id: string }, LoadRow>('game_load_with_ratings', (p) => `SELECT ${GAMES.select('g')}, ${SEATS_AND_RATINGS} WHERE g.id = ${p.id}`);
 const LOAD_FOR_UPDATE = sql<{ id: string }, LoadRow>('game_load_for_update', (p) => `SELECT ${GAMES.select('g')}, ${SEATS} WHERE g.id = ${p.id} FOR UPDATE OF g`);
 
 /** The parameters of a step's write. */
@@ -250,7 +256,7 @@ const SET_RATING_CHANGES = sql<Pick<GameState, 'id' | 'blackRatingChange' | 'whi
 );
 const GAMES_OF = sql<{ playerId: string; limit: number; before: Date | null }, LoadRow>(
   null,
-  (p) => `SELECT ${GAMES.select('g')}, ${SEATS}
+  (p) => `SELECT ${GAMES.select('g')}, ${SEATS_AND_RATINGS}
     WHERE (g.black_id = ${p.playerId} OR g.white_id = ${p.playerId}) AND (${p.before}::timestamptz IS NULL OR g.created_at < ${p.before})
     ORDER BY g.created_at DESC, g.id DESC LIMIT ${p.limit}`,
 );
@@ -319,6 +325,12 @@ export class GamesRepository {
   /** A game and both seats' public fields, in one round trip. */
   async load(id: string): Promise<LoadedGame | null> {
     const row = await this.db.first(LOAD({ id }));
+    return row ? toLoaded(row) : null;
+  }
+
+  /** Like {@link load}, with a finished rated game's ratings before and after it (for answers that show it). */
+  async loadWithRatings(id: string): Promise<LoadedGame | null> {
+    const row = await this.db.first(LOAD_WITH_RATINGS({ id }));
     return row ? toLoaded(row) : null;
   }
 
