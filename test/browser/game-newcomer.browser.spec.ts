@@ -193,7 +193,8 @@ describe('a newcomer at the board (chromium)', () => {
         const page = await open(ctx, `/play/${g.id}`);
         await waitForState(page, 'playing');
         await page.getByTestId('pass-notice').waitFor({ state: 'visible' });
-        expect(await page.evaluate(inViewport, '[data-square=h8]')).toBe(true);
+        // Once the layout has settled (fonts, banners): the board is refitted, never left cut.
+        await page.waitForFunction(inViewport, '[data-square=h8]');
         expect(await page.evaluate(inViewport, '[data-testid=pass-notice]')).toBe(true);
         await page.screenshot({ path: join(ARTIFACTS, `game-fits-pass-${size.name}.png`) });
 
@@ -201,21 +202,17 @@ describe('a newcomer at the board (chromium)', () => {
         await request(t.http).post(`/api/games/${g.id}/resign`).set(passer.auth).send({}).expect(200);
         await waitForState(page, 'over');
         await page.getByTestId('replay').waitFor();
-        for (const sel of ['[data-square=h8]', '[data-testid=replay-first]', '[data-testid=replay-last]']) {
-          expect([sel, await page.evaluate(inViewport, sel)]).toEqual([sel, true]);
-        }
+        for (const sel of ['[data-square=h8]', '[data-testid=replay-first]', '[data-testid=replay-last]']) await page.waitForFunction(inViewport, sel);
         // The replay opened later, at the position after the pass (and its banner-free board).
         const replay = await open(ctx, `/play/${g.id}`);
         await replay.getByTestId('replay').waitFor();
         await replay.getByTestId('replay-prev').click();
-        for (const sel of ['[data-square=h8]', '[data-testid=replay-first]', '[data-testid=replay-last]']) {
-          expect([sel, await replay.evaluate(inViewport, sel)]).toEqual([sel, true]);
-        }
+        for (const sel of ['[data-square=h8]', '[data-testid=replay-first]', '[data-testid=replay-last]']) await replay.waitForFunction(inViewport, sel);
         await replay.screenshot({ path: join(ARTIFACTS, `replay-fits-${size.name}.png`) });
 
         const lesson = await open(ctx, '/learn');
         await lesson.locator('#learn[data-state=step]').waitFor({ state: 'attached' });
-        expect(await lesson.evaluate(inViewport, '[data-square=h8]')).toBe(true);
+        await lesson.waitForFunction(inViewport, '[data-square=h8]');
         await lesson.screenshot({ path: join(ARTIFACTS, `learn-fits-${size.name}.png`) });
       } finally {
         await ctx.close();

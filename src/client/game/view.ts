@@ -3,7 +3,7 @@
  * and turn clicks and keys into the controller's commands. The only game code that touches the DOM.
  */
 import { flasher, announcer } from '../shared/announce';
-import { fitBoard, markSquare, mountBoard, outerHeight } from '../shared/board';
+import { fitBoard, keepFitted, markSquare, mountBoard, outerHeight } from '../shared/board';
 import { part, show, text } from '../shared/dom';
 import { playerHref } from '../shared/format';
 import { msg, show as say, type Text } from '../shared/messages';
@@ -75,7 +75,7 @@ export function mountGameView(root: HTMLElement, c: GameController): GameView {
     const passRoom = s.game.status === 'active' && notes.pass.hidden ? PASS_BANNER_REM * rem : 0;
     fitBoard(frame, outerHeight(replay), passRoom);
   }
-  window.addEventListener('resize', fit);
+  keepFitted(fit);
 
   // "Skip to board": to the square that has the board's tab stop.
   part('skip-to-board').addEventListener('click', (ev) => {

@@ -5,7 +5,7 @@
  * or Space plays; once a step is solved, focus moves to "Next step".
  */
 import { parseSquare } from '../../engine/notation';
-import { fitBoard } from '../shared/board';
+import { fitBoard, keepFitted } from '../shared/board';
 import { part } from '../shared/dom';
 import { step } from '../shared/position';
 import { $ } from '../shared/dom';
@@ -23,7 +23,7 @@ export function startLearn(root: HTMLElement): void {
   // The board fits the viewport (less the header and the lesson's heading), as on the game page.
   const frame = part('board-frame', root);
   const fit = () => fitBoard(frame);
-  window.addEventListener('resize', fit);
+  keepFitted(fit);
 
   function set(after: LessonState, focusNext = false): void {
     if (after === s) return;

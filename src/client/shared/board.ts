@@ -131,6 +131,16 @@ export function fitBoard(frame: HTMLElement, below = 0, reserve = 0): void {
   if (frame.style.maxWidth !== side) frame.style.maxWidth = side;
 }
 
+/**
+ * Calls `fit` whenever the page's layout may have moved the board: the window or the page changes
+ * size (a banner shows, a web font arrives and the header grows). A fit that changes nothing
+ * changes no size, so this settles.
+ */
+export function keepFitted(fit: () => void): void {
+  new ResizeObserver(() => fit()).observe(document.body);
+  void document.fonts?.ready.then(fit);
+}
+
 /** The height an element takes in the flow with its margins (0 when hidden). */
 export function outerHeight(el: HTMLElement): number {
   if (el.hidden) return 0;
