@@ -9,6 +9,17 @@ export interface SeatPlayer {
   id: string;
   username: string;
   rating: number;
+  guest: boolean;
+  /** The RD stored with the rating (as of the player's last rated game). */
+  rd: number;
+}
+
+/** A player's rating before and after a rated game (its rating_history row). */
+export interface RatingStep {
+  rating: number;
+  rd: number;
+  ratingBefore: number;
+  rdBefore: number;
 }
 
 /** A finished rated game as `ratings verify` replays it. */
@@ -48,6 +59,8 @@ export interface LoadedGame {
   game: GameState;
   black: SeatPlayer;
   white: SeatPlayer;
+  /** A finished rated game: each player's rating before and after it (absent otherwise). */
+  ratings?: { black: RatingStep; white: RatingStep } | null;
 }
 
 /** The `games` table: one column per property of the game (a game row reads as a GameState). */
@@ -112,18 +125,67 @@ const STEP_KEYS = [
 ] as const satisfies readonly (keyof GameState)[];
 
 /** Both seats' public fields, joined to a game as `g` (players `b` and `w`). */
-const SEATS = `b.username AS "blackUsername", b.rating AS "blackRating", w.username AS "whiteUsername", w.rating AS "whiteRating"
-  FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id`;
+const SEAT_COLUMNS = `b.username AS "blackUsername", b.rating AS "blackRating", b.guest AS "blackGuest", b.rd AS "blackRd",
+  w.username AS "whiteUsername", w.rating AS "whiteRating", w.guest AS "whiteGuest", w.rd AS "whiteRd"`;
+const SEAT_JOINS = 'FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id';
+const SEATS = `${SEAT_COLUMNS} ${SEAT_JOINS}`;
 
-type LoadRow = GameState & { blackUsername: string; blackRating: number; whiteUsername: string; whiteRating: number };
+/**
+ * The seats and, for a rated game that is over, each player's rating before and after it (its
+ * rating_history rows `hb`, `hw`: primary-key probes). For reads that show finished games (a game's
+ * answer, its stream's replay, a player's games); the move path reads the game without them.
+ */
+const SEATS_AND_RATINGS = `${SEAT_COLUMNS},
+  hb.rating_before AS "blackRatingBefore", hb.rd_before AS "blackRdBefore", hb.rating AS "blackRatingAfter", hb.rd AS "blackRdAfter",
+  hw.rating_before AS "whiteRatingBefore", hw.rd_before AS "whiteRdBefore", hw.rating AS "whiteRatingAfter", hw.rd AS "whiteRdAfter"
+  ${SEAT_JOINS}
+  LEFT JOIN rating_history hb ON hb.game_id = g.id AND hb.player_id = g.black_id
+  LEFT JOIN rating_history hw ON hw.game_id = g.id AND hw.player_id = g.white_id`;
+
+type LoadRow = GameState & {
+  blackUsername: string;
+  blackRating: number;
+  blackGuest: boolean;
+  blackRd: number;
+  whiteUsername: string;
+  whiteRating: number;
+  whiteGuest: boolean;
+  whiteRd: number;
+  blackRatingBefore?: number | null;
+  blackRdBefore?: number | null;
+  blackRatingAfter?: number | null;
+  blackRdAfter?: number | null;
+  whiteRatingBefore?: number | null;
+  whiteRdBefore?: number | null;
+  whiteRatingAfter?: number | null;
+  whiteRdAfter?: number | null;
+};
 
 export function toLoaded(r: LoadRow): LoadedGame {
-  const { blackUsername, blackRating, whiteUsername, whiteRating, ...game } = r;
-  return { game, black: { id: game.blackId, username: blackUsername, rating: blackRating }, white: { id: game.whiteId, username: whiteUsername, rating: whiteRating } };
+  const {
+    blackUsername, blackRating, blackGuest, blackRd, whiteUsername, whiteRating, whiteGuest, whiteRd,
+    blackRatingBefore, blackRdBefore, blackRatingAfter, blackRdAfter, whiteRatingBefore, whiteRdBefore, whiteRatingAfter, whiteRdAfter,
+    ...game
+  } = r;
+  const rated =
+    blackRatingBefore != null && blackRdBefore != null && blackRatingAfter != null && blackRdAfter != null &&
+    whiteRatingBefore != null && whiteRdBefore != null && whiteRatingAfter != null && whiteRdAfter != null;
+  return {
+    game,
+    black: { id: game.blackId, username: blackUsername, rating: blackRating, guest: blackGuest, rd: blackRd },
+    white: { id: game.whiteId, username: whiteUsername, rating: whiteRating, guest: whiteGuest, rd: whiteRd },
+    ratings: rated
+      ? {
+          black: { ratingBefore: blackRatingBefore, rdBefore: blackRdBefore, rating: blackRatingAfter, rd: blackRdAfter },
+          white: { ratingBefore: whiteRatingBefore, rdBefore: whiteRdBefore, rating: whiteRatingAfter, rd: whiteRdAfter },
+        }
+      : null,
+  };
 }
 
 /** A game and both seats' public fields, in one round trip (the move path's first statement). */
 const LOAD = sql<{ id: string }, LoadRow>('game_load', (p) => `SELECT ${GAMES.select('g')}, ${SEATS} WHERE g.id = ${p.id}`);
+const LOAD_WITH_RATINGS = sql<{ id: string }, LoadRow>('game_load_with_ratings', (p) => `SELECT ${GAMES.select('g')}, ${SEATS_AND_RATINGS} WHERE g.id = ${p.id}`);
 const LOAD_FOR_UPDATE = sql<{ id: string }, LoadRow>('game_load_for_update', (p) => `SELECT ${GAMES.select('g')}, ${SEATS} WHERE g.id = ${p.id} FOR UPDATE OF g`);
 
 /** The parameters of a step's write. */
@@ -229,7 +291,7 @@ const SET_RATING_CHANGES = sql<Pick<GameState, 'id' | 'blackRatingChange' | 'whi
 );
 const GAMES_OF = sql<{ playerId: string; limit: number; before: Date | null }, LoadRow>(
   null,
-  (p) => `SELECT ${GAMES.select('g')}, ${SEATS}
+  (p) => `SELECT ${GAMES.select('g')}, ${SEATS_AND_RATINGS}
     WHERE (g.black_id = ${p.playerId} OR g.white_id = ${p.playerId}) AND (${p.before}::timestamptz IS NULL OR g.created_at < ${p.before})
     ORDER BY g.created_at DESC, g.id DESC LIMIT ${p.limit}`,
 );
@@ -334,6 +396,12 @@ export class GamesRepository {
   /** A game and both seats' public fields, in one round trip. */
   async load(id: string): Promise<LoadedGame | null> {
     const row = await this.db.first(LOAD({ id }));
+    return row ? toLoaded(row) : null;
+  }
+
+  /** Like {@link load}, with a finished rated game's ratings before and after it (for answers that show it). */
+  async loadWithRatings(id: string): Promise<LoadedGame | null> {
+    const row = await this.db.first(LOAD_WITH_RATINGS({ id }));
     return row ? toLoaded(row) : null;
   }
 

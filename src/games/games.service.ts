@@ -243,8 +243,9 @@ export class GamesService {
       await this.repo.setRatingChanges(g.id, deltas.black, deltas.white);
       const ratedGame: LoadedGame = {
         game: { ...g, blackRatingChange: deltas.black, whiteRatingChange: deltas.white },
-        black: { ...loaded.black, rating: loaded.black.rating + deltas.black },
-        white: { ...loaded.white, rating: loaded.white.rating + deltas.white },
+        black: { ...loaded.black, rating: deltas.steps.black.rating, rd: deltas.steps.black.rd },
+        white: { ...loaded.white, rating: deltas.steps.white.rating, rd: deltas.steps.white.rd },
+        ratings: deltas.steps,
       };
       await this.events.publishAll(this.notifications(ratedGame, step));
       return ratedGame;

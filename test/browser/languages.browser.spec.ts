@@ -245,7 +245,7 @@ describe('languages in the browser (chromium)', () => {
         await page.locator('#play-game[data-state=over]').waitFor({ state: 'attached' });
         await page.getByTestId('result-banner').waitFor({ state: 'visible' });
         expect(await htmlLang(page)).toBe('bn');
-        expect(await page.getByRole('link', { name: 'নতুন খেলা' }).count()).toBe(1);
+        expect(await page.getByRole('link', { name: 'লবিতে ফিরে যান' }).count()).toBe(1);
         const outcome = winner === null ? 'draw' : winner === colour ? 'won' : 'lost';
         const result = {
           title: await page.getByTestId('result-title').innerText(),

@@ -166,7 +166,8 @@ describe('the browser client /play (chromium)', () => {
       // Players, ratings, the turn clock (60 s per move) and no CPU.
       const seatBlack = a.getByTestId('seat-black');
       expect(await seatBlack.getByTestId('player-name').innerText()).toBe(nameA);
-      expect(await seatBlack.getByTestId('player-rating').innerText()).toBe('1500');
+      // Guests have no rating to show: no number in the seats (as in the lobby and the watch list).
+      expect(await seatBlack.getByTestId('player-rating').innerText()).toBe('');
       expect(await seatBlack.getByTestId('you-badge').isVisible()).toBe(true);
       expect(await a.getByTestId('cpu-badge').first().isVisible()).toBe(false);
       // The first move's clock is FIRST_MOVE_SECONDS (30), whatever the room's turn limit.

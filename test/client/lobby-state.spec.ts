@@ -37,13 +37,14 @@ function setup() {
 }
 
 describe('lobby state (no DOM)', () => {
-  it('a guest signs in: their own events followed, their saved language followed, shown as unrated, casual play chosen', async () => {
+  it('a guest signs in: their own events followed, their saved language followed, shown with no rating, casual play chosen', async () => {
     const { c, followMe, signedIn } = setup();
     await c.guest();
     expect(c.s.phase).toBe('signed-in');
     expect(signedIn).toEqual(['guest-1']);
     expect(followMe).toHaveBeenCalledTimes(1);
-    expect(show(myRating(c.s)!)).toBe('unrated');
+    // A guest has no rating to show: nothing, not a number.
+    expect(myRating(c.s)).toBeNull();
     expect(c.s.choice.mode).toBe('unranked');
   });
 
@@ -62,7 +63,7 @@ describe('lobby state (no DOM)', () => {
     await c.queue('ranked', 30);
     expect(api.joinQueue).toHaveBeenLastCalledWith({ mode: 'ranked', turnSeconds: 30 });
     expect(show(queueWindow(c.s)!)).toBe('Opponents rated 1400–1600: the range widens while you wait.');
-    expect(show(myRating(c.s)!)).toBe('1612');
+    expect(myRating(c.s)).toBe('1612');
     await c.leaveQueue();
     expect(c.s.ticket).toBeNull();
   });

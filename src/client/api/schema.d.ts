@@ -489,6 +489,8 @@ export interface components {
         GameResultDto: {
             discs: components["schemas"]["DiscsDto"];
             ratingChanges: components["schemas"]["RatingChangesDto"] | null;
+            /** @description A rated game: each player's rating before → after it (null for unrated and aborted games) */
+            ratings: components["schemas"]["RatingStepsDto"] | null;
             /** @enum {string} */
             reason: "board" | "resign" | "abandoned" | "aborted";
             /** @enum {string|null} */
@@ -701,6 +703,20 @@ export interface components {
             rd: number;
             volatility: number;
         };
+        RatingStepDto: {
+            /** @description The rating after the game */
+            after: number;
+            /** @description The rating before the game */
+            before: number;
+            /** @description Provisional after the game (RD ≥ 110) */
+            provisionalAfter: boolean;
+            /** @description Provisional before the game (RD ≥ 110) */
+            provisionalBefore: boolean;
+        };
+        RatingStepsDto: {
+            black: components["schemas"]["RatingStepDto"];
+            white: components["schemas"]["RatingStepDto"];
+        };
         RatingWindowDto: {
             /** @description Highest opponent rating accepted now */
             max: number;
@@ -777,8 +793,12 @@ export interface components {
             standInAt: string | null;
         };
         SeatPlayerDto: {
+            /** @description A guest: plays casual games only, has no rating to show */
+            guest: boolean;
             /** Format: uuid */
             id: string;
+            /** @description true while the rating is provisional: RD ≥ 110 as of the player's last rated game */
+            provisional: boolean;
             rating: number;
             username: string;
         };

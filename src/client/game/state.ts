@@ -6,7 +6,8 @@
  * domain (src/games/domain), settings from the server (ClientSettings), texts as message keys.
  */
 import { awaitingFirstMove, canAbort } from '../../games/domain/game';
-import { gameHref, rating, signed } from '../shared/format';
+import { ratingLabel, ratingStepLabel } from '../../ratings/domain/rating-label';
+import { gameHref, signed } from '../shared/format';
 import { t, type Text } from '../shared/messages';
 import { applyRecord, boardAt, countDiscs } from '../shared/position';
 import type { ClientSettings } from '../shared/settings';
@@ -33,6 +34,8 @@ export interface GameOutput {
   navigate(href: string): void;
   /** Nothing more to follow (the game does not exist): close the event streams. */
   stop(): void;
+  /** The game is over: its stream has nothing more to say; close it (and do not reconnect). */
+  endGameStream(): void;
   /** The signed-in player is known (their saved language, src/client/i18n/preference.ts). */
   signedIn(me: Me): void;
 }
@@ -67,7 +70,8 @@ export interface GameState {
   offer: RematchOffer | null;
   /** Squares the CPU played for this player while they were away (until their next move). */
   awayNote: string[] | null;
-  connection: 'connecting' | StreamStatus;
+  /** The game stream's state; 'ended' once the game is over (a finished game needs no stream). */
+  connection: 'connecting' | StreamStatus | 'ended';
   /** Requests on their way, by button. */
   pending: Set<Pending>;
 }
@@ -149,6 +153,7 @@ export class GameController {
     if (s.roomCode && s.game.status !== 'active') {
       s.offer = (await this.api.room(s.roomCode).catch(() => null))?.rematch ?? null;
     }
+    if (s.game.status !== 'active') s.connection = 'ended'; // a finished game: no stream to follow
     s.phase = 'ready';
     s.awayNote = cpuMovesWhileAway(s);
     this.out.changed();
@@ -195,6 +200,7 @@ export class GameController {
   }
 
   onStreamStatus(status: StreamStatus): void {
+    if (this.s.connection === 'ended') return;
     this.s.connection = status;
     this.out.changed();
   }
@@ -412,6 +418,12 @@ export class GameController {
     s.stale = false;
     if (g.status === 'active') s.view = null;
     if (s.lastEventId === null || g.ply > s.lastEventId) s.lastEventId = g.ply;
+    if (g.status !== 'active' && s.connection !== 'ended') {
+      // Over: nothing more will come on the game's stream (the server ends it after `end`).
+      s.connection = 'ended';
+      this.out.endGameStream();
+      if (s.phase === 'ready' && countMoves(s) < g.ply) void this.loadMoves();
+    }
   }
 
   private async loadMoves(): Promise<void> {
@@ -456,6 +468,12 @@ export function canMove(s: GameState): boolean {
 }
 
 export const countMoves = (s: GameState): number => s.moves.filter(Boolean).length;
+
+/** The game's event stream is worth opening: only while the game is being played. */
+export const needsGameStream = (s: GameState): boolean => s.phase === 'ready' && !!s.game && s.game.status === 'active';
+
+/** A rematch can still start from this page: the player's own events are worth following. */
+export const needsOwnStream = (s: GameState): boolean => !!s.game && !!myColor(s) && (s.game.status === 'active' || !!s.roomCode);
 
 /** Replaying: the position after `view` records; otherwise the game's board. */
 export function shownBoard(s: GameState): string {
@@ -650,7 +668,12 @@ export function resultView(s: GameState): ResultView | null {
   const changes = r.ratingChanges
     ? (['black', 'white'] as const).map((c) => {
         const d = Math.round(r.ratingChanges![c]);
-        return { color: c, text: t('game.result.ratingChange', { name: g[c].player.username, delta: signed(r.ratingChanges![c]) }), direction: d > 0 ? ('up' as const) : d < 0 ? ('down' as const) : ('same' as const) };
+        const name = g[c].player.username;
+        const delta = signed(r.ratingChanges![c]);
+        // Old → new ("1500? → 1662?"), as every page shows a rating; the change alone when the steps are not known.
+        const step = r.ratings?.[c];
+        const text = step ? t('game.result.ratingStep', { name, step: ratingStepLabel(step), delta }) : t('game.result.ratingChange', { name, delta });
+        return { color: c, text, direction: d > 0 ? ('up' as const) : d < 0 ? ('down' as const) : ('same' as const) };
       })
     : null;
   return { title, tone, detail: detailText, score: t('game.result.score', { black: r.discs.black, white: r.discs.white }), changes, rated: g.rated };
@@ -729,7 +752,7 @@ export function seatView(s: GameState, color: Color): { name: string; rating: st
   const seat = g[color];
   return {
     name: seat.player.username,
-    rating: rating(seat.player.rating),
+    rating: ratingLabel(seat.player) ?? '',
     standIn: seat.standIn && g.status === 'active',
     you: myColor(s) === color,
     discs: discsOf(s, color),

@@ -3,7 +3,7 @@
  * and turn clicks and keys into the controller's commands. The only game code that touches the DOM.
  */
 import { flasher, announcer } from '../shared/announce';
-import { mountBoard, markSquare } from '../shared/board';
+import { fitBoard, keepFitted, markSquare, mountBoard, outerHeight } from '../shared/board';
 import { part, show, text } from '../shared/dom';
 import { playerHref } from '../shared/format';
 import { msg, show as say, type Text } from '../shared/messages';
@@ -38,6 +38,9 @@ export interface GameView {
   squareFeedback(square: string | null, text: Text | null): void;
 }
 
+/** The height a pass banner takes (rem): kept free under the board while the game goes on, so the board need not move when one shows. */
+const PASS_BANNER_REM = 3;
+
 const sayOrHide = (el: HTMLElement, value: Text | null): void => {
   show(el, !!value);
   if (value) text(el, say(value));
@@ -64,6 +67,25 @@ export function mountGameView(root: HTMLElement, c: GameController): GameView {
   };
   const moves = mountMoveList(root, c);
   const result = mountResult(root, c);
+  const frame = part('board-frame', root);
+  const replay = part('replay', root);
+
+  /** The board fits the viewport with the replay buttons under it, and room for a pass banner while the game goes on. */
+  function fit(): void {
+    if (s.phase !== 'ready' || !s.game) return;
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const passRoom = s.game.status === 'active' && notes.pass.hidden ? PASS_BANNER_REM * rem : 0;
+    fitBoard(frame, outerHeight(replay), passRoom);
+  }
+  keepFitted(fit);
+
+  // "Skip to board": to the square that has the board's tab stop.
+  part('skip-to-board').addEventListener('click', (ev) => {
+    const square = board.element.querySelector<HTMLElement>('[data-square][tabindex="0"]');
+    if (!square) return;
+    ev.preventDefault();
+    square.focus();
+  });
 
   function renderSeat(color: Color): void {
     const el = seats[color];
@@ -91,6 +113,8 @@ export function mountGameView(root: HTMLElement, c: GameController): GameView {
 
   function renderConnection(): void {
     conn.setAttribute('data-conn', s.connection);
+    // A finished game follows no stream: no badge at all.
+    show(conn, s.connection !== 'ended');
     if (s.connection === 'live') text(conn, msg('stream.live'));
     else if (s.connection === 'reconnecting') text(conn, msg('stream.reconnecting'));
     else if (s.connection === 'closed') text(conn, msg('stream.closed'));
@@ -132,6 +156,7 @@ export function mountGameView(root: HTMLElement, c: GameController): GameView {
     root.setAttribute('data-state', g.status === 'active' ? 'playing' : 'over');
     root.setAttribute('data-ply', String(g.ply));
     root.setAttribute('data-role', myColor(s) ?? 'spectator');
+    fit();
   }
 
   // The replay's keys outside the board (and outside form fields).

@@ -11,7 +11,7 @@ import type { MessageValues } from '../../i18n/translator';
 import { listAnd } from '../../pages/lists';
 import { i18n, t, type ClientMessageKey } from '../i18n';
 import { type Board, markSquare, mountBoard } from '../shared/board';
-import { $, $$, show, text } from '../shared/dom';
+import { $, $$, part, show, text } from '../shared/dom';
 import { type Feedback, introParams, isDone, type LessonState, playableSquares, STEPS, stepId } from './lesson';
 
 const SQUARES = Array.from({ length: 64 }, (_, i) => squareName(i));
@@ -34,10 +34,10 @@ export interface LessonView {
 
 /** `onSquare`: the learner chose a square (click, Enter or Space), 0..63. */
 export function lessonView(root: HTMLElement, onSquare: (square: number) => void): LessonView {
-  const boardEl = $('[data-testid=learn-board]', root);
+  const boardEl = part('learn-board', root);
   const board = mountBoard(boardEl, { onSquare: (sq) => onSquare(SQUARES.indexOf(sq)), focus: 19 });
-  const feedback = $('[data-testid=learn-feedback]', root);
-  const stepsEl = $('[data-testid=learn-steps]', root);
+  const feedback = part('learn-feedback', root);
+  const stepsEl = part('learn-steps', root);
   for (let i = 0; i < STEPS.length; i++) stepsEl.append(document.createElement('li'));
   const view: LessonView = {
     board,
@@ -63,22 +63,22 @@ export function lessonView(root: HTMLElement, onSquare: (square: number) => void
 
       // Who plays, and the count.
       const counts = discCounts(s.position);
-      text($('[data-testid=learn-you]', root), done ? '' : say('learn.you', { color: s.learner }));
+      text(part('learn-you', root), done ? '' : say('learn.you', { color: s.learner }));
       for (const c of ['black', 'white'] as const) {
-        const el = $(`[data-testid=learn-count-${c}]`, root);
+        const el = part(`learn-count-${c}`, root);
         el.setAttribute('aria-label', say('learn.count', { color: c, n: counts[c] }));
         text($('[data-count]', el), counts[c]);
       }
 
       // The panel.
-      text($('[data-testid=learn-progress]', root), done ? say('learn.done.title') : say('learn.progress', { step: s.step + 1, total: STEPS.length }));
+      text(part('learn-progress', root), done ? say('learn.done.title') : say('learn.progress', { step: s.step + 1, total: STEPS.length }));
       $$('li', stepsEl).forEach((li, i) => {
         li.setAttribute('data-done', s.completed.includes(STEPS[i]) ? 'true' : 'false');
         if (i === s.step) li.setAttribute('aria-current', 'step');
         else li.removeAttribute('aria-current');
       });
-      const title = $('[data-testid=learn-step-title]', root);
-      const intro = $('[data-testid=learn-step-intro]', root);
+      const title = part('learn-step-title', root);
+      const intro = part('learn-step-intro', root);
       show(title, !done);
       show(intro, !done);
       if (id) {
@@ -90,10 +90,10 @@ export function lessonView(root: HTMLElement, onSquare: (square: number) => void
       text(feedback, fb);
       if (s.feedback) feedback.setAttribute('data-tone', s.feedback.tone);
       else feedback.removeAttribute('data-tone');
-      show($('[data-testid=learn-answers]', root), answering);
-      show($('[data-testid=learn-next]', root), !done && s.phase === 'solved');
-      show($('[data-testid=learn-retry]', root), !done && (s.phase !== 'play' || s.last !== null));
-      show($('[data-testid=learn-done]', root), done);
+      show(part('learn-answers', root), answering);
+      show(part('learn-next', root), !done && s.phase === 'solved');
+      show(part('learn-retry', root), !done && (s.phase !== 'play' || s.last !== null));
+      show(part('learn-done', root), done);
     },
   };
   return view;

@@ -4,7 +4,8 @@
  * state and call the commands; requests and the player's event stream go through `LobbyTransport`.
  */
 import { isTurnLimit } from '../../games/domain/game';
-import { gameHref, rating, validRoomCode } from '../shared/format';
+import { ratingLabel } from '../../ratings/domain/rating-label';
+import { gameHref, validRoomCode } from '../shared/format';
 import { t, type Text } from '../shared/messages';
 import type { ClientSettings } from '../shared/settings';
 import { getToken, pref, setPref, setToken } from '../shared/storage';
@@ -453,10 +454,9 @@ const setQueued = (on: boolean) => setPref('queued', on ? '1' : null);
 
 // ---- selectors ----
 
-/** The signed-in player's rating as shown: "unrated" for guests, a ? for a provisional rating. */
-export function myRating(s: LobbyState): Text | null {
-  if (!s.me) return null;
-  return s.me.guest ? t('lobby.unrated') : t('lobby.rating', { rating: rating(s.me.rating), provisional: s.me.provisional });
+/** The signed-in player's rating as every page shows it ("1500?" while provisional), or null: none for a guest. */
+export function myRating(s: LobbyState): string | null {
+  return s.me ? ratingLabel(s.me) : null;
 }
 
 export function queueWindow(s: LobbyState): Text | null {

@@ -67,7 +67,9 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     name.href = playerHref(me.username);
     show(part('me-guest', root), me.guest);
     const r = myRating(s);
-    text(part('me-rating', root), r ? say(r) : '');
+    show(part('me-rating-box', root), r !== null);
+    text(part('me-rating', root), r ?? '');
+    show(part('rating-help', root), r !== null);
     // Guests play casual games only: say so rather than grey things out silently.
     modeInput('ranked').disabled = me.guest;
     for (const note of parts('guest-note', root)) show(note, me.guest);

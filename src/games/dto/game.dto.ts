@@ -86,11 +86,25 @@ export class RatingChangesDto {
   @ApiProperty() white: number;
 }
 
+export class RatingStepDto {
+  @ApiProperty({ description: 'The rating before the game' }) before: number;
+  @ApiProperty({ description: 'The rating after the game' }) after: number;
+  @ApiProperty({ description: 'Provisional before the game (RD ≥ 110)' }) provisionalBefore: boolean;
+  @ApiProperty({ description: 'Provisional after the game (RD ≥ 110)' }) provisionalAfter: boolean;
+}
+
+export class RatingStepsDto {
+  @ApiProperty({ type: RatingStepDto }) black: RatingStepDto;
+  @ApiProperty({ type: RatingStepDto }) white: RatingStepDto;
+}
+
 export class GameResultDto {
   @ApiProperty({ type: String, nullable: true, enum: ['black', 'white'] }) winner: 'black' | 'white' | null;
   @ApiProperty({ enum: ['board', 'resign', 'abandoned', 'aborted'] }) reason: 'board' | 'resign' | 'abandoned' | 'aborted';
   @ApiProperty({ type: DiscsDto }) discs: DiscsDto;
   @ApiProperty({ type: RatingChangesDto, nullable: true }) ratingChanges: RatingChangesDto | null;
+  @ApiProperty({ type: RatingStepsDto, nullable: true, description: "A rated game: each player's rating before → after it (null for unrated and aborted games)" })
+  ratings: RatingStepsDto | null;
 }
 
 export class GameDto {

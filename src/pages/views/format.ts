@@ -3,6 +3,8 @@
  * Pure functions only (no framework imports).
  */
 
+import { ratingLabel } from '../../ratings/domain/rating-label.js';
+
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -26,9 +28,9 @@ export function formatInt(n: number | null | undefined): string {
   return String(r === 0 ? 0 : r);
 }
 
-/** A rating rounded to an integer, with a trailing "?" when provisional. */
+/** A rating rounded to an integer, with a trailing "?" when provisional (the shared ratingLabel); a dash when absent. */
 export function formatRating(rating: number, provisional: boolean): string {
-  return formatInt(rating) + (provisional ? '?' : '');
+  return ratingLabel({ rating, provisional }) ?? DASH;
 }
 
 /** A rating change with its sign: "+12", "-7", "0"; a dash when absent. */

@@ -83,9 +83,10 @@ function alternates(page: PageContext): string {
  * `title` is plain text (escaped here); `body` is trusted HTML; `current` marks that header link
  * as the current page. Styles and scripts are the bundled client's static files (src/client/,
  * see src/pages/assets.ts), the page's language's messages for the client first: no inline CSS
- * or JS, so the CSP needs no 'unsafe-inline'.
+ * or JS, so the CSP needs no 'unsafe-inline'. `skipLink` (trusted HTML) comes before the header:
+ * the page's first focusable element (the game page's "Skip to board").
  */
-export function layout(page: PageContext, title: string, body: string, current?: NavKey): string {
+export function layout(page: PageContext, title: string, body: string, current?: NavKey, skipLink = ''): string {
   const { t } = page;
   return `<!doctype html>
 <html lang="${page.lang}" data-lang-source="${page.source}">
@@ -100,7 +101,7 @@ ${alternates(page)}
 <script type="module" src="${assetUrl('client.js')}"></script>
 </head>
 <body>
-<header class="site-header">
+${skipLink}<header class="site-header">
 <div class="site-bar">
 <nav aria-label="${escapeHtml(t.t('layout.nav.label'))}">
 <a class="brand" href="/">${LOGO_SVG}<span>${escapeHtml(t.t('common.siteName'))}</span></a>

@@ -1,4 +1,5 @@
 import { escapeHtml, formatDate, formatInt, formatRating, playerHref } from './format.js';
+import { ratingHtml } from './rating.js';
 import { layout, type PageContext } from './layout.js';
 import { watchListHtml } from './play.js';
 import { rulesLinksHtml } from './rules.js';
@@ -42,9 +43,7 @@ function renderRecord(e: LeaderboardEntryView): string {
 
 function renderRow(page: PageContext, e: LeaderboardEntryView): string {
   const name = escapeHtml(e.username);
-  const rating = e.provisional
-    ? `${formatInt(e.rating)}<span class="provisional" title="${escapeHtml(page.t.t('common.provisionalTitle'))}">?</span>`
-    : formatInt(e.rating);
+  const rating = ratingHtml(page, e);
   return (
     `<tr data-testid="leaderboard-row" data-username="${name}" data-rank="${formatInt(e.rank)}">` +
     `<td class="rank num" data-testid="rank">${formatInt(e.rank)}</td>` +

@@ -9,6 +9,7 @@ import { squareName } from '../../engine/notation.js';
 import type { ClientSettings } from '../client-settings.js';
 import { escapeHtml } from './format.js';
 import { layout, type PageContext } from './layout.js';
+import { ratingHelpHtml } from './rating.js';
 import { rulesLinksHtml } from './rules.js';
 
 /** A game id as the API issues it (a UUID). */
@@ -103,9 +104,10 @@ ${FORM_ERROR}
 <div class="pl-card pl-me" data-testid="signed-in">
 <span>${h('play.lobby.signedInAs')}</span> <a class="pl-me-name" data-part="me-name" data-testid="me-name" href="#"></a>
 <span class="pl-badge" data-part="me-guest" data-testid="me-guest" hidden>${h('play.lobby.guestBadge')}</span>
-<span class="subtle">${t.html('play.lobby.rating', {}, { rating: () => '<span data-part="me-rating" data-testid="me-rating"></span>' })}</span>
+<span class="subtle" data-part="me-rating-box" data-testid="me-rating-box">${t.html('play.lobby.rating', {}, { rating: () => '<span data-part="me-rating" data-testid="me-rating"></span>' })}</span>
 <span class="pl-spacer"></span>
 <button type="button" class="pl-link" data-part="sign-out" data-testid="sign-out">${h('play.lobby.signOut')}</button>
+${ratingHelpHtml(page, 'rating-help', true)}
 </div>
 <div class="pl-card pl-resume" data-part="active-games" data-testid="active-games" hidden><ul></ul></div>
 <div class="pl-grid">
@@ -193,10 +195,10 @@ function boardHtml(page: PageContext): string {
   const files = [...FILES].map((f) => `<span>${f}</span>`).join('');
   const ranks = [1, 2, 3, 4, 5, 6, 7, 8].map((r) => `<span>${r}</span>`).join('');
   return (
-    '<div class="pl-frame">' +
+    '<div class="pl-frame" data-part="board-frame" data-testid="board-frame">' +
     `<div class="pl-files" aria-hidden="true">${files}</div>` +
     `<div class="pl-ranks" aria-hidden="true">${ranks}</div>` +
-    `<div class="pl-board" data-part="board" data-testid="board" role="group" aria-label="${escapeHtml(page.t.t('play.game.board'))}" data-interactive="false">${cells}</div>` +
+    `<div class="pl-board" id="board" data-part="board" data-testid="board" role="group" aria-label="${escapeHtml(page.t.t('play.game.board'))}" data-interactive="false">${cells}</div>` +
     '</div>'
   );
 }
@@ -247,6 +249,7 @@ ${boardHtml(page)}
 <p data-part="result-detail" data-testid="result-detail"></p>
 <p class="pl-score" data-part="result-score" data-testid="result-score"></p>
 <div class="pl-changes" data-part="rating-changes" data-testid="rating-changes"></div>
+${ratingHelpHtml(page, 'result-rating-help', true)}
 ${rulesLinksHtml(page)}
 </div>
 <div class="pl-actions">
@@ -256,7 +259,7 @@ ${rulesLinksHtml(page)}
 <button type="button" class="pl-btn pl-btn-primary" data-part="rematch-button" data-testid="rematch-button" hidden>${h('play.game.rematch')}</button>
 <button type="button" class="pl-btn" data-part="rematch-decline" data-testid="rematch-decline" hidden>${h('play.game.decline')}</button>
 <a class="pl-btn pl-btn-primary" href="/play" data-part="play-again" data-testid="play-again" hidden>${h('play.game.playAgain')}</a>
-<a class="pl-btn" href="/play" data-testid="lobby-link">${h('play.game.newGame')}</a>
+<a class="pl-btn" href="/play" data-testid="lobby-link">${h('play.game.leaveToLobby')}</a>
 </div>
 <div class="pl-tools"><button type="button" class="pl-btn" data-part="sound-toggle" data-testid="sound-toggle" aria-pressed="false">${h('play.game.soundOff')}</button></div>
 <section class="pl-card pl-moves">
@@ -267,7 +270,8 @@ ${rulesLinksHtml(page)}
 </aside>
 </div>
 </div>`;
-  return layout(page, t.t('play.game.title'), body);
+  const skip = `<a class="pl-skip" href="#board" data-part="skip-to-board" data-testid="skip-to-board">${h('play.game.skipToBoard')}</a>`;
+  return layout(page, t.t('play.game.title'), body, undefined, skip);
 }
 
 /** `GET /play/<not a game id>`: 404 page. */

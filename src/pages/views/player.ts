@@ -10,6 +10,7 @@ import {
   transcriptHref,
 } from './format.js';
 import { layout, type PageContext } from './layout.js';
+import { ratingHelpHtml, ratingHtml } from './rating.js';
 
 export interface PlayerSummaryView {
   username: string;
@@ -99,9 +100,7 @@ export function renderPlayer(page: PageContext, view: PlayerPageView): string {
   const badges =
     (p.guest ? ` <span class="badge" data-testid="guest-badge">${t.html('player.guestBadge')}</span>` : '') +
     (p.provisional ? ` <span class="badge" data-testid="provisional-badge" title="RD ≥ 110">${t.html('player.provisionalBadge')}</span>` : '');
-  const rating = p.provisional
-    ? `${formatInt(p.rating)}<span class="provisional" title="${escapeHtml(t.t('common.provisionalTitle'))}">?</span>`
-    : formatInt(p.rating);
+  const rating = ratingHtml(page, p);
   const rank = p.rank === null || !Number.isFinite(p.rank) ? t.html('player.unranked') : t.html('player.rank', { rank: formatInt(p.rank) });
   const volatility = Number.isFinite(p.volatility) ? p.volatility.toFixed(4) : DASH;
   const history = view.history ?? [];
@@ -120,6 +119,7 @@ export function renderPlayer(page: PageContext, view: PlayerPageView): string {
     `<div><dt>${t.html('player.statGames')}</dt><dd data-testid="player-games">${formatInt(p.games)}</dd></div>`,
     `<div><dt>${t.html('player.statVolatility')}</dt><dd data-testid="player-volatility">${volatility}</dd></div>`,
     '</dl>',
+    p.guest ? '' : ratingHelpHtml(page, 'rating-help'),
     '</section>',
     `<section><h2>${t.html('player.historyTitle')}</h2>`,
     `<div class="card chart-card">${renderRatingChart(history, t)}</div>`,

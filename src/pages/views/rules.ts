@@ -4,6 +4,7 @@
  * the settings tables filled from the running server's configuration (../domain/site-settings.ts);
  * every word from the catalogues (`rules.*`), in the request's language. No inline script or style.
  */
+import { PROVISIONAL_RD } from '../../ratings/domain/glicko2.js';
 import type { MessageKey } from '../../i18n/keys.js';
 import type { MessageValues } from '../../i18n/translator.js';
 import type { BoardDiagram, DiagramKey } from '../domain/diagrams.js';
@@ -135,6 +136,7 @@ export function renderRules(page: PageContext, view: RulesPageView): string {
       ['abort', t('rules.ladder.abort', { firstMove: duration(s.firstMoveSeconds) })],
       ['standIn', t('rules.ladder.standIn', { moves: s.rankedStandInMoves })],
       ['window', t('rules.ladder.window', { initial: w.initial, step: w.step, stepSeconds: duration(w.stepSeconds), max: w.max, perPair: s.rankedGamesPerPair24h })],
+      ['provisional', t('rules.ladder.provisional', { rd: String(PROVISIONAL_RD) })],
       ['leaderboard', t('rules.ladder.leaderboard', { minGames: s.leaderboardMinGames, activeDays: s.leaderboardActiveDays })],
     ];
     return `<ul data-testid="ladder-rules">${items.map(([k, text]) => `<li data-setting="${k}">${e(text)}</li>`).join('')}</ul>`;

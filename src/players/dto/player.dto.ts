@@ -43,4 +43,6 @@ export class SeatPlayerDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() username: string;
   @ApiProperty() rating: number;
+  @ApiProperty({ description: 'A guest: plays casual games only, has no rating to show' }) guest: boolean;
+  @ApiProperty({ description: "true while the rating is provisional: RD ≥ 110 as of the player's last rated game" }) provisional: boolean;
 }

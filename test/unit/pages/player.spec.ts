@@ -64,10 +64,16 @@ describe('renderPlayer', () => {
 
   it('marks provisional, unranked and guest players', () => {
     const html = renderPlayer(EN, view({ provisional: true, rank: null, guest: true, rating: 1500, rd: 350 }));
-    expect(text(dd(html, 'player-rating'))).toBe('1500?');
+    // A guest has no rating to show (as everywhere), and no "what do these ratings mean?".
+    expect(text(dd(html, 'player-rating'))).toBe('—');
     expect(dd(html, 'player-rank')).toBe('Unranked');
     expect(html).toContain('data-testid="guest-badge"');
     expect(html).toContain('data-testid="provisional-badge"');
+    expect(html).not.toContain('data-testid="rating-help"');
+    const registered = renderPlayer(EN, view({ provisional: true, rank: null, guest: false, rating: 1500, rd: 350 }));
+    expect(text(dd(registered, 'player-rating'))).toBe('1500?');
+    expect(registered).toContain('title="Provisional rating (RD ≥ 110)">1500?</span>');
+    expect(text(/<details class="rating-help"[^>]*>([\s\S]*?)<\/details>/.exec(registered)![1])).toContain('A ? after a rating means it is still provisional');
   });
 
   it('includes the rating chart with one point per history entry', () => {
