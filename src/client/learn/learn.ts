@@ -5,9 +5,9 @@
  * or Space plays; once a step is solved, focus moves to "Next step".
  */
 import { parseSquare } from '../../engine/notation';
-import { step } from '../game/board';
-import { $ } from '../lib/dom';
-import { pref, setPref } from '../lib/storage';
+import { step } from '../shared/position';
+import { $ } from '../shared/dom';
+import { pref, setPref } from '../shared/storage';
 import { type Answer, answer, initialState, isDone, type LessonState, next, parseProgress, progressOf, restart, retry, tryMove } from './lesson';
 import { lessonView } from './view';
 

@@ -10,7 +10,7 @@ import { squareName } from '../../engine/notation';
 import type { MessageValues } from '../../i18n/translator';
 import { listAnd } from '../../pages/lists';
 import { i18n, t, type ClientMessageKey } from '../i18n';
-import { $, $$, show, text } from '../lib/dom';
+import { $, $$, show, text } from '../shared/dom';
 import { type Feedback, introParams, isDone, type LessonState, playableSquares, STEPS, stepId } from './lesson';
 
 /** Feedback parameters as message values: lists of squares joined the page language's way. */
