@@ -120,7 +120,7 @@ describe('languages in the browser (chromium)', () => {
       try {
         const t9n = translator(lang);
         const pages: [string, string, number][] = [
-          [`/?lang=${lang}`, t9n.t('home.playTitle'), 0.5],
+          [`/?lang=${lang}`, t9n.t('home.title'), 0.5],
           ['/play', t9n.t('play.lobby.heading'), 0.5],
           // A game shows player names and squares in Latin letters besides its texts (the client's, from the catalogue too).
           [`/play/${gameId}`, t9n.t('play.game.moves'), GAME_SHARE],
@@ -136,7 +136,7 @@ describe('languages in the browser (chromium)', () => {
           const fonts = (await page.evaluate(LOADED_FONTS_JS)) as string[];
           expect({ lang, path, fonts }).toEqual({ lang, path, fonts: FONT[lang] ? [FONT[lang]] : [] });
           if (FONT[lang] && !path.startsWith('/play/')) {
-            const drawn = await drawnWith(page, path === '/play' ? '.pl-hero h1' : '.home-play h2');
+            const drawn = await drawnWith(page, path === '/play' ? '.pl-hero h1' : '.home-hero h1');
             expect({ lang, path, drawn, custom: drawn.custom > 0, systemOnlyForTheRest: drawn.system <= drawn.other }).toEqual({ lang, path, drawn, custom: true, systemOnlyForTheRest: true });
           }
           await page.close();

@@ -7,6 +7,7 @@
  */
 import { squareName } from '../../engine/notation.js';
 import type { ClientSettings } from '../client-settings.js';
+import { wayOnHtml } from './error.js';
 import { escapeHtml } from './format.js';
 import { layout, type PageContext } from './layout.js';
 import { rulesLinksHtml } from './rules.js';
@@ -268,13 +269,16 @@ ${rulesLinksHtml(page)}
   return layout(page, t.t('play.game.title'), body);
 }
 
-/** `GET /play/<not a game id>`: 404 page. */
+/** `GET /play/<not a game id>`: a link that cannot work (404), said so, with the ways on. */
 export function renderPlayNotFound(page: PageContext, gameId: string): string {
   const { t } = page;
-  const body = `<div class="pl-page pl-message" data-testid="play-not-found">
-<h1>${t.html('play.game.notFoundTitle')}</h1>
-<p class="subtle">${t.html('play.game.notFoundText', { id: gameId.slice(0, 100) }, { code: (c) => `<code data-testid="missing-game-id">${c}</code>` })}</p>
-<p><a class="pl-btn pl-btn-primary" href="/play">${t.html('play.game.toLobby')}</a></p>
+  const shown = gameId.length > 100 ? `${gameId.slice(0, 100)}…` : gameId;
+  const body = `<div class="pl-page" data-testid="play-not-found">
+<section class="card error-page broken-link" data-testid="broken-link" data-kind="game" data-status="404">
+<h1>${t.html('notFound.brokenTitle')}</h1>
+<p>${t.html('notFound.brokenGame', { value: shown }, { code: (c) => `<code data-testid="missing-game-id">${c}</code>` })}</p>
+${wayOnHtml(page)}
+</section>
 </div>`;
-  return layout(page, t.t('play.game.notFoundTitle'), body);
+  return layout(page, t.t('notFound.brokenTitle'), body);
 }
