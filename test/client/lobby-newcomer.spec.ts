@@ -13,7 +13,7 @@ function setup(me: Me = ADA) {
     me: jest.fn(async () => me),
     guest: jest.fn(async () => ({ token: 'tok', player: { ...me, guest: true, ladder: { listed: false, gamesToGo: null } } })),
     login: jest.fn(async () => ({ token: 'tok', player: me })),
-    register: jest.fn(async () => ({ token: 'tok', player: me })),
+    register: jest.fn(async (_body: unknown) => ({ token: 'tok', player: me })),
     playerGames: jest.fn(async () => ({ games: [] })),
     room: jest.fn(async () => ({})),
   };
