@@ -23,6 +23,15 @@ export function wantsHtmlPage(req: Pick<Request, 'method' | 'path' | 'accepts'>)
 export class NotFoundPages implements HtmlErrorPages {
   render(req: Request, body: ErrorBody): string | null {
     if (body.statusCode !== 404 || !wantsHtmlPage(req)) return null;
-    return renderNotFoundPage(pageContext(req), req.path);
+    return renderNotFoundPage(pageContext(req), readablePath(req.path));
+  }
+}
+
+/** The path as a person typed it (%-escapes decoded; left as it is when they do not decode). The view escapes it. */
+function readablePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
   }
 }
