@@ -195,6 +195,8 @@ export class LobbyController {
     this.out.signedIn(player);
     s.me = player;
     s.phase = 'signed-in';
+    // Whoever signs in later on this device most likely has an account by then.
+    s.authMode = 'login';
     if (player.guest) s.choice = { ...s.choice, mode: 'unranked' };
     s.message = null;
     this.out.changed();
