@@ -21,9 +21,6 @@ const SIZES = [
   { size: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
-/** Only inside functions that run in the page. */
-declare const document: any;
-
 interface Violation {
   id: string;
   impact: string | null;
