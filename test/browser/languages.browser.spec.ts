@@ -165,9 +165,11 @@ describe('languages in the browser (chromium)', () => {
       // An API error shows the client's own Bengali sentence for its code (USERNAME_TAKEN).
       expected = [/status of 409/];
       const taken = await registerPlayer(t.http);
+      // Registering is a mode of the form (issue #22): "নিবন্ধন" switches to it, "আমার অ্যাকাউন্ট তৈরি করুন" submits.
+      await page.getByRole('button', { name: 'নিবন্ধন' }).click();
       await page.getByLabel('ব্যবহারকারী নাম').fill(taken.username);
       await page.getByLabel('পাসওয়ার্ড').fill('password123');
-      await page.getByRole('button', { name: 'নিবন্ধন' }).click();
+      await page.getByRole('button', { name: translator('bn').t('play.lobby.createAccount') }).click();
       const formError = page.getByTestId('auth-form').locator('xpath=..').getByTestId('form-error');
       await formError.filter({ hasText: translator('bn').t('errors.USERNAME_TAKEN') }).waitFor({ state: 'visible' });
       expected = [];
@@ -175,7 +177,7 @@ describe('languages in the browser (chromium)', () => {
       const username = uniqueName('lang');
       await page.getByLabel('ব্যবহারকারী নাম').fill(username);
       await page.getByLabel('পাসওয়ার্ড').fill('password123');
-      await page.getByRole('button', { name: 'নিবন্ধন' }).click();
+      await page.getByRole('button', { name: translator('bn').t('play.lobby.createAccount') }).click();
       await page.getByTestId('signed-in').waitFor({ state: 'visible' });
       expect(await htmlLang(page)).toBe('bn');
       const auth = { Authorization: `Bearer ${await token(page)}` };
