@@ -7,7 +7,7 @@ import { startDiagram } from '../domain/diagrams.js';
 import { renderBoardSvg } from './board-svg.js';
 import type { PageContext } from './layout.js';
 import { watchListHtml } from './play.js';
-import { factParams } from './rules.js';
+import { factParams, rulesLinksHtml } from './rules.js';
 
 const START = startDiagram();
 
@@ -29,6 +29,7 @@ export function renderHomeHero(page: PageContext): string {
     `<a class="pl-btn" href="#watch-title" data-testid="home-watch">${t.html('home.watch')}</a>` +
     '</div>' +
     `<p class="pl-hint">${t.html('home.playText')}</p>` +
+    rulesLinksHtml(page) +
     '</div>' +
     `<div class="home-board" data-testid="home-board">${board}</div>` +
     '</section>' +
