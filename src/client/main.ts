@@ -9,6 +9,7 @@ import { startHome } from './home/home';
 import { startLearn } from './learn/learn';
 import { startLobby } from './lobby/lobby';
 import { startRetry } from './retry';
+import { startTimes } from './shared/times';
 import { followRememberedLanguage } from './i18n/preference';
 
 function connectionBanner(): void {
@@ -33,6 +34,7 @@ function main(): void {
   if (home) startHome(home);
   const retry = document.querySelector<HTMLElement>('[data-part=error-retry]');
   if (retry) startRetry(retry);
+  startTimes(document);
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);

@@ -105,7 +105,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     try {
       const home = await open(desk, '/');
-      expect(await home.title()).toBe('Leaderboard · Outflank');
+      expect(await home.title()).toBe('Play Reversi online · Outflank');
       // "Play now" first, then the live games, then the leaderboard.
       const order = await home.evaluate(
         "['play-now', 'watch-list'].map(function (id) { return document.querySelector('[data-testid=' + id + ']').getBoundingClientRect().top; }).concat([document.getElementById('leaderboard').getBoundingClientRect().top])",

@@ -534,6 +534,12 @@ export interface components {
              */
             turnSeconds: 30 | 60 | null;
         };
+        LadderProgressDto: {
+            /** @description About how many more rated games put you on the leaderboard (0 when listed; null for a guest, who must register), estimated from Glicko-2's RD decay */
+            gamesToGo: number | null;
+            /** @description On the leaderboard now */
+            listed: boolean;
+        };
         LeaderboardDto: {
             entries: components["schemas"]["LeaderboardEntryDto"][];
             /** @description Players on the leaderboard */
@@ -570,6 +576,7 @@ export interface components {
             guest: boolean;
             /** Format: uuid */
             id: string;
+            ladder: components["schemas"]["LadderProgressDto"];
             /**
              * @description The language you chose for the pages and the API's messages (null: none chosen: the language cookie, then Accept-Language decide)
              * @enum {string|null}

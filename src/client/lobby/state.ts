@@ -29,6 +29,8 @@ export interface LobbyOutput {
 /** Where a message shows: next to the form it concerns, or at the top. */
 export type Place = 'top' | 'auth' | 'create' | 'join' | 'queue' | 'invite';
 export type Mode = 'ranked' | 'unranked';
+/** The sign-in card's form: logging in to an account, or creating one (its rules shown up front). */
+export type AuthMode = 'login' | 'register';
 
 export interface Invite {
   code: string;
@@ -36,6 +38,8 @@ export interface Invite {
   settings: Text | null;
   /** The room can be joined (it has a free seat). */
   open: boolean;
+  /** The link itself cannot work (a malformed code, or no such room). */
+  broken?: boolean;
 }
 
 export interface LobbyState {
@@ -49,6 +53,8 @@ export interface LobbyState {
   /** My waiting queue ticket. */
   ticket: Ticket | null;
   invite: Invite | null;
+  /** Log in or register (the sign-in card's mode). */
+  authMode: AuthMode;
   /** The quick match's choice (remembered on the device; set by "Play again"). */
   choice: { mode: Mode; turnSeconds: number | null };
   message: { text: Text; info: boolean; place: Place } | null;
@@ -63,6 +69,17 @@ const INGAME_NAVIGATE_MS = 900;
 const EVENT_GRACE_MS = 1500;
 
 const message = (e: unknown): Text => t('server.message', { message: (e as Error).message });
+
+/**
+ * What a failed log-in or registration says: a refused password in our words; a name or password
+ * the server does not accept in the server's own sentence (it names the rule that failed: "username
+ * may contain only letters, digits, _ and -"), not a generic "the request is not valid".
+ */
+export function authError(action: AuthMode, e: unknown): Text {
+  if (e instanceof ApiError && e.status === 401 && action === 'login') return t('lobby.wrongPassword');
+  if (e instanceof ApiError && e.code === 'VALIDATION_FAILED' && e.serverMessage) return t('server.message', { message: e.serverMessage });
+  return message(e);
+}
 
 export class LobbyController {
   readonly s: LobbyState;
@@ -89,6 +106,7 @@ export class LobbyController {
       room: null,
       ticket: null,
       invite: null,
+      authMode: 'login',
       choice: { mode: mode === 'ranked' ? 'ranked' : 'unranked', turnSeconds: null },
       message: null,
       busy: new Set(),
@@ -105,6 +123,7 @@ export class LobbyController {
   /** `again`: a result's "Play again" (`?again=<mode>&turn=<seconds>`); `join`: an invite link's room code. */
   async start(again: { mode: string | null; turn: string | null }, join: string | null): Promise<void> {
     if (validRoomCode(join)) void this.loadInvite(join.trim().toUpperCase());
+    else if (join !== null) this.brokenInvite();
     this.pendingAgain = again;
     await this.resume();
   }
@@ -141,7 +160,16 @@ export class LobbyController {
     }, (e) => this.say(message(e)));
   }
 
-  async signIn(action: 'login' | 'register', username: string, password: string): Promise<boolean> {
+  /** Switches the sign-in card between logging in and creating an account. */
+  setAuthMode(mode: AuthMode): void {
+    const s = this.s;
+    if (s.authMode === mode) return;
+    s.authMode = mode;
+    if (s.message?.place === 'auth') s.message = null;
+    this.out.changed();
+  }
+
+  async signIn(action: AuthMode, username: string, password: string): Promise<boolean> {
     let ok = false;
     await this.busyWith('auth', async () => {
       const body = { username: username.trim(), password };
@@ -149,7 +177,7 @@ export class LobbyController {
       setToken(r.token);
       ok = true;
       await this.signedIn(r.player);
-    }, (e) => this.say(e instanceof ApiError && e.status === 401 ? t('lobby.wrongPassword') : message(e), false, 'auth'));
+    }, (e) => this.say(authError(action, e), false, 'auth'));
     return ok;
   }
 
@@ -171,6 +199,8 @@ export class LobbyController {
     this.out.signedIn(player);
     s.me = player;
     s.phase = 'signed-in';
+    // Whoever signs in later on this device most likely has an account by then.
+    s.authMode = 'login';
     if (player.guest) s.choice = { ...s.choice, mode: 'unranked' };
     s.message = null;
     this.out.changed();
@@ -281,6 +311,12 @@ export class LobbyController {
 
   // ---- invite links (/play?join=CODE) ----
 
+  /** An invite link whose code cannot be a room's: say the link is broken (never ignore it silently). */
+  private brokenInvite(): void {
+    this.s.invite = { code: '', title: t('lobby.invite.broken'), settings: null, open: false, broken: true };
+    this.say(t('lobby.invite.badCode'), false, 'invite');
+  }
+
   private async loadInvite(code: string): Promise<void> {
     const s = this.s;
     try {
@@ -302,8 +338,9 @@ export class LobbyController {
       if (full) this.say(t('lobby.roomFull', { code: room.code }), false, 'invite');
       else this.out.changed();
     } catch (e) {
-      s.invite = { code, title: t('lobby.invite.broken'), settings: null, open: false };
-      this.say(e instanceof ApiError && e.code === 'NOT_FOUND' ? t('lobby.invite.noRoom', { code }) : message(e), false, 'invite');
+      const missing = e instanceof ApiError && e.code === 'NOT_FOUND';
+      s.invite = { code, title: t('lobby.invite.broken'), settings: null, open: false, broken: missing };
+      this.say(missing ? t('lobby.invite.noRoom', { code }) : message(e), false, 'invite');
     }
   }
 
@@ -457,6 +494,15 @@ const setQueued = (on: boolean) => setPref('queued', on ? '1' : null);
 /** The signed-in player's rating as every page shows it ("1500?" while provisional), or null: none for a guest. */
 export function myRating(s: LobbyState): string | null {
   return s.me ? ratingLabel(s.me) : null;
+}
+
+/** How far the signed-in player is from the leaderboard: null once listed (or unknown). */
+export function ladderNote(s: LobbyState): Text | null {
+  const me = s.me;
+  const ladder = me?.ladder;
+  if (!me || me.bot || !ladder || ladder.listed) return null;
+  if (me.guest || ladder.gamesToGo === null) return t('lobby.ladder.guest');
+  return t('lobby.ladder.toGo', { count: ladder.gamesToGo });
 }
 
 export function queueWindow(s: LobbyState): Text | null {

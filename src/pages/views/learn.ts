@@ -73,5 +73,5 @@ ${boardHtml(t)}
 </section>
 </div>
 </div>`;
-  return layout(page, t('learn.pageTitle'), body);
+  return layout(page, t('learn.pageTitle'), body, 'learn');
 }

@@ -6,7 +6,9 @@
  * No inline script or style: the CSP allows neither.
  */
 import { squareName } from '../../engine/notation.js';
+import { GUEST_NAME_PREFIX, PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username.js';
 import type { ClientSettings } from '../client-settings.js';
+import { wayOnHtml } from './error.js';
 import { escapeHtml } from './format.js';
 import { layout, type PageContext } from './layout.js';
 import { ratingHelpHtml } from './rating.js';
@@ -86,15 +88,23 @@ ${FORM_ERROR}
 
 <section class="pl-card pl-signin" data-part="signed-out" hidden>
 <h2>${h('play.lobby.startTitle')}</h2>
+<div data-part="guest-start">
 <button type="button" class="pl-btn pl-btn-primary pl-btn-wide" data-part="guest-button" data-testid="guest-button">${h('play.lobby.guestButton')}</button>
 <p class="pl-hint">${h('play.lobby.guestHint')}</p>
 <div class="pl-or"><span>${h('play.lobby.orSignIn')}</span></div>
-<form id="auth-form" data-testid="auth-form" autocomplete="on">
-<label>${h('play.lobby.username')}<input type="text" name="username" data-testid="auth-username" autocomplete="username" required minlength="3" maxlength="20" pattern="[A-Za-z0-9_\\-]+" spellcheck="false" autocapitalize="off"></label>
-<label>${h('play.lobby.password')}<input type="password" name="password" data-testid="auth-password" autocomplete="current-password" required minlength="8" maxlength="128"></label>
+</div>
+<div class="pl-auth-modes" role="group" aria-label="${a('play.lobby.authModes')}">
+<button type="button" class="pl-btn" data-part="auth-mode-login" data-testid="auth-mode-login" aria-pressed="true">${h('play.lobby.login')}</button>
+<button type="button" class="pl-btn" data-part="auth-mode-register" data-testid="auth-mode-register" aria-pressed="false">${h('play.lobby.register')}</button>
+</div>
+<form id="auth-form" data-testid="auth-form" data-mode="login" autocomplete="on" novalidate>
+<label>${h('play.lobby.username')}<input type="text" name="username" data-testid="auth-username" autocomplete="username" required maxlength="${USERNAME_LENGTH.max}" spellcheck="false" autocapitalize="off"></label>
+<p class="pl-hint pl-rule" id="username-rule" data-part="username-rule" data-testid="username-rule" hidden>${h('play.lobby.usernameRule', { min: USERNAME_LENGTH.min, max: USERNAME_LENGTH.max, prefix: GUEST_NAME_PREFIX })}</p>
+<label>${h('play.lobby.password')}<input type="password" name="password" data-testid="auth-password" autocomplete="current-password" required maxlength="${PASSWORD_LENGTH.max}"></label>
+<p class="pl-hint pl-rule" id="password-rule" data-part="password-rule" data-testid="password-rule" hidden>${h('play.lobby.passwordRule', { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max })}</p>
 <div class="pl-row">
-<button type="submit" name="action" value="login" class="pl-btn pl-btn-primary" data-testid="login-button">${h('play.lobby.login')}</button>
-<button type="submit" name="action" value="register" class="pl-btn" data-testid="register-button">${h('play.lobby.register')}</button>
+<button type="submit" class="pl-btn pl-btn-primary" data-part="login-button" data-testid="login-button">${h('play.lobby.login')}</button>
+<button type="submit" class="pl-btn pl-btn-primary" data-part="register-button" data-testid="register-button" hidden>${h('play.lobby.createAccount')}</button>
 </div>
 </form>
 ${FORM_ERROR}
@@ -108,6 +118,7 @@ ${FORM_ERROR}
 <span class="pl-spacer"></span>
 <button type="button" class="pl-link" data-part="sign-out" data-testid="sign-out">${h('play.lobby.signOut')}</button>
 ${ratingHelpHtml(page, 'rating-help', true)}
+<a class="pl-ladder-note" href="/leaderboard#leaderboard-rule" data-part="ladder-note" data-testid="ladder-note" hidden></a>
 </div>
 <div class="pl-card pl-resume" data-part="active-games" data-testid="active-games" hidden><ul></ul></div>
 <div class="pl-grid">
@@ -274,13 +285,16 @@ ${rulesLinksHtml(page)}
   return layout(page, t.t('play.game.title'), body, undefined, skip);
 }
 
-/** `GET /play/<not a game id>`: 404 page. */
+/** `GET /play/<not a game id>`: a link that cannot work (404), said so, with the ways on. */
 export function renderPlayNotFound(page: PageContext, gameId: string): string {
   const { t } = page;
-  const body = `<div class="pl-page pl-message" data-testid="play-not-found">
-<h1>${t.html('play.game.notFoundTitle')}</h1>
-<p class="subtle">${t.html('play.game.notFoundText', { id: gameId.slice(0, 100) }, { code: (c) => `<code data-testid="missing-game-id">${c}</code>` })}</p>
-<p><a class="pl-btn pl-btn-primary" href="/play">${t.html('play.game.toLobby')}</a></p>
+  const shown = gameId.length > 100 ? `${gameId.slice(0, 100)}…` : gameId;
+  const body = `<div class="pl-page" data-testid="play-not-found">
+<section class="card error-page broken-link" data-testid="broken-link" data-kind="game" data-status="404">
+<h1>${t.html('notFound.brokenTitle')}</h1>
+<p>${t.html('notFound.brokenGame', { value: shown }, { code: (c) => `<code data-testid="missing-game-id">${c}</code>` })}</p>
+${wayOnHtml(page)}
+</section>
 </div>`;
-  return layout(page, t.t('play.game.notFoundTitle'), body);
+  return layout(page, t.t('notFound.brokenTitle'), body);
 }

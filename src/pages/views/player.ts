@@ -4,11 +4,14 @@ import {
   escapeHtml,
   formatDate,
   formatDelta,
+  formatWhen,
   formatInt,
   formatRecord,
   playerHref,
+  replayHref,
   transcriptHref,
 } from './format.js';
+import type { LadderProgress } from '../../leaderboard/domain/progress.js';
 import { layout, type PageContext } from './layout.js';
 import { ratingHelpHtml, ratingHtml } from './rating.js';
 
@@ -44,6 +47,8 @@ export interface RecentGameView {
 
 export interface PlayerPageView {
   player: PlayerSummaryView;
+  /** How far the player is from the leaderboard (absent: not shown). */
+  ladder?: Pick<LadderProgress, 'listed' | 'guest' | 'gamesToGo'>;
   history: RatingHistoryPoint[];
   recentGames: RecentGameView[];
 }
@@ -63,8 +68,10 @@ function renderGameRow(page: PageContext, g: RecentGameView): string {
   const colourName = t.t(colour === 'black' ? 'common.black' : 'common.white');
   const outcome: GameOutcome = OUTCOMES.includes(g.outcome) ? g.outcome : 'active';
   const discs = g.discs ? `${formatInt(g.discs.black)}–${formatInt(g.discs.white)}` : DASH;
-  // A game still being played has a transcript too, of the moves made so far.
+  // The board page replays a finished game (or shows one being played); the plain-text
+  // transcript (of the moves so far, for a game still being played) is the secondary link.
   const movesLabel = t.html(outcome === 'active' ? 'player.movesSoFar' : 'player.transcript');
+  const replayLabel = t.html(outcome === 'active' ? 'player.watch' : 'player.replay');
   // The phone layout labels the discs and the rating change (CSS shows data-label before them).
   return (
     `<tr data-testid="game-row" data-game-id="${escapeHtml(g.id)}">` +
@@ -74,8 +81,9 @@ function renderGameRow(page: PageContext, g: RecentGameView): string {
     `<td class="num g-discs" data-testid="discs" data-label="${escapeHtml(t.t('player.phoneDiscs'))}">${discs}</td>` +
     `<td class="hide-md" data-testid="rated">${t.html(g.rated ? 'player.rated' : 'player.casual')}</td>` +
     `<td class="num g-delta" data-testid="rating-delta" data-label="${escapeHtml(t.t('player.phoneRating'))}">${deltaHtml(g.ratingDelta, g.rated)}</td>` +
-    `<td class="hide-md" data-testid="finished-at">${formatDate(g.finishedAt, t)}</td>` +
-    `<td class="g-moves"><a data-testid="transcript-link" href="${escapeHtml(transcriptHref(g.id))}">${movesLabel}</a></td>` +
+    `<td class="hide-md" data-testid="finished-at">${formatWhen(g.finishedAt, t)}</td>` +
+    `<td class="g-moves"><a class="g-replay" data-testid="replay-link" href="${escapeHtml(replayHref(g.id))}">${replayLabel}</a>` +
+    ` <a class="g-transcript" data-testid="transcript-link" href="${escapeHtml(transcriptHref(g.id))}">${movesLabel}</a></td>` +
     '</tr>'
   );
 }
@@ -89,6 +97,20 @@ function renderRecentGames(page: PageContext, games: readonly RecentGameView[]):
     `<th class="num" scope="col" title="${escapeHtml(t.t('player.colDiscsTitle'))}">${t.html('player.colDiscs')}</th><th class="hide-md" scope="col">${t.html('player.colType')}</th>` +
     `<th class="num" scope="col">${t.html('player.colRatingChange')}</th><th class="hide-md" scope="col">${t.html('player.colFinished')}</th><th scope="col">${t.html('player.colMoves')}</th></tr></thead>` +
     `<tbody>${games.map((g) => renderGameRow(page, g)).join('')}</tbody></table></div>`
+  );
+}
+
+/** How far the player is from the leaderboard: nothing once listed (the rank says it). */
+function ladderHtml(page: PageContext, ladder: PlayerPageView['ladder']): string {
+  if (!ladder || ladder.listed) return '';
+  const { t } = page;
+  const rule = (c: string) => `<a href="/leaderboard#leaderboard-rule">${c}</a>`;
+  if (ladder.guest || ladder.gamesToGo === null) {
+    return `<p class="ladder-progress" data-testid="ladder-progress" data-guest="true">${t.html('player.ladder.guest', {}, { rule })}</p>`;
+  }
+  return (
+    `<p class="ladder-progress" data-testid="ladder-progress" data-games-to-go="${ladder.gamesToGo}">` +
+    `${t.html('player.ladder.toGo', { count: ladder.gamesToGo }, { rule })}</p>`
   );
 }
 
@@ -120,6 +142,7 @@ export function renderPlayer(page: PageContext, view: PlayerPageView): string {
     `<div><dt>${t.html('player.statVolatility')}</dt><dd data-testid="player-volatility">${volatility}</dd></div>`,
     '</dl>',
     p.guest ? '' : ratingHelpHtml(page, 'rating-help'),
+    ladderHtml(page, view.ladder),
     '</section>',
     `<section><h2>${t.html('player.historyTitle')}</h2>`,
     `<div class="card chart-card">${renderRatingChart(history, t)}</div>`,

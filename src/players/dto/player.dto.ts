@@ -20,8 +20,21 @@ export class PlayerDto {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
+/** How far you are from the leaderboard (its rule: GET /leaderboard). */
+export class LadderProgressDto {
+  @ApiProperty({ description: 'On the leaderboard now' }) listed: boolean;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'About how many more rated games put you on the leaderboard (0 when listed; null for a guest, who must register), estimated from Glicko-2\'s RD decay',
+  })
+  gamesToGo: number | null;
+}
+
 /** Your own player: the public profile and your settings. */
 export class MeDto extends PlayerDto {
+  @ApiProperty({ type: LadderProgressDto }) ladder: LadderProgressDto;
+
   @ApiProperty({
     type: String,
     enum: LANGUAGES,

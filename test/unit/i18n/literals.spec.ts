@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { LANGUAGE_INFO, LANGUAGES } from '../../../src/i18n/languages';
 import { pageContextOf } from '../../../src/i18n/page-context';
 import { clientSettings } from '../../../src/pages/client-settings';
-import { renderErrorPage } from '../../../src/pages/views/error';
+import { renderErrorPage, renderNotFoundPage } from '../../../src/pages/views/error';
 import { renderLeaderboard } from '../../../src/pages/views/leaderboard';
 import { renderPlayGame, renderPlayLobby, renderPlayNotFound } from '../../../src/pages/views/play';
 import { renderNotFound, renderPlayer, type PlayerPageView } from '../../../src/pages/views/player';
@@ -68,6 +68,10 @@ const entry = (rank: number) => ({ rank, username: 'zed_99', rating: 1700, rd: 6
 const PAGES: [string, string][] = [
   ['home', renderLeaderboard(PSEUDO, { entries: [entry(1), entry(2)], total: 120, limit: 2, offset: 2 }, { home: true })],
   ['leaderboard (empty)', renderLeaderboard(PSEUDO, { entries: [], total: 0, limit: 50, offset: 0 })],
+  ['leaderboard (its rule)', renderLeaderboard(PSEUDO, { entries: [entry(1)], total: 1, limit: 50, offset: 0, rule: { minGames: 5, activeDays: 90, provisionalRd: 110, initialRd: 350, newcomerGames: 12 } })],
+  ['player (on the way to the leaderboard)', renderPlayer(PSEUDO, { ...view, ladder: { listed: false, guest: false, gamesToGo: 4 } })],
+  ['player (a guest)', renderPlayer(PSEUDO, { ...view, ladder: { listed: false, guest: true, gamesToGo: null } })],
+  ['page not found', renderNotFoundPage(PSEUDO, '/ghost_name')],
   ['leaderboard (past the end)', renderLeaderboard(PSEUDO, { entries: [], total: 3, limit: 50, offset: 100 })],
   ['player', renderPlayer(PSEUDO, view)],
   ['player (one day)', renderPlayer(PSEUDO, oneDay)],
