@@ -1,11 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { FastifyInstance } from 'fastify';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { hasBody, helmetOptions, isJson } from './app.factory.js';
 import { AppModule } from './app.module.js';
-import { parserError } from './common/all-exceptions.filter.js';
+import { parserError, toErrorBody } from './common/all-exceptions.filter.js';
 import { unsupportedMediaType } from './common/errors.js';
 import { createValidationPipe, MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './common/validation.js';
 import { AppConfig } from './config/config.js';
@@ -18,7 +19,7 @@ const parserFailure = (status: number, type: string) => parserError({ status, ty
 
 /**
  * EXPERIMENTAL, for benchmarks only (`bench/moves.ts --adapter express,fastify`): the app on
- * @nestjs/platform-fastify (a devDependency: production never loads this file). `serve` and the
+ * @nestjs/platform-fastify (a devDependency: nothing that `serve` loads imports this file). `serve` and the
  * tests use {@link createApp} (Express), the only one whose every route, header and answer is proved.
  *
  * Ported: helmet's headers with the strict CSP, JSON-only bodies (415 before anything reads them),
@@ -30,19 +31,35 @@ const parserFailure = (status: number, type: string) => parserError({ status, ty
  * Not ported (Express-only, they fail or differ here): /docs (Swagger UI and its CSP hashes), the
  * language cookie middleware (`?lang=` on pages), the pages, the static assets and the page error
  * filter, GET /metrics (writes with res.send), gzip/deflate request bodies and charsets other
- * than UTF-8 (body-parser decodes them; here they are 415).
+ * than UTF-8 (body-parser decodes them; here they are 415), Express's ETags on GET answers, and
+ * nestjs-pino's request middleware (pino-http: no X-Request-Id, no request log lines; its route
+ * '*' matches no path through @fastify/middie, and '{*path}' did not either).
  */
 export async function createFastifyApp(config: AppConfig & { databaseUrl: string }): Promise<INestApplication> {
-  const { FastifyAdapter } = await import('@nestjs/platform-fastify');
-  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: BODY_LIMIT_BYTES });
+  const secure = helmet(helmetOptions(config));
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // What Fastify's router refuses (a bad %-escape in the path) never reaches a hook or the filter:
+    // the same headers and error body here.
+    frameworkErrors: (error: Error, req: FastifyRequest, reply: FastifyReply) => {
+      secure(req.raw, reply.raw, () => {
+        const body = toErrorBody(error, req as never);
+        reply.status(body.statusCode).header('Content-Type', 'application/json; charset=utf-8').send(body);
+      });
+    },
+  });
   const app = await NestFactory.create(AppModule.forRoot(config), adapter, { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   // helmet writes its headers on node's response: Fastify's reply adds its own to them.
-  app.use(helmet(helmetOptions(config)));
+  app.use(secure);
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
   // Bodies are JSON only: anything else is 415 before it is read (after the headers above, as on Express).
   fastify.addHook('preParsing', async (req) => {
     if (hasBody(req.raw) && !isJson(req.headers['content-type'])) throw unsupportedMediaType(req.headers['content-type']);
+    // body-parser refuses a declared length over the limit before reading (Fastify's own 413 would reach
+    // the filter as an HttpException in Fastify's words; it stays for chunked bodies only).
+    if (Number(req.headers['content-length'] ?? 0) > BODY_LIMIT_BYTES) throw parserFailure(413, 'entity.too.large');
   });
   // body-parser's JSON, not Fastify's: strict (an object or an array), `__proto__` left to the
   // ValidationPipe (which refuses it as an unknown field), an empty body as no body.
