@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
@@ -8,6 +9,7 @@ import { hasBody, helmetOptions, isJson } from './app.factory.js';
 import { AppModule } from './app.module.js';
 import { parserError, toErrorBody } from './common/all-exceptions.filter.js';
 import { unsupportedMediaType } from './common/errors.js';
+import { requestId } from './common/request-id.js';
 import { createValidationPipe, MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './common/validation.js';
 import { AppConfig } from './config/config.js';
 
@@ -31,9 +33,7 @@ const parserFailure = (status: number, type: string) => parserError({ status, ty
  * Not ported (Express-only, they fail or differ here): /docs (Swagger UI and its CSP hashes), the
  * language cookie middleware (`?lang=` on pages), the pages, the static assets and the page error
  * filter, GET /metrics (writes with res.send), gzip/deflate request bodies and charsets other
- * than UTF-8 (body-parser decodes them; here they are 415), Express's ETags on GET answers, and
- * nestjs-pino's request middleware (pino-http: no X-Request-Id, no request log lines; its route
- * '*' matches no path through @fastify/middie, and '{*path}' did not either).
+ * than UTF-8 (body-parser decodes them; here they are 415), and Express's ETags on GET answers.
  */
 export async function createFastifyApp(config: AppConfig & { databaseUrl: string }): Promise<INestApplication> {
   const secure = helmet(helmetOptions(config));
@@ -53,6 +53,12 @@ export async function createFastifyApp(config: AppConfig & { databaseUrl: string
   app.useLogger(app.get(Logger));
   // helmet writes its headers on node's response: Fastify's reply adds its own to them.
   app.use(secure);
+  // The request id as on Express (kept from X-Request-Id when sane, echoed): @fastify/middie hands
+  // the middleware Fastify's own id as req.id, which pino-http (nestjs-pino's middleware, next) keeps.
+  app.use((req: IncomingMessage & { id?: unknown }, res: ServerResponse, next: () => void) => {
+    req.id = requestId(req, res);
+    next();
+  });
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
   // Bodies are JSON only: anything else is 415 before it is read (after the headers above, as on Express).
   fastify.addHook('preParsing', async (req) => {

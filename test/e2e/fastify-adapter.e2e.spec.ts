@@ -125,11 +125,12 @@ describe('the experimental Fastify app answers the move path as the Express app'
     const express = seen.express!.answers;
     const fastify = seen.fastify!.answers;
     expect(fastify.map((a) => a.name)).toEqual(express.map((a) => a.name));
-    // Not ported: nestjs-pino's request middleware (X-Request-Id and the request log) does not run on Fastify.
-    for (let i = 0; i < express.length; i++) expect({ ...fastify[i], requestId: undefined }).toEqual({ ...express[i], requestId: undefined });
-    // (On Express too, the answers refused before Nest's middleware, 415, bad JSON, too large, have none.)
-    expect(express.filter((a) => a.requestId).map((a) => a.name)).toEqual(expect.arrayContaining(['no token', 'a move', 'the game', 'unknown path']));
-    expect(fastify.some((a) => a.requestId)).toBe(false);
+    for (let i = 0; i < express.length; i++) expect({ ...fastify[i], requestId: null }).toEqual({ ...express[i], requestId: null });
+    // X-Request-Id: wherever Express sends it (answers that reached Nest's middleware; on Express those refused
+    // before it, 415, bad JSON, too large, have none), Fastify does too (its middleware runs before the body is read).
+    const withId = (answers: Answer[]) => answers.filter((a) => a.requestId).map((a) => a.name);
+    expect(withId(express)).toEqual(expect.arrayContaining(['no token', 'a move', 'the game', 'unknown path']));
+    expect(withId(fastify)).toEqual(expect.arrayContaining(withId(express)));
     // What was compared is what the API promises (the Express side is proved by the other suites).
     const status = Object.fromEntries(fastify.map((a) => [a.name, a.status]));
     expect(status).toMatchObject({ 'no token': 401, 'text body': 415, 'broken JSON': 400, 'too large': 413, 'too deep': 400, 'a move': 201, 'the same move again': 200, 'unknown path': 404, 'a reply': 201 });
