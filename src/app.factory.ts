@@ -17,15 +17,31 @@ import { CSP_DIRECTIVES, swaggerUiCsp } from './pages/csp.js';
 export const BODY_LIMIT = '16kb';
 
 /** A request carries a body when it says so (Transfer-Encoding, or a Content-Length above 0). */
-function hasBody(req: Request): boolean {
+export function hasBody(req: Pick<Request, 'headers'>): boolean {
   if (req.headers['transfer-encoding'] !== undefined) return true;
   const length = req.headers['content-length'];
   return length !== undefined && length.trim() !== '0';
 }
 
 /** application/json, with parameters (charset) left to the JSON parser. */
-function isJson(contentType: string | undefined): boolean {
+export function isJson(contentType: string | undefined): boolean {
   return contentType !== undefined && contentType.split(';')[0].trim().toLowerCase() === 'application/json';
+}
+
+/** helmet's settings: the strict CSP of src/pages/csp.ts, HSTS and COOP only behind TLS. */
+export function helmetOptions(config: AppConfig): Parameters<typeof helmet>[0] {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        ...CSP_DIRECTIVES,
+        // Upgrading to https breaks a plain-HTTP server on any host but localhost: only behind TLS.
+        'upgrade-insecure-requests': config.tlsBehindProxy ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.tlsBehindProxy ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
+    // Browsers ignore (and complain about) COOP on an origin that is not secure.
+    crossOriginOpenerPolicy: config.tlsBehindProxy,
+  };
 }
 
 /** Builds the fully configured app (not yet listening): used by `serve`, the tests and benchmarks. */
@@ -39,20 +55,7 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   // could name its own address and reset its rate limit.
   app.set('trust proxy', config.trustProxy);
   // No 'unsafe-inline': the pages' script and styles are bundled static files (src/pages/csp.ts).
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          ...CSP_DIRECTIVES,
-          // Upgrading to https breaks a plain-HTTP server on any host but localhost: only behind TLS.
-          'upgrade-insecure-requests': config.tlsBehindProxy ? [] : null,
-        },
-      },
-      strictTransportSecurity: config.tlsBehindProxy ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
-      // Browsers ignore (and complain about) COOP on an origin that is not secure.
-      crossOriginOpenerPolicy: config.tlsBehindProxy,
-    }),
-  );
+  app.use(helmet(helmetOptions(config)));
   app.use(swaggerUiCsp('/docs'));
   app.use(languageCookieMiddleware({ secure: config.tlsBehindProxy }));
   // Bodies are JSON only: a form or text body (which a cross-site page can send without a

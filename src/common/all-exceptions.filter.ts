@@ -1,4 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject, Logger, Optional } from '@nestjs/common';
+import type { ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
 import { requestLanguage } from '../i18n/http/request-language.js';
@@ -40,6 +41,18 @@ const PARSER_MESSAGE: Record<string, MessageKey> = {
   'stream.encoding.set': 'api.request.unreadableBody',
 };
 
+/**
+ * Fastify's own errors of the same kinds, by code (the experimental Fastify adapter,
+ * src/app.fastify.ts): the same words as body-parser's and the router's under Express.
+ */
+const FASTIFY_MESSAGE: Record<string, MessageKey> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'api.default.PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'api.request.sizeMismatch',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'api.request.notJson',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'api.request.notJson',
+  FST_ERR_BAD_URL: 'api.request.badPathEncoding',
+};
+
 function messageOf(response: unknown, fallback: string): string {
   if (typeof response === 'string') return response;
   if (response && typeof response === 'object' && 'message' in response) {
@@ -58,11 +71,15 @@ function messageOf(response: unknown, fallback: string): string {
  */
 export function parserError(exception: unknown): AppError | null {
   if (exception instanceof AppError || exception instanceof HttpException) return null;
-  const err = exception as { status?: unknown; statusCode?: unknown; type?: unknown } | null;
+  const err = exception as { status?: unknown; statusCode?: unknown; type?: unknown; code?: unknown } | null;
   const status = typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 0;
   if (status < 400 || status >= 500) return null;
   const code = CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED';
-  const key = (typeof err?.type === 'string' ? PARSER_MESSAGE[err.type] : undefined) ?? DEFAULT_MESSAGE[code] ?? 'api.default.unreadable';
+  const key =
+    (typeof err?.type === 'string' ? PARSER_MESSAGE[err.type] : undefined) ??
+    (typeof err?.code === 'string' && err.code.startsWith('FST_') ? FASTIFY_MESSAGE[err.code] : undefined) ??
+    DEFAULT_MESSAGE[code] ??
+    'api.default.unreadable';
   return new AppError(code, { key });
 }
 
@@ -109,7 +126,7 @@ function errorBodyIn(exception: unknown, lang: PageLanguage, req?: Request): Err
  * Headers that go with an error body: JSON (also on routes that declare another type, like the
  * transcript's text/plain), Retry-After on 429 (unless set) and 503.
  */
-export function setErrorHeaders(res: Response, body: ErrorBody): void {
+export function setErrorHeaders(res: HeaderTarget, body: ErrorBody): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   if (body.code === 'RATE_LIMITED' && !res.getHeader('Retry-After')) {
     const wait = (body.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
@@ -126,6 +143,36 @@ export interface HtmlErrorPages {
   render(req: Request, body: ErrorBody): string | null;
 }
 export const HTML_ERROR_PAGES = Symbol('HTML_ERROR_PAGES');
+
+/** Where error headers go: an Express response, or a Fastify reply's headers. */
+interface HeaderTarget {
+  getHeader(name: string): unknown;
+  setHeader(name: string, value: string): unknown;
+}
+
+/** A Fastify reply (the experimental Fastify adapter, src/app.fastify.ts): node's response is `raw`. */
+interface FastifyReplyLike {
+  raw: ServerResponse;
+  sent: boolean;
+  hijack(): unknown;
+  getHeader(name: string): unknown;
+  header(name: string, value: string): unknown;
+  status(code: number): { send(body: unknown): unknown };
+}
+
+function isFastifyReply(res: unknown): res is FastifyReplyLike {
+  return typeof res === 'object' && res !== null && 'raw' in res && typeof (res as { hijack?: unknown }).hijack === 'function';
+}
+
+/** Writes an error answer on a Fastify reply as on an Express response (the same headers and body). */
+function sendOnFastify(res: FastifyReplyLike, body: ErrorBody): void {
+  if (res.sent || res.raw.headersSent) {
+    res.raw.end();
+    return;
+  }
+  setErrorHeaders({ getHeader: (name) => res.getHeader(name), setHeader: (name, value) => res.header(name, value) }, body);
+  res.status(body.statusCode).send(body);
+}
 
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -144,6 +191,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     } else if (body.statusCode >= 500) {
       this.logger.error({ err: exception, requestId: req?.id }, `Unhandled error on ${req?.method} ${req?.url}`);
     }
+    if (isFastifyReply(res)) return sendOnFastify(res, body);
     if (res.headersSent) {
       res.end();
       return;

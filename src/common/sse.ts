@@ -1,18 +1,37 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 
-/** Writes server-sent events on an Express response, with a comment heartbeat. */
+/**
+ * What a stream route is handed: Express's request and response, which are node's own, or, on the
+ * experimental Fastify adapter (src/app.fastify.ts, benchmarks only), Fastify's request and reply,
+ * which carry node's as `raw` (the reply must be taken from Fastify, `hijack()`, before it is written to).
+ */
+export type StreamRequest = Request | { raw: IncomingMessage; headers: IncomingMessage['headers']; query: unknown; ip?: string; socket: IncomingMessage['socket']; user?: unknown };
+export type StreamResponse = Response | { raw: ServerResponse; hijack(): unknown };
+
+/** The node request under either adapter's object. */
+export function nodeRequest(req: StreamRequest): IncomingMessage {
+  return 'raw' in req ? req.raw : req;
+}
+
+/** The node response under either adapter's object (a Fastify reply is hijacked: Fastify will not answer it). */
+function nodeResponse(res: StreamResponse): ServerResponse {
+  if (!('raw' in res)) return res;
+  res.hijack();
+  return res.raw;
+}
+
+/** Writes server-sent events on a node response (Express's, or a Fastify reply's), with a comment heartbeat. */
 export class SseStream {
   private heartbeat: NodeJS.Timeout;
   private closedFlag = false;
   private readonly onCloseCallbacks: (() => void)[] = [];
+  private readonly res: ServerResponse;
 
-  constructor(
-    req: Request,
-    private readonly res: Response,
-    heartbeatSeconds: number,
-    onHeartbeat?: () => void,
-  ) {
-    res.status(200);
+  constructor(request: StreamRequest, response: StreamResponse, heartbeatSeconds: number, onHeartbeat?: () => void) {
+    const req = nodeRequest(request);
+    const res = (this.res = nodeResponse(response));
+    res.statusCode = 200;
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
     res.setHeader('Connection', 'keep-alive');
@@ -55,9 +74,17 @@ export class SseStream {
   }
 }
 
+/** The Last-Event-ID header, else ?lastEventId=, as sent (either adapter's request). */
+export function rawLastEventId(req: StreamRequest): string | undefined {
+  const header = req.headers['last-event-id'];
+  if (typeof header === 'string') return header;
+  const query = req.query as Record<string, unknown> | undefined;
+  return typeof query?.lastEventId === 'string' ? query.lastEventId : undefined;
+}
+
 /** Last-Event-ID header (or ?lastEventId=) as a non-negative integer, else null. */
-export function lastEventId(req: Request): number | null {
-  const raw = req.header('last-event-id') ?? (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : undefined);
+export function lastEventId(req: StreamRequest): number | null {
+  const raw = rawLastEventId(req);
   if (raw === undefined || !/^\d{1,9}$/.test(raw.trim())) return null;
   return Number(raw.trim());
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import pg from 'pg';
-import type { Request, Response } from 'express';
 import { Clock } from '../common/clock.js';
-import { SseStream } from '../common/sse.js';
+import { rawLastEventId, SseStream, type StreamRequest, type StreamResponse } from '../common/sse.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { PlayerEventsRepository } from './player-events.repository.js';
 import { StreamLimits } from './stream-limits.js';
@@ -24,8 +23,8 @@ const REPLAY_LIMIT = 1000;
 export { packPayloads } from './notify.js';
 
 /** Last-Event-ID (or ?lastEventId=) of a player stream: a stored event id, else null. */
-function playerLastEventId(req: Request): number | null {
-  const raw = req.header('last-event-id') ?? (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : undefined);
+function playerLastEventId(req: StreamRequest): number | null {
+  const raw = rawLastEventId(req);
   if (raw === undefined || !/^\d{1,15}$/.test(raw.trim())) return null;
   return Number(raw.trim());
 }
@@ -166,7 +165,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
    * are replayed first, then live ones follow: live events are subscribed to before the replay and
    * held until it is out, and one already replayed is not sent twice.
    */
-  async openPlayerStream(playerId: string, req: Request, res: Response): Promise<void> {
+  async openPlayerStream(playerId: string, req: StreamRequest, res: StreamResponse): Promise<void> {
     const since = playerLastEventId(req);
     const sse = this.openStream(req, res);
     this.playerStreams.set(playerId, (this.playerStreams.get(playerId) ?? 0) + 1);
@@ -209,7 +208,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
    * streams are capped per player (the request's authenticated player, if any) and per client
    * address: past the cap this throws 429 RATE_LIMITED before anything is written.
    */
-  openStream(req: Request, res: Response, onHeartbeat?: () => void): SseStream {
+  openStream(req: StreamRequest, res: StreamResponse, onHeartbeat?: () => void): SseStream {
     const playerId = (req.user as { id?: unknown } | undefined)?.id;
     const release = this.limits.acquire(req.ip ?? req.socket.remoteAddress ?? 'unknown', typeof playerId === 'string' ? playerId : null);
     let stream: SseStream;

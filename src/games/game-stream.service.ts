@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { lastEventId } from '../common/sse.js';
+import { lastEventId, type StreamRequest, type StreamResponse } from '../common/sse.js';
 import { EventsService } from '../events/events.service.js';
 import { gameEvent } from '../events/event-map.js';
 import { gameTopic, type TopicEvent } from '../events/topics.js';
@@ -23,7 +22,7 @@ export class GameStreamService {
     private readonly presence: PresenceService,
   ) {}
 
-  async openGame(gameId: string, req: Request, res: Response, viewerId?: string): Promise<void> {
+  async openGame(gameId: string, req: StreamRequest, res: StreamResponse, viewerId?: string): Promise<void> {
     await this.queries.mustExist(gameId);
     const since = lastEventId(req);
     const present = viewerId ? () => this.presence.mark(gameId, viewerId) : undefined;
@@ -73,7 +72,7 @@ export class GameStreamService {
    * A player's own events: matched, game, rematch, with ids; Last-Event-ID replays the missed
    * ones. An open stream keeps the player's waiting queue ticket alive (see EventsService).
    */
-  openPlayer(playerId: string, req: Request, res: Response): Promise<void> {
+  openPlayer(playerId: string, req: StreamRequest, res: StreamResponse): Promise<void> {
     return this.events.openPlayerStream(playerId, req, res);
   }
 }
