@@ -73,7 +73,9 @@ describe('a server killed mid-load loses no acknowledged move', () => {
       }
     };
     const players = pairs.map(play);
-    await sleep(600);
+    // Kill once a load has built (a count, not a fixed sleep: a busy machine plays slower).
+    const loadBy = Date.now() + 20_000;
+    while (acked.length <= 20 && Date.now() < loadBy) await sleep(20);
     killed = true;
     server.served.child.kill('SIGKILL');
     await exitWithin(server.served, 10_000);

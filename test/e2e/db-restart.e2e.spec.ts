@@ -152,8 +152,9 @@ describe('PostgreSQL restarts while clients play', () => {
     };
     const playing = tables.map(play);
 
-    // Long enough for a load to build, short of the games' ends (the server plays a few hundred moves a second).
-    await sleep(400);
+    // Until a load has built, short of the games' ends (a count, not a fixed sleep: a busy machine plays slower).
+    const loadBy = Date.now() + 20_000;
+    while (acked.length <= 10 && Date.now() < loadBy) await sleep(20);
     const ackedBeforeOutage = acked.length;
     const stopAt = Date.now();
     await pg.stop();
