@@ -1,4 +1,5 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { AnalysisModeration1796148725655 } from './1796148725655-AnalysisModeration.js';
 import { RoomsHostCreatedIndex1795980104217 } from './1795980104217-RoomsHostCreatedIndex.js';
 import { RateLimitCounters1796047768850 } from './1796047768850-RateLimitCounters.js';
 import { FairPlayRoomsBots1796048478506 } from './1796048478506-FairPlayRoomsBots.js';
@@ -31,4 +32,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   QueuePresencePlayerEvents1796048290982,
   FairPlayRoomsBots1796048478506,
   GamesHotMoves1796060000000,
+  AnalysisModeration1796148725655,
 ];

@@ -17,6 +17,7 @@ import { RoomsModule } from './rooms/rooms.module.js';
 import { LeaderboardModule } from './leaderboard/leaderboard.module.js';
 import { MatchmakingModule } from './matchmaking/matchmaking.module.js';
 import { PagesModule } from './pages/pages.module.js';
+import { AnalysisModule } from './analysis/analysis.module.js';
 import { ClockModule } from './common/clock.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { PgThrottlerStorage } from './rate-limit/pg-throttler-storage.js';
@@ -63,6 +64,7 @@ export class AppModule {
         RoomsModule,
         LeaderboardModule,
         MatchmakingModule,
+        AnalysisModule,
         PagesModule,
       ],
       providers: [

@@ -25,6 +25,19 @@ export class RatingHistoryRepository {
     return this.dataSource.getRepository(RatingHistory).find({ where: { playerId }, order: { at: 'ASC', gameId: 'ASC' } });
   }
 
+  /** The player's rating just before `at` (their last rated game or refund before it), or null before any. */
+  async ratingBefore(playerId: string, at: Date): Promise<number | null> {
+    const rows: { rating: number }[] = await this.dataSource.query(
+      `SELECT rating FROM (
+         (SELECT rating, at, seq FROM rating_history WHERE player_id = $1 AND at < $2 ORDER BY at DESC, seq DESC LIMIT 1)
+         UNION ALL
+         (SELECT rating, at, seq FROM rating_refunds WHERE player_id = $1 AND at < $2 ORDER BY at DESC, seq DESC LIMIT 1)
+       ) r ORDER BY at DESC, seq DESC LIMIT 1`,
+      [playerId, at],
+    );
+    return rows[0] ? Number(rows[0].rating) : null;
+  }
+
   /** In the caller's rating transaction (after both players' rows are locked: `seq` is the apply order). */
   async insert(manager: EntityManager, rows: readonly NewRatingHistory[]): Promise<void> {
     const repo = manager.getRepository(RatingHistory);

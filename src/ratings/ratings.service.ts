@@ -31,6 +31,11 @@ export class RatingsService {
     return rows.map((r) => ({ gameId: r.gameId, at: r.at.toISOString(), rating: r.rating, rd: r.rd, volatility: r.volatility, delta: r.delta }));
   }
 
+  /** The player's rating when a game began: after their last rated game (or refund) before it, else the initial rating. */
+  async ratingAt(playerId: string, at: Date): Promise<number> {
+    return (await this.history.ratingBefore(playerId, at)) ?? this.config.ratings.initialRating;
+  }
+
   /**
    * Rates a rated game that has just ended, inside the transaction that ended it (the caller holds
    * the game, so this runs exactly once per game): both players' rows are locked in id order and

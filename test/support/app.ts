@@ -18,6 +18,9 @@ export const TEST_ENV = {
   NODE_ENV: 'test',
   JWT_SECRET: 'test-secret-0123456789abcdef',
   AUTH_RATE_LIMIT: '100000',
+  // The analysis of finished games would run on the test's event loop (ts-jest has no compiled
+  // worker): the analysis tests turn it on.
+  ANALYSIS_WORKERS: '0',
 };
 
 /** The real app on its own copy of the migrated database, listening on a free loopback port. */

@@ -19,6 +19,7 @@
  */
 import type { Color } from '../../engine/index.js';
 import { squareName } from '../../engine/index.js';
+import { secondsPerRecord } from './move-times.js';
 
 export interface GgfMove {
   color: Color;
@@ -74,11 +75,6 @@ function boardField(): string {
   return `8 ${ranks.join(' ')} *`;
 }
 
-/** Seconds between two instants, never negative, with two decimals. */
-function secondsBetween(from: Date, to: Date): string {
-  return (Math.max(0, to.getTime() - from.getTime()) / 1000).toFixed(2);
-}
-
 export function writeGgf(game: GgfGame): string {
   let out = '(;GM[Othello]PC[Outflank]';
   out += `DT[${ggfDate(game.createdAt)}]`;
@@ -89,12 +85,10 @@ export function writeGgf(game: GgfGame): string {
   out += 'TY[8]';
   if (game.result !== null) out += `RE[${ggfResult(game.result)}]`;
   out += `BO[${boardField()}]`;
-  let previous = game.createdAt;
-  for (const m of game.moves) {
+  const seconds = secondsPerRecord(game.createdAt, game.moves);
+  game.moves.forEach((m, i) => {
     const tag = m.color === 'black' ? 'B' : 'W';
-    // A player's time runs from the record before (the opponent's move, or the pass recorded with it).
-    out += m.square === null ? `${tag}[PA]` : `${tag}[${squareName(m.square)}//${secondsBetween(previous, m.at)}]`;
-    previous = m.at;
-  }
+    out += m.square === null ? `${tag}[PA]` : `${tag}[${squareName(m.square)}//${seconds[i].toFixed(2)}]`;
+  });
   return `${out};)`;
 }
