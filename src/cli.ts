@@ -17,6 +17,8 @@ const USAGE = `Usage: outflank <command>
   migration:check             exit 1 when the entities and the migrations disagree
   perft <depth>               count the leaves of the game tree from the start position
   ratings verify              recompute every rating from the rated games and compare
+  players moderator <name> --grant|--revoke
+                              give or take the moderator role (logged in the moderation audit log)
 `;
 
 const config = () => loadConfig(process.env, resolveJwtSecret);
@@ -112,6 +114,10 @@ async function main(argv: string[]): Promise<number> {
     case 'ratings': {
       const { main: ratings } = await import('./ratings/ratings-cli.js');
       return ratings(args, config());
+    }
+    case 'players': {
+      const { main: players } = await import('./moderation/moderation-cli.js');
+      return players(args, () => resolveDatabase(config(), (m) => process.stderr.write(`[outflank] ${m}\n`)));
     }
     case 'help':
     case '--help':

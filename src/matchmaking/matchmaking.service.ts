@@ -20,6 +20,8 @@ import {
 import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
 import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
 import { QueueRepository } from './queue.repository.js';
+import { mayPlayRanked } from '../moderation/domain/moderation.js';
+import { moderationMessage } from '../moderation/messages.en.js';
 
 /** Rounds of pair → check the proposed pairs' 24-h games → pair again. */
 const REPEAT_CHECK_ROUNDS = 4;
@@ -137,6 +139,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
    */
   async join(player: Player, dto: JoinQueueDto): Promise<TicketDto> {
     if (dto.mode === 'ranked' && player.guest) throw new AppError('GUEST_NOT_ALLOWED', 'Ranked play needs a registered account; guests play unranked.');
+    if (dto.mode === 'ranked' && !mayPlayRanked(player)) throw new AppError('FORBIDDEN', moderationMessage('error.engineUserRanked'));
     const turnSeconds = dto.turnSeconds ?? null;
     const now = this.clock.now();
     const ticket = await this.dataSource.transaction(async (m) => {

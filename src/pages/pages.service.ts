@@ -93,7 +93,7 @@ export class PagesService {
         losses: profile.losses,
         createdAt: profile.createdAt,
       },
-      history: history.map((p) => ({ gameId: p.gameId, at: p.at, rating: p.rating, rd: p.rd, delta: p.delta })),
+      history: history.map((p, i) => ({ gameId: p.gameId ?? `refund-${i}`, at: p.at, rating: p.rating, rd: p.rd, delta: p.delta })),
       recentGames: games.map((g) => recentGameView(g, player.id)),
     };
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { StoredHistory } from './domain/audit.js';
+import type { AuditRefund, StoredHistory } from './domain/audit.js';
 import { RatingHistory } from './entities/rating-history.entity.js';
 
 /** One player's row of a rated game, as written at the game's end. */
@@ -15,7 +15,10 @@ export interface AuditHistory extends StoredHistory {
   seq: number;
 }
 
-/** The one owner of `rating_history`. */
+/**
+ * The one owner of the rating history: `rating_history` (a row per player per rated game) and
+ * `rating_refunds` (points given back to the opponents of an account marked as an engine user).
+ */
 @Injectable()
 export class RatingHistoryRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -61,5 +64,31 @@ export class RatingHistoryRepository {
       volatility: Number(h.volatility),
       delta: Number(h.delta),
     }));
+  }
+
+  /** Every refund (in the audit's snapshot transaction). */
+  async allRefunds(manager: EntityManager): Promise<AuditRefund[]> {
+    const rows: Record<string, unknown>[] = await manager.query(
+      'SELECT id, player_id, source_player_id, game_ids, seq, points, rating_before, rating FROM rating_refunds',
+    );
+    return rows.map((r) => ({
+      id: String(r.id),
+      playerId: String(r.player_id),
+      sourcePlayerId: String(r.source_player_id),
+      gameIds: (r.game_ids as string[]).map(String),
+      seq: Number(r.seq),
+      points: Number(r.points),
+      ratingBefore: Number(r.rating_before),
+      rating: Number(r.rating),
+    }));
+  }
+
+  /** A player's refunds, oldest first (for their rating history). */
+  async refundsOf(playerId: string): Promise<{ at: Date; rating: number; rd: number; volatility: number; points: number }[]> {
+    const rows: { at: Date; rating: number; rd: number; volatility: number; points: number }[] = await this.dataSource.query(
+      'SELECT at, rating, rd, volatility, points FROM rating_refunds WHERE player_id = $1 ORDER BY at, seq',
+      [playerId],
+    );
+    return rows.map((r) => ({ at: new Date(r.at), rating: Number(r.rating), rd: Number(r.rd), volatility: Number(r.volatility), points: Number(r.points) }));
   }
 }

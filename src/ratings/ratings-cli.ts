@@ -43,12 +43,13 @@ export async function verifyRatings(url: string, config: AppConfig): Promise<{ p
     const leaderboardRepo = new LeaderboardRepository(ds);
     const rules = leaderboardRules(config);
     // One snapshot for every read, so a game ending meanwhile is wholly in or wholly out.
-    const { players, games, historyRows, leaderboard } = await ds.transaction('REPEATABLE READ', async (m) => {
+    const { players, games, historyRows, refunds, leaderboard } = await ds.transaction('REPEATABLE READ', async (m) => {
       await m.query('SET TRANSACTION READ ONLY');
       return {
         players: await playersRepo.ratedPlayers(m),
         games: await new GamesRepository(ds).ratedFinishedGames(m),
         historyRows: await historyRepo.all(m),
+        refunds: await historyRepo.allRefunds(m),
         leaderboard: await leaderboardDiscrepancies(m, playersRepo, leaderboardRepo, rules),
       };
     });
@@ -63,6 +64,7 @@ export async function verifyRatings(url: string, config: AppConfig): Promise<{ p
     games.sort((a, b) => seqOf(a.id) - seqOf(b.id) || a.finishedAt.getTime() - b.finishedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const auditGames: AuditGame[] = games.map((g) => ({
       id: g.id,
+      seq: seqOf(g.id),
       blackId: g.blackId,
       whiteId: g.whiteId,
       winner: g.winner,
@@ -72,7 +74,7 @@ export async function verifyRatings(url: string, config: AppConfig): Promise<{ p
       black: history.get(`${g.id}/${g.blackId}`) ?? null,
       white: history.get(`${g.id}/${g.whiteId}`) ?? null,
     }));
-    const discrepancies = [...auditRatings(players, auditGames, config.ratings), ...leaderboard];
+    const discrepancies = [...auditRatings(players, auditGames, config.ratings, refunds), ...leaderboard];
     return { players: players.length, games: auditGames.length, discrepancies };
   } finally {
     await ds.destroy();

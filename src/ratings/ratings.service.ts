@@ -26,9 +26,14 @@ export class RatingsService {
     private readonly leaderboard: LeaderboardService,
   ) {}
 
+  /** Rated games and refunds, oldest first. */
   async historyOf(playerId: string): Promise<RatingPointDto[]> {
-    const rows = await this.history.historyOf(playerId);
-    return rows.map((r) => ({ gameId: r.gameId, at: r.at.toISOString(), rating: r.rating, rd: r.rd, volatility: r.volatility, delta: r.delta }));
+    const [rows, refunds] = await Promise.all([this.history.historyOf(playerId), this.history.refundsOf(playerId)]);
+    const games = rows.map((r) => ({ gameId: r.gameId, at: r.at.toISOString(), rating: r.rating, rd: r.rd, volatility: r.volatility, delta: r.delta, kind: 'game' as const }));
+    if (refunds.length === 0) return games;
+    const given = refunds.map((r) => ({ gameId: null, at: r.at.toISOString(), rating: r.rating, rd: r.rd, volatility: r.volatility, delta: r.points, kind: 'refund' as const }));
+    // Stable: a refund comes after the games it follows.
+    return [...games, ...given].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   }
 
   /** The player's rating when a game began: after their last rated game (or refund) before it, else the initial rating. */
@@ -56,7 +61,10 @@ export class RatingsService {
     ] as const) {
       const games = player.games + 1;
       const after = this.leaderboard.standingAfter(
-        { guest: player.guest, bot: player.bot, games, lastRatedAt: end.finishedAt, rd: c.rd, volatility: c.volatility },
+        {
+          guest: player.guest, bot: player.bot, games, lastRatedAt: end.finishedAt, rd: c.rd, volatility: c.volatility,
+          engineMarkedAt: player.engineMarkedAt, closedAt: player.closedAt,
+        },
         c.rating,
         end.finishedAt,
       );

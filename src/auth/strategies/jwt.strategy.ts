@@ -4,6 +4,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AppError } from '../../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../../config/config.js';
+import { moderationMessage } from '../../moderation/messages.en.js';
 import { Player } from '../../players/entities/player.entity.js';
 import { PlayersService } from '../../players/players.service.js';
 import type { TokenPayload } from '../auth.service.js';
@@ -34,6 +35,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     }
     const player = await this.players.findById(payload.sub);
     if (!player) throw new AppError('UNAUTHENTICATED', 'The token names a player who no longer exists.');
+    // A moderator closed the account: its tokens stop working wherever the player is looked up.
+    if (player.closedAt) throw new AppError('UNAUTHENTICATED', moderationMessage('error.closedAccount'));
     return player;
   }
 }

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AnalysisModule } from '../analysis/analysis.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { GamesModule } from '../games/games.module.js';
+import { PlayersModule } from '../players/players.module.js';
+import { ModerationController, NoticesController, ReportsController } from './moderation.controller.js';
+import { ModerationRepository } from './moderation.repository.js';
+import { ModerationService } from './moderation.service.js';
+
+/** Reports, moderators (given with the `outflank` command), their actions and the audit log. */
+@Module({
+  imports: [AuthModule, PlayersModule, GamesModule, AnalysisModule],
+  controllers: [ReportsController, ModerationController, NoticesController],
+  providers: [ModerationRepository, ModerationService],
+  exports: [ModerationService],
+})
+export class ModerationModule {}
