@@ -7,6 +7,7 @@ import { show } from './lib/dom';
 import { startGame } from './game/game';
 import { startHome } from './home/home';
 import { startLobby } from './lobby/lobby';
+import { startMod } from './mod/mod';
 import { startRetry } from './retry';
 
 function connectionBanner(): void {
@@ -26,6 +27,8 @@ function main(): void {
   if (game) startGame(game);
   const home = document.getElementById('home');
   if (home) startHome(home);
+  const mod = document.getElementById('mod-root');
+  if (mod) startMod(mod);
   const retry = document.querySelector<HTMLElement>('[data-testid=error-retry]');
   if (retry) startRetry(retry);
 }

@@ -3,6 +3,7 @@ import { AnalysisModule } from '../analysis/analysis.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { GamesModule } from '../games/games.module.js';
 import { PlayersModule } from '../players/players.module.js';
+import { ModPagesController } from './mod-pages.controller.js';
 import { ModerationController, NoticesController, ReportsController } from './moderation.controller.js';
 import { ModerationRepository } from './moderation.repository.js';
 import { ModerationService } from './moderation.service.js';
@@ -10,7 +11,7 @@ import { ModerationService } from './moderation.service.js';
 /** Reports, moderators (given with the `outflank` command), their actions and the audit log. */
 @Module({
   imports: [AuthModule, PlayersModule, GamesModule, AnalysisModule],
-  controllers: [ReportsController, ModerationController, NoticesController],
+  controllers: [ReportsController, ModerationController, NoticesController, ModPagesController],
   providers: [ModerationRepository, ModerationService],
   exports: [ModerationService],
 })

@@ -92,6 +92,8 @@ export class PagesService {
         draws: profile.draws,
         losses: profile.losses,
         createdAt: profile.createdAt,
+        engineUser: profile.engineUser,
+        closed: profile.closed,
       },
       history: history.map((p, i) => ({ gameId: p.gameId ?? `refund-${i}`, at: p.at, rating: p.rating, rd: p.rd, delta: p.delta })),
       recentGames: games.map((g) => recentGameView(g, player.id)),

@@ -161,6 +161,9 @@ const ROWS: Row[] = [
   { route: 'GET /players/:username', path: (w) => `/players/${w.name}`, expect: all('200') },
   { route: 'GET /play', path: () => '/play', expect: all('200') },
   { route: 'GET /play/:gameId', path: (w) => `/play/${w.gameId}`, expect: all('200') },
+  { route: 'GET /mod', path: () => '/mod', expect: all('200') },
+  { route: 'GET /mod/panel', path: () => '/mod/panel', expect: signedIn('403 FORBIDDEN') },
+  { route: 'GET /mod/players/:username/panel', path: (w) => `/mod/players/${w.name}/panel`, expect: signedIn('403 FORBIDDEN') },
 ];
 
 /** "METHOD /path/:param" of a row, without its "(…)" note. */

@@ -10,6 +10,7 @@ import {
   transcriptHref,
 } from './format.js';
 import { layout } from './layout.js';
+import { moderationMessage } from '../../moderation/messages.en.js';
 
 export interface PlayerSummaryView {
   username: string;
@@ -25,6 +26,9 @@ export interface PlayerSummaryView {
   draws: number;
   losses: number;
   createdAt: string;
+  /** Marked as an engine user by a moderator (issue #20). */
+  engineUser?: boolean;
+  closed?: boolean;
 }
 
 export type GameOutcome = 'win' | 'loss' | 'draw' | 'aborted' | 'active';
@@ -113,6 +117,8 @@ export function renderPlayer(view: PlayerPageView): string {
     '<section class="profile" data-testid="player-profile">',
     `<h1 data-testid="player-name">${name}${badges}</h1>`,
     `<p class="subtle">Member since ${formatDate(p.createdAt)}${p.guest ? ' · guests play casual games only' : ''}</p>`,
+    p.engineUser ? `<p class="notice" role="note" data-testid="engine-user-note">${escapeHtml(moderationMessage('profile.engine'))}</p>` : '',
+    p.closed ? `<p class="notice" role="note" data-testid="closed-note">${escapeHtml(moderationMessage('profile.closed'))}</p>` : '',
     '<dl class="stats">',
     `<div><dt>Rating</dt><dd data-testid="player-rating">${rating}</dd></div>`,
     `<div><dt title="Rating deviation">RD</dt><dd data-testid="player-rd">${formatInt(p.rd)}</dd></div>`,
