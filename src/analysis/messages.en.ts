@@ -1,8 +1,10 @@
 /**
  * English messages of the analysis, the replay's analysis views and the GGF export (keys →
  * ICU-style messages with {named} arguments), until the i18n catalogues (issue #19) take them over.
- * Shared by the server and the browser client (pure: no imports).
+ * Shared by the server and the browser client (pure).
  */
+import { formatMessage, type MessageArgs } from '../common/message-format.js';
+
 export const ANALYSIS_MESSAGES = {
   'analysis.heading': 'Analysis',
   'analysis.pending': 'The engine has not been through this game yet; it usually takes a few seconds after the end.',
@@ -50,7 +52,7 @@ export const ANALYSIS_MESSAGES = {
 
 export type AnalysisMessageKey = keyof typeof ANALYSIS_MESSAGES;
 
-/** The message with its {named} arguments filled in. */
-export function analysisMessage(key: AnalysisMessageKey, args: Record<string, string | number> = {}): string {
-  return ANALYSIS_MESSAGES[key].replace(/\{(\w+)\}/g, (m, name: string) => (name in args ? String(args[name]) : m));
+/** The message with its arguments filled in (ICU subset: src/common/message-format.ts). */
+export function analysisMessage(key: AnalysisMessageKey, args: MessageArgs = {}): string {
+  return formatMessage(ANALYSIS_MESSAGES[key], args);
 }

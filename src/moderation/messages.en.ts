@@ -3,6 +3,8 @@
  * the `outflank players moderator` command): keys → ICU-style messages with {named} arguments,
  * until the i18n catalogues (issue #19) take them over. Pure: the browser client imports it too.
  */
+import { formatMessage, type MessageArgs } from '../common/message-format.js';
+
 export const MODERATION_MESSAGES = {
   // API errors
   'error.notAPlayerOfTheGame': 'Only the players of this game can report from it.',
@@ -80,13 +82,14 @@ export const MODERATION_MESSAGES = {
   'mod.player.audit.reason': 'Why',
   'mod.player.audit.command': 'the outflank command',
   'mod.actions.heading': 'Act',
+  'mod.actions.action': 'Action',
   'mod.actions.reason': 'Reason (written to the audit log)',
   'mod.actions.engine': 'Mark as engine user',
   'mod.actions.dismiss': 'Dismiss the reports',
   'mod.actions.warn': 'Warn',
   'mod.actions.close': 'Close account',
   'mod.actions.done': 'Done: {action}.',
-  'mod.actions.refunds': '{count} opponents got {points} rating points back.',
+  'mod.actions.refunds': 'Refunds: {points} rating points to {count, plural, one {# opponent} other {# opponents}}.',
   'mod.actions.error': 'The action failed: {message}',
   'mod.action.engine': 'marked as engine user',
   'mod.action.dismiss': 'dismissed the reports',
@@ -108,7 +111,7 @@ export const MODERATION_MESSAGES = {
 
 export type ModerationMessageKey = keyof typeof MODERATION_MESSAGES;
 
-/** The message with its {named} arguments filled in. */
-export function moderationMessage(key: ModerationMessageKey, args: Record<string, string | number> = {}): string {
-  return MODERATION_MESSAGES[key].replace(/\{(\w+)\}/g, (m, name: string) => (name in args ? String(args[name]) : m));
+/** The message with its arguments filled in (ICU subset: src/common/message-format.ts). */
+export function moderationMessage(key: ModerationMessageKey, args: MessageArgs = {}): string {
+  return formatMessage(MODERATION_MESSAGES[key], args);
 }

@@ -4,7 +4,7 @@
  * (open reports, the players furthest outside their band) and one player's view (statistics,
  * move times, analysed games, reports, the audit log and the actions).
  */
-import { escapeHtml, formatDate, formatInt, playerHref } from '../../pages/views/format.js';
+import { escapeHtml, formatDate, formatInt, isoDate, playerHref } from '../../pages/views/format.js';
 import { layout } from '../../pages/views/layout.js';
 import { MOD_ACTIONS } from '../domain/moderation.js';
 import type { AuditEntryDto, ModPlayerViewDto, OutliersDto, ReportDto, StatisticsDto } from '../dto/moderation.dto.js';
@@ -32,7 +32,7 @@ function reportRows(reports: readonly ReportDto[], withReported: boolean): strin
   return reports
     .map(
       (r) =>
-        `<tr data-testid="report-row"><td>${e(formatDate(r.createdAt))}</td><td><a href="${e(playerHref(r.reporter))}">${e(r.reporter)}</a></td>` +
+        `<tr data-testid="report-row"><td>${formatDate(r.createdAt)}</td><td><a href="${e(playerHref(r.reporter))}">${e(r.reporter)}</a></td>` +
         (withReported ? `<td><a href="${e(modPlayerHref(r.reported))}" data-mod-player="${e(r.reported)}">${e(r.reported)}</a></td>` : '') +
         `<td>${e(r.reason)}</td><td>${e(r.text ?? '')}</td><td><a href="${e(replayHref(r.gameId))}">${e(r.gameId.slice(0, 8))}</a></td>` +
         (withReported ? '' : `<td>${e(t(r.status === 'open' ? 'mod.reports.open' : 'mod.reports.closed'))}</td>`) +
@@ -47,7 +47,7 @@ function reportsTable(reports: readonly ReportDto[], withReported: boolean, test
     (withReported ? `<th scope="col">${e(t('mod.reports.reported'))}</th>` : '') +
     `<th scope="col">${e(t('mod.reports.reason'))}</th><th scope="col">${e(t('mod.reports.text'))}</th><th scope="col">${e(t('mod.reports.game'))}</th>` +
     (withReported ? '' : `<th scope="col">${e(t('mod.reports.status'))}</th>`);
-  return `<div class="table-wrap"><table class="games" data-testid="${testid}"><thead><tr>${head}</tr></thead><tbody>${reportRows(reports, withReported)}</tbody></table></div>`;
+  return `<div class="table-wrap"><table class="mod-table" data-testid="${testid}"><thead><tr>${head}</tr></thead><tbody>${reportRows(reports, withReported)}</tbody></table></div>`;
 }
 
 function figure(value: string, median: number | undefined, fmt: (x: number) => string): string {
@@ -84,7 +84,7 @@ export function renderModOverview(reports: readonly ReportDto[], outliers: Outli
           `${statisticsCells(o.statistics)}</tr>`,
       )
       .join('');
-    parts.push(`<div class="table-wrap"><table class="games" data-testid="outliers"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`);
+    parts.push(`<div class="table-wrap"><table class="mod-table" data-testid="outliers"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`);
   }
   return parts.join('\n');
 }
@@ -97,25 +97,25 @@ function auditTable(log: readonly AuditEntryDto[]): string {
   const rows = log
     .map(
       (a) =>
-        `<tr data-testid="audit-row"><td>${e(formatDate(a.createdAt))}</td><td>${e(a.moderator ?? t('mod.player.audit.command'))}</td>` +
+        `<tr data-testid="audit-row"><td>${formatDate(a.createdAt)}</td><td>${e(a.moderator ?? t('mod.player.audit.command'))}</td>` +
         `<td data-testid="audit-action">${e(t(`mod.action.${a.action}` as ModerationMessageKey))}</td><td>${e(a.reason)}</td></tr>`,
     )
     .join('');
-  return `<div class="table-wrap"><table class="games" data-testid="audit-log"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  return `<div class="table-wrap"><table class="mod-table" data-testid="audit-log"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 /** One player: marks, statistics, move times, analysed games, reports, the audit log and the actions. */
 export function renderModPlayer(v: ModPlayerViewDto): string {
   const p = v.player;
   const marks = [
-    p.engineMarkedAt ? `<p class="badge" data-testid="mark-engine">${e(t('mod.player.marks.engine', { date: formatDate(p.engineMarkedAt) }))}</p>` : '',
-    p.closedAt ? `<p class="badge" data-testid="mark-closed">${e(t('mod.player.marks.closed', { date: formatDate(p.closedAt) }))}</p>` : '',
+    p.engineMarkedAt ? `<p class="notice" data-testid="mark-engine">${e(t('mod.player.marks.engine', { date: isoDate(p.engineMarkedAt) ?? '' }))}</p>` : '',
+    p.closedAt ? `<p class="notice" data-testid="mark-closed">${e(t('mod.player.marks.closed', { date: isoDate(p.closedAt) ?? '' }))}</p>` : '',
     p.moderator ? `<p class="badge">${e(t('mod.player.marks.moderator'))}</p>` : '',
   ].join('');
   const s = v.statistics;
   const statHead = ['mod.score', 'mod.band', 'mod.games', ...STAT_HEADS].map((k) => `<th scope="col">${e(t(k as ModerationMessageKey))}</th>`).join('');
   const stats =
-    `<div class="table-wrap"><table class="games" data-testid="player-statistics"><thead><tr>${statHead}</tr></thead><tbody><tr>` +
+    `<div class="table-wrap"><table class="mod-table" data-testid="player-statistics"><thead><tr>${statHead}</tr></thead><tbody><tr>` +
     `<td class="num" data-testid="player-score">${num(s.score)}</td><td>${formatInt(s.band.from)}–${formatInt(s.band.to - 1)}</td>` +
     `<td class="num">${formatInt(s.games)}</td>${statisticsCells(s)}</tr></tbody></table></div>`;
   const times =
@@ -130,10 +130,10 @@ export function renderModPlayer(v: ModPlayerViewDto): string {
   const games =
     v.recentGames.length === 0
       ? `<p class="card empty">${e(t('mod.player.games.empty'))}</p>`
-      : `<div class="table-wrap"><table class="games" data-testid="analysed-games"><thead><tr>${gameHead}</tr></thead><tbody>${v.recentGames
+      : `<div class="table-wrap"><table class="mod-table" data-testid="analysed-games"><thead><tr>${gameHead}</tr></thead><tbody>${v.recentGames
           .map(
             (g) =>
-              `<tr><td>${e(formatDate(g.finishedAt))}</td><td>${e(g.color)}</td><td class="num">${g.summary.counted}</td><td class="num">${pct(g.summary.bestShare)}</td>` +
+              `<tr><td>${formatDate(g.finishedAt)}</td><td>${e(g.color)}</td><td class="num">${g.summary.counted}</td><td class="num">${pct(g.summary.bestShare)}</td>` +
               `<td class="num">${discs(g.summary.meanLoss)}</td><td class="num">${g.summary.inaccuracies}/${g.summary.mistakes}/${g.summary.blunders}</td>` +
               `<td><a href="${e(replayHref(g.gameId))}" data-testid="replay-link">${e(t('mod.player.games.replay'))}</a></td></tr>`,
           )
@@ -142,8 +142,8 @@ export function renderModPlayer(v: ModPlayerViewDto): string {
   const options = MOD_ACTIONS.map((a) => `<option value="${a}">${e(t(`mod.actions.${a}` as ModerationMessageKey))}</option>`).join('');
   const actions =
     `<form class="card mod-actions" data-testid="mod-actions" data-mod-action="${e(p.username)}">` +
-    `<label>${e(t('mod.actions.heading'))} <select name="action">${options}</select></label>` +
-    `<label>${e(t('mod.actions.reason'))} <input name="reason" required maxlength="500"></label>` +
+    `<label for="mod-action">${e(t('mod.actions.action'))}</label><select id="mod-action" name="action">${options}</select>` +
+    `<label for="mod-reason">${e(t('mod.actions.reason'))}</label><input id="mod-reason" name="reason" required maxlength="500">` +
     `<button type="submit">${e(t('mod.actions.heading'))}</button>` +
     '<p class="subtle" role="status" data-testid="mod-action-status"></p>' +
     '</form>';
