@@ -13,7 +13,7 @@ export class AnalysisController {
 
   @Get(':id/analysis')
   @ApiOperation({ summary: "The engine's analysis of a finished game", description: ANALYSIS_DESCRIPTION })
-  @ApiOkResponse({ type: AnalysisDto })
+  @ApiOkResponse({ type: AnalysisDto, description: 'The analysis: pending, ready with the figures, or none' })
   @ApiErrors('NOT_FOUND')
   analysis(@Param('id', UuidOr404Pipe) id: string): Promise<AnalysisDto> {
     return this.analyses.analysis(id);

@@ -24,7 +24,7 @@ export class ReportsController {
     summary: 'Report your opponent in this game to the moderators',
     description: 'Players of the game only; one open report per reporter and game; at most REPORTS_PER_HOUR (default 5) reports per player within any hour.',
   })
-  @ApiCreatedResponse({ type: ReportDto })
+  @ApiCreatedResponse({ type: ReportDto, description: 'The report, open, for the moderators' })
   @ApiErrors(
     ['FORBIDDEN', 'you are not a player of this game'],
     'NOT_FOUND',
@@ -47,7 +47,7 @@ export class ModerationController {
 
   @Get('reports')
   @ApiOperation({ summary: 'Open reports, oldest first (moderators only)' })
-  @ApiOkResponse({ type: ReportsDto })
+  @ApiOkResponse({ type: ReportsDto, description: 'The open reports' })
   @ApiErrors([...MOD_ONLY])
   reports(): Promise<ReportsDto> {
     return this.moderation.openReports();
@@ -55,7 +55,7 @@ export class ModerationController {
 
   @Get('outliers')
   @ApiOperation({ summary: 'The players furthest outside their rating band, highest score first (moderators only)' })
-  @ApiOkResponse({ type: OutliersDto })
+  @ApiOkResponse({ type: OutliersDto, description: 'At most 50 players with enough analysed moves, by score' })
   @ApiErrors([...MOD_ONLY])
   outliers(): Promise<OutliersDto> {
     return this.moderation.outliers();
@@ -63,7 +63,7 @@ export class ModerationController {
 
   @Get('players/:username')
   @ApiOperation({ summary: "A player's fair-play statistics, move times, recent analysed games, reports and audit log (moderators only)" })
-  @ApiOkResponse({ type: ModPlayerViewDto })
+  @ApiOkResponse({ type: ModPlayerViewDto, description: "The player's moderation view" })
   @ApiErrors([...MOD_ONLY], 'NOT_FOUND')
   player(@Param('username') username: string): Promise<ModPlayerViewDto> {
     return this.moderation.playerView(username);
@@ -78,7 +78,7 @@ export class ModerationController {
       'points to it in ranked games gets them back (refunds in their rating history), all in one transaction. dismiss: closes the ' +
       'open reports about the player. warn: the player sees the reason once (GET /api/me/notices). close: the account can no longer sign in.',
   })
-  @ApiOkResponse({ type: ModActionResultDto })
+  @ApiOkResponse({ type: ModActionResultDto, description: 'Done: the audit-log entry, and the refunds of an engine mark' })
   @ApiErrors([...MOD_ONLY], 'NOT_FOUND', ['CONFLICT', 'already marked as an engine user, or already closed'])
   act(@Param('username') username: string, @Body() dto: ModActionDto, @CurrentPlayer() moderator: Player): Promise<ModActionResultDto> {
     return this.moderation.act(username, moderator, dto);
@@ -94,7 +94,7 @@ export class NoticesController {
 
   @Get()
   @ApiOperation({ summary: "Moderators' warnings you have not seen yet (show each once, then POST …/seen)" })
-  @ApiOkResponse({ type: NoticesDto })
+  @ApiOkResponse({ type: NoticesDto, description: 'Unseen warnings, oldest first' })
   notices(@CurrentPlayer() player: Player): Promise<NoticesDto> {
     return this.moderation.notices(player.id);
   }

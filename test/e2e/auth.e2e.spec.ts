@@ -41,6 +41,8 @@ describe('players and auth', () => {
       draws: 0,
       losses: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      engineUser: false,
+      closed: false,
     });
     const login = await request(t.http).post('/api/auth/login').send({ username: name.toUpperCase(), password: 'password123' }).expect(200);
     expect(login.body.player.id).toBe(reg.body.player.id);

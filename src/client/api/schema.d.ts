@@ -1590,6 +1590,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The analysis: pending, ready with the figures, or none */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1888,6 +1889,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The report, open, for the moderators */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2226,6 +2228,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Unseen warnings, oldest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2314,6 +2317,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description At most 50 players with enough analysed moves, by score */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2364,6 +2368,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The player's moderation view */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2427,6 +2432,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the audit-log entry, and the refunds of an engine mark */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2520,6 +2526,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The open reports */
             200: {
                 headers: {
                     [name: string]: unknown;
