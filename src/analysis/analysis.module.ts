@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { EngineModule } from '../engine-service/engine.module.js';
 import { GamesModule } from '../games/games.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
@@ -14,4 +15,17 @@ import { AnalysisService } from './analysis.service.js';
   providers: [AnalysisRepository, AnalysisService, AnalysisRunner],
   exports: [AnalysisService],
 })
-export class AnalysisModule {}
+export class AnalysisModule implements OnModuleInit {
+  constructor(
+    private readonly metrics: MetricsService,
+    private readonly repo: AnalysisRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.metrics.gauge('outflank_analysis_jobs', 'Analysis jobs waiting or running (all app copies: read from the database at scrape time).', ['state'], async (g) => {
+      const { queued, running } = await this.repo.queueLengths();
+      g.set({ state: 'queued' }, queued);
+      g.set({ state: 'running' }, running);
+    });
+  }
+}

@@ -192,6 +192,14 @@ export class AnalysisRepository {
     );
   }
 
+  /** Jobs waiting or running (the metrics' queue length). */
+  async queueLengths(): Promise<{ queued: number; running: number }> {
+    const rows: { state: string; n: number }[] = await this.dataSource.query(
+      `SELECT state, count(*)::int AS n FROM analysis_jobs WHERE state IN ('queued', 'running') GROUP BY state`,
+    );
+    return { queued: rows.find((r) => r.state === 'queued')?.n ?? 0, running: rows.find((r) => r.state === 'running')?.n ?? 0 };
+  }
+
   async jobState(gameId: string): Promise<AnalysisJobState | null> {
     const rows: { state: AnalysisJobState }[] = await this.dataSource.query('SELECT state FROM analysis_jobs WHERE game_id = $1', [gameId]);
     return rows[0]?.state ?? null;

@@ -92,7 +92,11 @@ describe('analysis of finished games and the GGF export', () => {
     const second = await repo.claim('test', 60, 3);
     expect([first?.gameId, second?.gameId]).toEqual([ranked.gameId, friendly]);
     await repo.release('test');
+    // The queue length is on /metrics (read from the database at scrape time).
+    const metrics = (await request(t.http).get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(/^outflank_analysis_jobs\{state="queued"\} 2$/m);
     await analyse();
+    expect((await request(t.http).get('/metrics').expect(200)).text).toMatch(/^outflank_analysis_jobs\{state="queued"\} 0$/m);
     for (const id of [ranked.gameId, friendly]) expect((await request(t.http).get(`/api/games/${id}/analysis`)).body.status).toBe('ready');
   });
 
