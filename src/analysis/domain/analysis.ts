@@ -10,22 +10,9 @@ import {
   analyseMove, ANALYSIS_DEPTH, ANALYSIS_EXACT_EMPTIES, ANALYSIS_EXACT_NODE_LIMIT, type Color, legalMoves, newEndgameTable,
   passIfNeeded, play, type Position, startPosition,
 } from '../../engine/index.js';
+import { classifyLoss } from './loss.js';
 
-/** Loss thresholds in discs (documented in README and the OpenAPI description). */
-export const INACCURACY_DISCS = 2;
-export const MISTAKE_DISCS = 6;
-export const BLUNDER_DISCS = 12;
-
-export type LossClass = 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
-
-/** How a loss is classed: 0 best, under 2 discs good, 2–5.99 inaccuracy, 6–11.99 mistake, 12 or more blunder. */
-export function classifyLoss(loss: number): LossClass {
-  if (loss <= 0) return 'best';
-  if (loss >= BLUNDER_DISCS) return 'blunder';
-  if (loss >= MISTAKE_DISCS) return 'mistake';
-  if (loss >= INACCURACY_DISCS) return 'inaccuracy';
-  return 'good';
-}
+export { BLUNDER_DISCS, classifyLoss, INACCURACY_DISCS, type LossClass, MISTAKE_DISCS } from './loss.js';
 
 /** One record of the game's move list as the analysis needs it. */
 export interface AnalysedRecord {
