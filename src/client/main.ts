@@ -8,6 +8,7 @@ import { startGame } from './game/game';
 import { startHome } from './home/home';
 import { startLobby } from './lobby/lobby';
 import { startMod } from './mod/mod';
+import { startNotices } from './notices';
 import { startRetry } from './retry';
 
 function connectionBanner(): void {
@@ -29,6 +30,8 @@ function main(): void {
   if (home) startHome(home);
   const mod = document.getElementById('mod-root');
   if (mod) startMod(mod);
+  const container = document.querySelector<HTMLElement>('main');
+  if (container) startNotices(container);
   const retry = document.querySelector<HTMLElement>('[data-testid=error-retry]');
   if (retry) startRetry(retry);
 }

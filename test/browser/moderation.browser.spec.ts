@@ -96,4 +96,29 @@ describe('the moderator page (chromium)', () => {
     }
     expect(problems).toEqual([]);
   }, 90_000);
+
+  it('a warned player sees the warning once, on whatever page they open', async () => {
+    const p = await registerPlayer(t.http);
+    await request(t.http).post(`/api/mod/players/${p.username}/actions`).set(mod.auth).send({ action: 'warn', reason: 'Please stop leaving lost games.' }).expect(200);
+    problems.length = 0;
+    const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    try {
+      const page = await open(ctx, '/play', p);
+      const notice = page.getByRole('alertdialog', { name: 'A warning from the moderators' });
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain('Please stop leaving lost games.');
+      await page.screenshot({ path: join(ARTIFACTS, 'moderation-warning.png') });
+      await notice.getByRole('button', { name: 'I understand' }).click();
+      await notice.waitFor({ state: 'detached' });
+      const again = await open(ctx, '/', p);
+      await again.getByRole('heading', { level: 1 }).first().waitFor();
+      // The page asked for notices and got none: nothing is shown.
+      await again.waitForLoadState('networkidle');
+      expect(await again.getByRole('alertdialog').count()).toBe(0);
+      expect((await request(t.http).get('/api/me/notices').set(p.auth).expect(200)).body.notices).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

@@ -10,6 +10,7 @@ import type { Stream } from '../lib/sse';
 import { getToken } from '../lib/storage';
 import { boardAt, countDiscs, applyRecord, parseSquare, step } from './board';
 import { playMoveSound, setSound, soundOn } from './sound';
+import { mountAnalysis } from './view-analysis';
 
 const other = (c: Color): Color => (c === 'black' ? 'white' : 'black');
 
@@ -48,6 +49,19 @@ export function startGame(root: HTMLElement): void {
   let offer: { offeredBy: string; expiresAt: string } | null = null;
   /** Whether the move list was last drawn for a finished game (its moves are then buttons). */
   let listOver = false;
+  // The engine's analysis beside the replay, once the game is over (./view-analysis.ts).
+  const analysisBox = document.getElementById('game-analysis');
+  const analysisView = analysisBox
+    ? mountAnalysis(analysisBox, {
+        gameId,
+        at: () => s.view ?? countMoves(),
+        goTo: (v) => goTo(v),
+        over: () => !!s.game && s.game.status !== 'active',
+        viewerColor: () => myColor(),
+        playerName: (c) => s.game?.[c].player.username ?? '',
+        moveList: () => $('[data-testid=move-list]'),
+      })
+    : null;
 
   function myColor(): Color | null {
     const g = s.game;
@@ -475,6 +489,7 @@ export function startGame(root: HTMLElement): void {
     root.setAttribute('data-state', g.status === 'active' ? 'playing' : 'over');
     root.setAttribute('data-ply', String(g.ply));
     root.setAttribute('data-role', myColor() ?? 'spectator');
+    analysisView?.render();
   }
 
   function notFound(): void {

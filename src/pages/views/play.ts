@@ -215,6 +215,7 @@ ${boardHtml()}
 <button type="button" class="pl-btn" data-testid="replay-next" aria-label="Next move">›</button>
 <button type="button" class="pl-btn" data-testid="replay-last" aria-label="Final position">»</button>
 </div>
+<section class="pl-card pl-analysis" id="game-analysis" hidden></section>
 </section>
 <aside class="pl-side">
 <p class="pl-flash" data-testid="flash" role="alert" hidden></p>
