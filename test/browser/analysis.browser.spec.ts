@@ -79,7 +79,7 @@ describe('the analysed replay (chromium)', () => {
       const target = flagged[0];
       for (let i = 0; i <= target.ply; i++) await page.keyboard.press('ArrowRight');
       const current = panel.locator('.pl-eval-move');
-      await page.waitForFunction((ply) => document.querySelector('.pl-eval-move')?.textContent?.startsWith(`${ply + 1}. `), target.ply);
+      await panel.locator('.pl-eval-move', { hasText: new RegExp(`^${target.ply + 1}\\. `) }).waitFor();
       const said = await current.innerText();
       expect(said).toContain(`${target.ply + 1}. ${target.square}`);
       expect(said).toContain(`best was ${target.best.join(', ')}`);
@@ -90,7 +90,7 @@ describe('the analysed replay (chromium)', () => {
       const box = (await graph.boundingBox())!;
       await graph.click({ position: { x: box.width / 4, y: box.height / 2 } });
       const clickedAt = Math.round(analysis.moves.length / 4);
-      await page.waitForFunction((n) => document.querySelector('[data-testid=replay-position]')?.textContent?.startsWith(`Move ${n} `), clickedAt);
+      await page.getByTestId('replay-position').filter({ hasText: new RegExp(`^Move ${clickedAt} of`) }).waitFor();
       await page.keyboard.press('End');
       expect(await current.innerText()).toContain(`${analysis.moves.length}. `);
       expect(end.status).toBe('finished');
