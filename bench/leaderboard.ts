@@ -14,11 +14,11 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { DataSource } from 'typeorm';
 import { loadConfig } from '../src/config/config.js';
-import { dataSourceOptions } from '../src/database/data-source.js';
+import type { Db } from '../src/database/db.js';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { runMigrations } from '../src/database/migrate.js';
+import { openStandaloneDatabase, type StandaloneDatabase } from '../src/database/standalone.js';
 import { eligibilityParams, eligibilityPlaceholders, eligibleSql, leaderboardRules } from '../src/leaderboard/domain/eligibility.js';
 import { LeaderboardRepository } from '../src/leaderboard/leaderboard.repository.js';
 import { PlayersRepository } from '../src/players/players.repository.js';
@@ -78,13 +78,15 @@ interface Recorded {
   params: unknown[];
 }
 
-/** The real DataSource, except that `query()` (the services' raw SQL) is also recorded. */
-function recording(ds: DataSource, log: Recorded[]): DataSource {
-  const query = (sql: string, params: unknown[] = []) => {
-    log.push({ sql, params });
-    return ds.query(sql, params);
+/** The real Db, except that every statement the services send is also recorded. */
+function recording(db: Db, log: Recorded[]): Db {
+  const execute = db.execute.bind(db);
+  db.execute = (statement, values) => {
+    const q = typeof statement === 'string' ? { text: statement, values } : statement;
+    log.push({ sql: q.text, params: [...(q.values ?? [])] });
+    return execute(statement, values);
   };
-  return new Proxy(ds, { get: (target, key, receiver) => (key === 'query' ? query : Reflect.get(target, key, receiver)) });
+  return db;
 }
 
 interface Stats {
@@ -124,11 +126,11 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'outflank-bench-'));
   chmodSync(dir, 0o755); // initdb runs as the postgres user when we are root
   const server = await startEmbeddedPostgres({ databaseDir: join(dir, 'pg'), persistent: false });
-  let ds: DataSource | null = null;
+  let ds: StandaloneDatabase | null = null;
   let admin: pg.Client | null = null;
   const cleanup = async () => {
     await admin?.end().catch(() => undefined);
-    await ds?.destroy().catch(() => undefined);
+    await ds?.close().catch(() => undefined);
     await server.stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   };
@@ -179,10 +181,9 @@ async function main(): Promise<void> {
         `table ${shape.heap}, players_leaderboard_idx ${shape.idx}\n`,
     );
 
-    ds = new DataSource({ ...dataSourceOptions(url, 4), logging: false });
-    await ds.initialize();
+    ds = await openStandaloneDatabase({ url, poolSize: 4, connectTimeoutSeconds: 5 });
     const log: Recorded[] = [];
-    const recorded = recording(ds, log);
+    const recorded = recording(ds.db, log);
     const leaderboard = new LeaderboardService(recorded, new LeaderboardRepository(recorded), new PlayersRepository(recorded), config);
     // The flags and rating buckets the app keeps up game by game, built here in one go.
     t0 = performance.now();
@@ -210,7 +211,7 @@ async function main(): Promise<void> {
       ['bottom', shape.ranked],
     ] as const) {
       const name = await at(rank);
-      const player = (await ds.getRepository(Player).findOneBy({ usernameKey: name.toLowerCase() }))!;
+      const player = (await ds.db.manager.getRepository(Player).findOneBy({ usernameKey: name.toLowerCase() }))!;
       log.length = 0;
       const got = await leaderboard.rankOf(player.id);
       if (got !== rank) throw new Error(`rankOf(${player.username}) = ${got}, expected ${rank}`);
@@ -223,13 +224,13 @@ async function main(): Promise<void> {
     const runner = async (phase: string) => {
       console.log(`== ${phase}`);
       const rows: [string, Stats][] = [];
-      rows.push(['first page rows (LIMIT 50 OFFSET 0)', await time(() => ds!.query(pageSql.sql, pageSql.params))]);
-      rows.push(['count of ranked players (sum of buckets)', await time(() => ds!.query(countSql.sql, countSql.params))]);
+      rows.push(['first page rows (LIMIT 50 OFFSET 0)', await time(() => ds!.db.query(pageSql.sql, pageSql.params))]);
+      rows.push(['count of ranked players (sum of buckets)', await time(() => ds!.db.query(countSql.sql, countSql.params))]);
       rows.push(['LeaderboardService.page(50, 0) = rows + count, as the API', await time(() => leaderboard.page(50, 0))]);
       for (const t of targets) {
         rows.push([`LeaderboardService.rankOf: ${t.label} player (rank ${t.rank.toLocaleString('en')})`, await time(() => leaderboard.rankOf(t.player.id))]);
       }
-      rows.push(['(for scale) page rows at OFFSET 100,000', await time(() => ds!.query(deepSql.sql, deepSql.params))]);
+      rows.push(['(for scale) page rows at OFFSET 100,000', await time(() => ds!.db.query(deepSql.sql, deepSql.params))]);
       report(rows);
       console.log('');
       return rows;

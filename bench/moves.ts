@@ -659,7 +659,8 @@ interface ProbeResult {
  */
 async function runProbe(url: string, games: BenchGame[][], clients: number, seconds: number, poolSize: number, postmasterPid: number, notify = true): Promise<ProbeResult> {
   const { default: pgLib } = await import('pg');
-  const { MOVE_SQL, stepParams, toLoaded } = await import('../src/games/games.repository.js');
+  const { MOVE_STATEMENTS, stepParams, toLoaded } = await import('../src/games/games.repository.js');
+  const run = <R>(q: { name?: string; text: string; values?: readonly unknown[] }) => poolPg.query({ name: q.name, text: q.text, values: q.values as unknown[] }) as unknown as Promise<{ rows: R[] }>;
   const rules = await import('../src/games/domain/transitions.js');
   const { toMoveDto } = await import('../src/games/game-view.js');
   const poolPg = new pgLib.Pool({ connectionString: url, max: poolSize });
@@ -678,7 +679,7 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
         for (;;) {
           if (performance.now() > deadline) return;
           const m0 = performance.now();
-          const row = (await poolPg.query({ name: 'game_load', text: MOVE_SQL.load, values: [g.id] })).rows[0];
+          const row = (await run<Parameters<typeof toLoaded>[0]>(MOVE_STATEMENTS.load({ id: g.id }))).rows[0];
           const loaded = toLoaded(row);
           if (loaded.game.status !== 'active') break;
           const moves = legalMoves(fromBoardString(loaded.game.board, loaded.game.toMove!));
@@ -688,7 +689,7 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
           if ('kind' in step) throw new Error('unexpected earlier ply');
           if (step.game.status !== 'active') break; // the end rates in a transaction: the app's business, not this probe's
           const notes = notify ? step.records.map((r) => JSON.stringify({ topic: `game:${g.id}`, event: 'move', id: r.ply + 1, data: toMoveDto(r) })) : [];
-          const res = await poolPg.query({ name: 'game_step', text: MOVE_SQL.step, values: stepParams(step, notes, null) });
+          const res = await run<{ updated: number }>(MOVE_STATEMENTS.step(stepParams(step, notes, null)));
           if (res.rows[0]?.updated !== 1) lost++;
           latencies.push(performance.now() - m0);
         }
@@ -760,11 +761,9 @@ async function main(): Promise<void> {
     app = await createApp(config);
     await app.listen(0, '127.0.0.1');
     const { GamesService } = await import('../src/games/games.service.js');
-    const { DataSource } = await import('typeorm');
     const gamesService = app.get(GamesService);
-    const dataSource = app.get(DataSource);
     const createRanked: CreateRanked = async (blackId, whiteId) =>
-      (await dataSource.transaction((m) => gamesService.createGame(m, { roomId: null, roomCode: null, rated: true, turnSeconds: null, showLegalMoves: true, blackId, whiteId }))).id;
+      (await gamesService.createGame({ roomId: null, roomCode: null, rated: true, turnSeconds: null, showLegalMoves: true, blackId, whiteId })).id;
     const address = app.getHttpServer().address();
     const base1 = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 

@@ -1,13 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { requestId } from './common/request-id.js';
 import { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
-import { dataSourceOptions } from './database/data-source.js';
+import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { PlayersModule } from './players/players.module.js';
@@ -44,7 +43,7 @@ export class AppModule {
             },
           },
         }),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.dbPoolSize, config.dbConnectTimeoutSeconds), retryAttempts: 3, retryDelay: 500 }),
+        DatabaseModule.forRoot({ url: config.databaseUrl, poolSize: config.dbPoolSize, connectTimeoutSeconds: config.dbConnectTimeoutSeconds }),
         // Applied where a route asks for it (ThrottlerGuard): login, register and guest; counted
         // in PostgreSQL, so the limit holds across app copies.
         ThrottlerModule.forRootAsync({

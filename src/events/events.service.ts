@@ -1,8 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import pg from 'pg';
 import type { Request, Response } from 'express';
-import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { SseStream } from '../common/sse.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
@@ -53,8 +51,9 @@ function playerLastEventId(req: Request): number | null {
 }
 
 /**
- * Fans events out to every app copy through PostgreSQL LISTEN/NOTIFY. Publishing with a
- * transaction's manager makes the NOTIFY part of that transaction: delivered only on commit.
+ * Fans events out to every app copy through PostgreSQL LISTEN/NOTIFY. Publishing inside a unit of
+ * work (Db.transaction) makes the NOTIFY part of that transaction: delivered only on commit. The
+ * LISTEN connection is a client of its own, outside the request pool.
  */
 @Injectable()
 export class EventsService implements OnModuleInit, OnModuleDestroy {
@@ -70,7 +69,6 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private pruneTimer: NodeJS.Timeout | null = null;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly playerEvents: PlayerEventsRepository,
     private readonly clock: Clock,
@@ -146,26 +144,26 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     for (const listener of this.listeners.get(event.topic) ?? []) listener(event);
   }
 
-  /** Publishes inside `manager`'s transaction (sent on commit) or at once without one. */
-  async publish(event: TopicEvent, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await this.publishAll([event], manager);
+  /** Publishes in the current unit of work (sent on its commit), or at once outside one. */
+  async publish(event: TopicEvent): Promise<void> {
+    await this.publishAll([event]);
   }
 
   /**
    * Several events, delivered in this order (packed into as few NOTIFYs as fit). Events of a
    * player's own topic (`player:<id>`) are also stored, in the same statement as the NOTIFY, and
    * get the stored row's id as their SSE id, so /api/me/events can replay them after a reconnect
-   * (Last-Event-ID). Callers keep calling `publish({topic: playerTopic(id), event, data}, m)`.
+   * (Last-Event-ID). Callers keep calling `publish({topic: playerTopic(id), event, data})`.
    */
-  async publishAll(events: TopicEvent[], manager: EntityManager = this.dataSource.manager): Promise<void> {
+  async publishAll(events: TopicEvent[]): Promise<void> {
     if (events.length === 0) return;
     const players = events.map((e) => playerOfTopic(e.topic));
     const count = players.filter((p) => p !== null).length;
     if (count === 0) {
-      await manager.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY n', [CHANNEL, packPayloads(events)]);
+      await this.playerEvents.notify(CHANNEL, packPayloads(events));
       return;
     }
-    const ids = await this.playerEvents.nextIds(manager, count);
+    const ids = await this.playerEvents.nextIds(count);
     let k = 0;
     const stored: { id: number; playerId: string; event: string; data: string }[] = [];
     const withIds = events.map((e, i) => {
@@ -175,7 +173,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       stored.push({ id, playerId, event: e.event, data: JSON.stringify(e.data ?? null) });
       return { ...e, id };
     });
-    await this.playerEvents.storeAndNotify(manager, CHANNEL, stored, packPayloads(withIds), this.clock.now());
+    await this.playerEvents.storeAndNotify(CHANNEL, stored, packPayloads(withIds), this.clock.now());
   }
 
   /** Deletes stored player events older than PLAYER_EVENTS_KEEP_MS (every few minutes on every copy). */

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { Db } from '../database/db.js';
 
 /** A stored player event, as /api/me/events replays it. */
 export interface StoredPlayerEvent {
@@ -9,14 +8,19 @@ export interface StoredPlayerEvent {
   data: unknown;
 }
 
-/** The one owner of the `player_events` table. */
+/** The one owner of the `player_events` table, and the one place that calls pg_notify for events but a move's. */
 @Injectable()
 export class PlayerEventsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
+
+  /** Sends these NOTIFY payloads in order (in the current transaction: on its commit). */
+  async notify(channel: string, payloads: readonly string[]): Promise<void> {
+    await this.db.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY n', [channel, payloads]);
+  }
 
   /** `count` new ids for player events, ascending. */
-  async nextIds(manager: EntityManager, count: number): Promise<number[]> {
-    const rows = (await manager.query(`SELECT nextval('player_events_id_seq')::int8 AS id FROM generate_series(1, $1::int)`, [count])) as { id: string }[];
+  async nextIds(count: number): Promise<number[]> {
+    const rows = (await this.db.query(`SELECT nextval('player_events_id_seq')::int8 AS id FROM generate_series(1, $1::int)`, [count])) as { id: string }[];
     return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   }
 
@@ -25,13 +29,12 @@ export class PlayerEventsRepository {
    * exactly when it is published (inside the caller's transaction: both on commit, or neither).
    */
   async storeAndNotify(
-    manager: EntityManager,
     channel: string,
     stored: readonly { id: number; playerId: string; event: string; data: string }[],
     payloads: readonly string[],
     now: Date,
   ): Promise<void> {
-    await manager.query(
+    await this.db.query(
       `WITH stored AS (
          INSERT INTO player_events (id, player_id, event, data, created_at)
          SELECT id, player_id, event, data::jsonb, $6 FROM unnest($2::int8[], $3::uuid[], $4::text[], $5::text[]) AS e(id, player_id, event, data)
@@ -43,7 +46,7 @@ export class PlayerEventsRepository {
 
   /** The player's stored events after `afterId`, oldest first (at most `limit`). */
   async since(playerId: string, afterId: number, limit: number): Promise<StoredPlayerEvent[]> {
-    const rows = (await this.dataSource.query(
+    const rows = (await this.db.query(
       'SELECT id, event, data FROM player_events WHERE player_id = $1 AND id > $2 ORDER BY id LIMIT $3',
       [playerId, afterId, limit],
     )) as { id: string; event: string; data: unknown }[];
@@ -52,7 +55,6 @@ export class PlayerEventsRepository {
 
   /** Deletes the events stored before `before`; returns how many. */
   async prune(before: Date): Promise<number> {
-    const result = (await this.dataSource.query('DELETE FROM player_events WHERE created_at < $1', [before])) as [unknown, number];
-    return result[1] ?? 0;
+    return (await this.db.execute('DELETE FROM player_events WHERE created_at < $1', [before])).rowCount;
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type pg from 'pg';
-import { DataSource, EntityManager } from 'typeorm';
+import { Db } from '../database/db.js';
+import { sql, table } from '../database/sql.js';
 import { EVENTS_CHANNEL } from '../events/topics.js';
 import type { GameState, GameStatus, MoveRecord, Progress } from './domain/game.js';
 
@@ -30,279 +29,290 @@ export interface LoadedGame {
   white: SeatPlayer;
 }
 
-/** Something that runs SQL: the pool (the hot path, named prepared statements) or a transaction. */
-type Runner = { kind: 'pool'; pool: pg.Pool } | { kind: 'tx'; manager: EntityManager };
+/** The `games` table: one column per property of the game (a game row reads as a GameState). */
+export const GAMES = table<GameState>('games', {
+  id: ['id', 'uuid'],
+  roomId: ['room_id', 'uuid'],
+  roomCode: ['room_code', 'text'],
+  rated: ['rated', 'boolean'],
+  turnSeconds: ['turn_seconds', 'int'],
+  showLegalMoves: ['show_legal_moves', 'boolean'],
+  blackId: ['black_id', 'uuid'],
+  whiteId: ['white_id', 'uuid'],
+  blackStandIn: ['black_stand_in', 'boolean'],
+  whiteStandIn: ['white_stand_in', 'boolean'],
+  board: ['board', 'text'],
+  toMove: ['to_move', 'text'],
+  ply: ['ply', 'int'],
+  status: ['status', 'text'],
+  winner: ['winner', 'text'],
+  resultReason: ['result_reason', 'text'],
+  blackDiscs: ['black_discs', 'int'],
+  whiteDiscs: ['white_discs', 'int'],
+  blackRatingChange: ['black_rating_change', 'float8'],
+  whiteRatingChange: ['white_rating_change', 'float8'],
+  turnDeadline: ['turn_deadline', 'timestamptz'],
+  takeoverAt: ['takeover_at', 'timestamptz'],
+  turnStartedAt: ['turn_started_at', 'timestamptz'],
+  createdAt: ['created_at', 'timestamptz'],
+  finishedAt: ['finished_at', 'timestamptz'],
+});
 
-const GAME_COLUMNS = `g.id, g.room_id, g.room_code, g.rated, g.turn_seconds, g.show_legal_moves, g.black_id, g.white_id,
-  g.black_stand_in, g.white_stand_in, g.board, g.to_move, g.ply, g.status, g.winner, g.result_reason, g.black_discs,
-  g.white_discs, g.black_rating_change, g.white_rating_change, g.turn_deadline, g.takeover_at, g.turn_started_at,
-  g.created_at, g.finished_at`;
+/** The `moves` table: a move record per row (keyed by its game). */
+export const MOVES = table<MoveRecord & { gameId: string }>('moves', {
+  gameId: ['game_id', 'uuid'],
+  ply: ['ply', 'int'],
+  color: ['color', 'text'],
+  square: ['square', 'smallint'],
+  pass: ['pass', 'boolean'],
+  flipped: ['flipped', 'smallint[]'],
+  by: ['by', 'text'],
+  at: ['played_at', 'timestamptz'],
+});
 
-const LOAD_SQL = `SELECT ${GAME_COLUMNS}, b.username AS black_username, b.rating AS black_rating,
-  w.username AS white_username, w.rating AS white_rating
-  FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id WHERE g.id = $1`;
+/** The columns a new game is written with (the rest keep their defaults until the game moves on). */
+const NEW_GAME_KEYS = [
+  'id', 'roomId', 'roomCode', 'rated', 'turnSeconds', 'showLegalMoves', 'blackId', 'whiteId', 'blackStandIn', 'whiteStandIn', 'board', 'toMove',
+  'ply', 'status', 'turnDeadline', 'takeoverAt', 'turnStartedAt', 'createdAt',
+] as const satisfies readonly (keyof GameState)[];
 
-/**
- * The one write of a game's step: updates the row only if it is still at the ply the step started
- * from (the ply is the game's version, with the seats' stand-in flags for steps that change only
- * those, and for a takeover the time it is due), inserts the step's records, and queues its events, all in
- * one statement (atomic on its own; NOTIFY is delivered on commit). 0 rows updated = a concurrent
- * step won, and nothing was written.
- */
-const STEP_SQL = `WITH upd AS (
-    UPDATE games SET board = $3, to_move = $4, ply = $5, status = $6, winner = $7, result_reason = $8,
-      black_discs = $9, white_discs = $10, black_stand_in = $11, white_stand_in = $12, turn_deadline = $13,
-      takeover_at = $14, turn_started_at = $15, finished_at = $16
-    WHERE id = $1 AND ply = $2 AND status = 'active' AND black_stand_in = $19 AND white_stand_in = $20
-      AND ($21::timestamptz IS NULL OR takeover_at <= $21)
-    RETURNING id
-  ), ins AS (
-    INSERT INTO moves (game_id, ply, color, square, pass, flipped, by, played_at)
-    SELECT upd.id, r.ply, r.color, r.square, r.pass, r.flipped, r.by, r.at
-    FROM upd, jsonb_to_recordset($17::jsonb) AS r(ply int, color text, square smallint, pass boolean, flipped smallint[], by text, at timestamptz)
-    RETURNING 1
-  ), note AS (
-    SELECT pg_notify('${EVENTS_CHANNEL}', e.payload) FROM upd, unnest($18::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY e.n
-  )
-  SELECT (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM ins)::int AS inserted, (SELECT count(*) FROM note)::int AS notified`;
+/** What a step changes of a game. */
+const STEP_KEYS = [
+  'board', 'toMove', 'ply', 'status', 'winner', 'resultReason', 'blackDiscs', 'whiteDiscs', 'blackStandIn', 'whiteStandIn', 'turnDeadline',
+  'takeoverAt', 'turnStartedAt', 'finishedAt',
+] as const satisfies readonly (keyof GameState)[];
 
-export interface GameRow {
-  id: string;
-  room_id: string | null;
-  room_code: string | null;
-  rated: boolean;
-  turn_seconds: number | null;
-  show_legal_moves: boolean;
-  black_id: string;
-  white_id: string;
-  black_stand_in: boolean;
-  white_stand_in: boolean;
-  board: string;
-  to_move: 'black' | 'white' | null;
-  ply: number;
-  status: GameStatus;
-  winner: 'black' | 'white' | null;
-  result_reason: GameState['resultReason'];
-  black_discs: number | null;
-  white_discs: number | null;
-  black_rating_change: number | null;
-  white_rating_change: number | null;
-  turn_deadline: Date | null;
-  takeover_at: Date | null;
-  turn_started_at: Date | null;
-  created_at: Date;
-  finished_at: Date | null;
-}
+/** Both seats' public fields, joined to a game as `g` (players `b` and `w`). */
+const SEATS = `b.username AS "blackUsername", b.rating AS "blackRating", w.username AS "whiteUsername", w.rating AS "whiteRating"
+  FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id`;
 
-export interface LoadRow extends GameRow {
-  black_username: string;
-  black_rating: number;
-  white_username: string;
-  white_rating: number;
-}
-
-interface MoveRow {
-  ply: number;
-  color: 'black' | 'white';
-  square: number | null;
-  pass: boolean;
-  flipped: number[];
-  by: 'player' | 'cpu';
-  played_at: Date;
-}
-
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
-
-export function toGameState(r: GameRow): GameState {
-  return {
-    id: r.id,
-    roomId: r.room_id,
-    roomCode: r.room_code,
-    rated: r.rated,
-    turnSeconds: num(r.turn_seconds),
-    showLegalMoves: r.show_legal_moves,
-    blackId: r.black_id,
-    whiteId: r.white_id,
-    blackStandIn: r.black_stand_in,
-    whiteStandIn: r.white_stand_in,
-    board: r.board,
-    toMove: r.to_move,
-    ply: Number(r.ply),
-    status: r.status,
-    winner: r.winner,
-    resultReason: r.result_reason,
-    blackDiscs: num(r.black_discs),
-    whiteDiscs: num(r.white_discs),
-    blackRatingChange: num(r.black_rating_change),
-    whiteRatingChange: num(r.white_rating_change),
-    turnDeadline: date(r.turn_deadline),
-    takeoverAt: date(r.takeover_at),
-    turnStartedAt: date(r.turn_started_at),
-    createdAt: date(r.created_at)!,
-    finishedAt: date(r.finished_at),
-  };
-}
+type LoadRow = GameState & { blackUsername: string; blackRating: number; whiteUsername: string; whiteRating: number };
 
 export function toLoaded(r: LoadRow): LoadedGame {
-  return {
-    game: toGameState(r),
-    black: { id: r.black_id, username: r.black_username, rating: Number(r.black_rating) },
-    white: { id: r.white_id, username: r.white_username, rating: Number(r.white_rating) },
-  };
+  const { blackUsername, blackRating, whiteUsername, whiteRating, ...game } = r;
+  return { game, black: { id: game.blackId, username: blackUsername, rating: blackRating }, white: { id: game.whiteId, username: whiteUsername, rating: whiteRating } };
 }
 
-function toRecord(r: MoveRow): MoveRecord {
-  return { ply: Number(r.ply), color: r.color, square: num(r.square), pass: r.pass, flipped: r.flipped.map(Number), by: r.by, at: date(r.played_at)! };
+/** A game and both seats' public fields, in one round trip (the move path's first statement). */
+const LOAD = sql<{ id: string }, LoadRow>('game_load', (p) => `SELECT ${GAMES.select('g')}, ${SEATS} WHERE g.id = ${p.id}`);
+const LOAD_FOR_UPDATE = sql<{ id: string }, LoadRow>('game_load_for_update', (p) => `SELECT ${GAMES.select('g')}, ${SEATS} WHERE g.id = ${p.id} FOR UPDATE OF g`);
+
+/** The parameters of a step's write. */
+export interface StepParams extends Pick<GameState, (typeof STEP_KEYS)[number]> {
+  id: string;
+  /** The game as the step found it: the write is conditional on it. */
+  originPly: number;
+  originBlackStandIn: boolean;
+  originWhiteStandIn: boolean;
+  /** A takeover's due time: the write needs the takeover time to have come by then. */
+  dueBy: Date | null;
+  /** The step's records, as JSON. */
+  records: string;
+  /** The step's events, as NOTIFY payloads. */
+  notifications: readonly string[];
 }
 
-export function stepParams(p: Progress, notifications: readonly string[], dueBy: Date | null): unknown[] {
+/**
+ * The one write of a game's step (the move path's second statement): updates the row only if it
+ * is still at the ply the step started from (the ply is the game's version, with the seats'
+ * stand-in flags for steps that change only those, and for a takeover the time it is due),
+ * inserts the step's records, and queues its events, all in one statement (atomic on its own;
+ * NOTIFY is delivered on commit). 0 rows updated = a concurrent step won, and nothing was written.
+ */
+const STEP = sql<StepParams, { updated: number }>(
+  'game_step',
+  (p) => `WITH upd AS (
+    UPDATE games SET ${STEP_KEYS.map((k) => `${GAMES.col(k)} = ${p[k]}`).join(', ')}
+    WHERE id = ${p.id} AND ply = ${p.originPly} AND status = 'active' AND black_stand_in = ${p.originBlackStandIn} AND white_stand_in = ${p.originWhiteStandIn}
+      AND (${p.dueBy}::timestamptz IS NULL OR takeover_at <= ${p.dueBy})
+    RETURNING id
+  ), ins AS (
+    INSERT INTO moves (${MOVES.names(['gameId', 'ply', 'color', 'square', 'pass', 'flipped', 'by', 'at'])})
+    SELECT upd.id, r.ply, r.color, r.square, r.pass, r.flipped, r.by, r.at
+    FROM upd, jsonb_to_recordset(${p.records}::jsonb) AS r(ply int, color text, square smallint, pass boolean, flipped smallint[], by text, at timestamptz)
+    RETURNING 1
+  ), note AS (
+    SELECT pg_notify('${EVENTS_CHANNEL}', e.payload) FROM upd, unnest(${p.notifications}::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY e.n
+  )
+  SELECT (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM ins)::int AS inserted, (SELECT count(*) FROM note)::int AS notified`,
+);
+
+export function stepParams(p: Progress, notifications: readonly string[], dueBy: Date | null): StepParams {
   const g = p.game;
-  const records = p.records.map((r) => ({ ...r, at: r.at.toISOString() }));
-  return [
-    g.id,
-    p.origin.ply,
-    g.board,
-    g.toMove,
-    g.ply,
-    g.status,
-    g.winner,
-    g.resultReason,
-    g.blackDiscs,
-    g.whiteDiscs,
-    g.blackStandIn,
-    g.whiteStandIn,
-    g.turnDeadline,
-    g.takeoverAt,
-    g.turnStartedAt,
-    g.finishedAt,
-    JSON.stringify(records),
-    notifications,
-    p.origin.blackStandIn,
-    p.origin.whiteStandIn,
+  return {
+    id: g.id,
+    originPly: p.origin.ply,
+    originBlackStandIn: p.origin.blackStandIn,
+    originWhiteStandIn: p.origin.whiteStandIn,
     dueBy,
-  ];
+    board: g.board,
+    toMove: g.toMove,
+    ply: g.ply,
+    status: g.status,
+    winner: g.winner,
+    resultReason: g.resultReason,
+    blackDiscs: g.blackDiscs,
+    whiteDiscs: g.whiteDiscs,
+    blackStandIn: g.blackStandIn,
+    whiteStandIn: g.whiteStandIn,
+    turnDeadline: g.turnDeadline,
+    takeoverAt: g.takeoverAt,
+    turnStartedAt: g.turnStartedAt,
+    finishedAt: g.finishedAt,
+    records: JSON.stringify(p.records.map((r) => ({ ...r, at: r.at.toISOString() }))),
+    notifications,
+  };
 }
 
 /** The hot path's two statements (the moves benchmark drives them with a bare pg client too). */
-export const MOVE_SQL = { load: LOAD_SQL, step: STEP_SQL } as const;
+export const MOVE_STATEMENTS = { load: LOAD, step: STEP } as const;
+
+const INSERT = sql<Pick<GameState, (typeof NEW_GAME_KEYS)[number]>>(
+  null,
+  (p) => `INSERT INTO games (${GAMES.names(NEW_GAME_KEYS)}) VALUES (${NEW_GAME_KEYS.map((k) => p[k]).join(', ')})`,
+);
+
+/** Many new games in one statement: one array per column. */
+type GameColumnArrays = { [K in (typeof NEW_GAME_KEYS)[number]]: GameState[K][] };
+const INSERT_MANY = sql<GameColumnArrays>(
+  null,
+  (p) => `INSERT INTO games (${GAMES.names(NEW_GAME_KEYS)})
+    SELECT * FROM unnest(${NEW_GAME_KEYS.map((k) => `${p[k]}::${GAMES.columns[k][1]}[]`).join(', ')})`,
+);
+
+const MOVE_COLUMNS = MOVES.select('m', ['ply', 'color', 'square', 'pass', 'flipped', 'by', 'at']);
+const MOVE_AT = sql<{ gameId: string; ply: number }, MoveRecord>('move_at', (p) => `SELECT ${MOVE_COLUMNS} FROM moves m WHERE m.game_id = ${p.gameId} AND m.ply = ${p.ply}`);
+const MOVES_SINCE = sql<{ gameId: string; fromPly: number }, MoveRecord>(
+  'moves_since',
+  (p) => `SELECT ${MOVE_COLUMNS} FROM moves m WHERE m.game_id = ${p.gameId} AND m.ply >= ${p.fromPly} ORDER BY m.ply`,
+);
+
+const EXISTS = sql<{ id: string }, { one: number }>('game_exists', (p) => `SELECT 1 AS one FROM games WHERE id = ${p.id}`);
+const SET_RATING_CHANGES = sql<Pick<GameState, 'id' | 'blackRatingChange' | 'whiteRatingChange'>>(
+  null,
+  (p) => `UPDATE games SET ${GAMES.col('blackRatingChange')} = ${p.blackRatingChange}, ${GAMES.col('whiteRatingChange')} = ${p.whiteRatingChange} WHERE id = ${p.id}`,
+);
+const GAMES_OF = sql<{ playerId: string; limit: number; before: Date | null }, LoadRow>(
+  null,
+  (p) => `SELECT ${GAMES.select('g')}, ${SEATS}
+    WHERE (g.black_id = ${p.playerId} OR g.white_id = ${p.playerId}) AND (${p.before}::timestamptz IS NULL OR g.created_at < ${p.before})
+    ORDER BY g.created_at DESC, g.id DESC LIMIT ${p.limit}`,
+);
+const ACTIVE = sql<{ limit: number; before: Date | null }, LoadRow>(
+  null,
+  (p) => `SELECT ${GAMES.select('g')}, ${SEATS}
+    WHERE g.status = 'active' AND (${p.before}::timestamptz IS NULL OR g.created_at < ${p.before})
+    ORDER BY g.created_at DESC, g.id DESC LIMIT ${p.limit}`,
+);
+const DUE = sql<{ now: Date; limit: number }, { id: string }>(
+  null,
+  (p) => `SELECT id FROM games WHERE status = 'active' AND takeover_at <= ${p.now} ORDER BY takeover_at LIMIT ${p.limit}`,
+);
+const TOUCH = sql<{ gameIds: string[]; playerIds: string[]; until: Date; idleSeconds: number }>(
+  'game_touch',
+  (p) => `UPDATE games g SET takeover_at = LEAST(${p.until}::timestamptz, coalesce(g.turn_started_at, g.created_at) + make_interval(secs => ${p.idleSeconds}))
+    FROM unnest(${p.gameIds}::uuid[], ${p.playerIds}::uuid[]) AS p(game_id, player_id)
+    WHERE g.id = p.game_id AND g.status = 'active' AND g.turn_seconds IS NULL
+      AND ((g.to_move = 'black' AND g.black_id = p.player_id AND NOT g.black_stand_in AND g.ply > 0)
+        OR (g.to_move = 'white' AND g.white_id = p.player_id AND NOT g.white_stand_in AND g.ply > 1))`,
+);
+const ACTIVE_GAME_OF = sql<{ playerId: string }, { id: string }>(
+  'game_active_of',
+  (p) => `SELECT id FROM games WHERE status = 'active' AND (black_id = ${p.playerId} OR white_id = ${p.playerId}) LIMIT 1`,
+);
+const STATUS_OF = sql<{ id: string }, Pick<GameState, 'status'>>('game_status', (p) => `SELECT ${GAMES.select('g', ['status'])} FROM games g WHERE g.id = ${p.id}`);
+const GAMES_OF_ROOM = sql<{ roomId: string }, { id: string }>('games_of_room', (p) => `SELECT id FROM games WHERE room_id = ${p.roomId} ORDER BY created_at, id`);
+const SEATS_OF = sql<{ id: string }, Pick<GameState, 'blackId' | 'whiteId'>>('game_seats', (p) => `SELECT ${GAMES.select('g', ['blackId', 'whiteId'])} FROM games g WHERE g.id = ${p.id}`);
+const RATED_FINISHED = sql<Record<string, never>, Pick<GameState, 'id' | 'blackId' | 'whiteId' | 'winner' | 'finishedAt' | 'blackRatingChange' | 'whiteRatingChange'>>(
+  null,
+  () => `SELECT ${GAMES.select('g', ['id', 'blackId', 'whiteId', 'winner', 'finishedAt', 'blackRatingChange', 'whiteRatingChange'])}
+    FROM games g WHERE g.rated AND g.status = 'finished'`,
+);
+const ACTIVE_SEATS = sql<Record<string, never>, Pick<GameState, 'blackId' | 'whiteId'>>(null, () => `SELECT ${GAMES.select('g', ['blackId', 'whiteId'])} FROM games g WHERE g.status = 'active'`);
+const RANKED_BETWEEN = sql<{ as: string[]; bs: string[]; since: Date }, { a: string; b: string; games: number }>(
+  null,
+  (p) => `SELECT p.a, p.b, (
+      (SELECT count(*) FROM games g WHERE g.rated AND g.black_id = p.a AND g.white_id = p.b AND g.created_at >= ${p.since})
+      + (SELECT count(*) FROM games g WHERE g.rated AND g.black_id = p.b AND g.white_id = p.a AND g.created_at >= ${p.since}))::int AS games
+    FROM unnest(${p.as}::uuid[], ${p.bs}::uuid[]) AS p(a, b)`,
+);
+const BLACK_IN_LAST_10 = sql<{ playerIds: readonly string[] }, { id: string; n: number }>(
+  null,
+  (p) => `SELECT p.id, (SELECT count(*) FILTER (WHERE l.black) FROM (
+        SELECT true AS black, created_at FROM games WHERE rated AND black_id = p.id
+        UNION ALL SELECT false, created_at FROM games WHERE rated AND white_id = p.id
+        ORDER BY created_at DESC LIMIT 10) l)::int AS n
+    FROM unnest(${p.playerIds}::uuid[]) AS p(id)`,
+);
+const COUNT_ACTIVE = sql<Record<string, never>, { n: number }>(null, () => `SELECT count(*)::int AS n FROM games WHERE status = 'active'`);
 
 /** The only code that touches the `games` and `moves` tables. */
 @Injectable()
 export class GamesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  /** The pg pool under TypeORM: the hot path uses it for named prepared statements. */
-  private get pool(): pg.Pool {
-    return (this.dataSource.driver as unknown as { master: pg.Pool }).master;
-  }
-
-  private async run<T>(runner: Runner, name: string, text: string, values: unknown[]): Promise<T[]> {
-    if (runner.kind === 'pool') return (await this.pool.query({ name, text, values })).rows as T[];
-    return (await runner.manager.query(text, values)) as T[];
-  }
-
-  private runner(manager?: EntityManager): Runner {
-    return manager ? { kind: 'tx', manager } : { kind: 'pool', pool: this.pool };
-  }
+  constructor(private readonly db: Db) {}
 
   /** A game and both seats' public fields, in one round trip. */
-  async load(id: string, manager?: EntityManager): Promise<LoadedGame | null> {
-    const rows = await this.run<LoadRow>(this.runner(manager), 'game_load', LOAD_SQL, [id]);
-    return rows[0] ? toLoaded(rows[0]) : null;
+  async load(id: string): Promise<LoadedGame | null> {
+    const row = await this.db.first(LOAD({ id }));
+    return row ? toLoaded(row) : null;
   }
 
   /** Like {@link load}, with the game row locked until the caller's transaction ends. */
-  async loadForUpdate(manager: EntityManager, id: string): Promise<LoadedGame | null> {
-    const rows = (await manager.query(`${LOAD_SQL} FOR UPDATE OF g`, [id])) as LoadRow[];
-    return rows[0] ? toLoaded(rows[0]) : null;
+  async loadForUpdate(id: string): Promise<LoadedGame | null> {
+    const row = await this.db.first(LOAD_FOR_UPDATE({ id }));
+    return row ? toLoaded(row) : null;
   }
 
   /**
-   * Writes a step conditionally on the game still being at `progress.origin.ply` (see STEP_SQL).
+   * Writes a step conditionally on the game still being at `progress.origin.ply` (see STEP).
    * Returns false when a concurrent step got there first (nothing was written).
    */
-  async writeStep(progress: Progress, notifications: readonly string[], options: { manager?: EntityManager; dueBy?: Date } = {}): Promise<boolean> {
-    const params = stepParams(progress, notifications, options.dueBy ?? null);
-    const rows = await this.run<{ updated: number }>(this.runner(options.manager), 'game_step', STEP_SQL, params);
-    return rows[0]?.updated === 1;
+  async writeStep(progress: Progress, notifications: readonly string[], options: { dueBy?: Date } = {}): Promise<boolean> {
+    const row = await this.db.first(STEP(stepParams(progress, notifications, options.dueBy ?? null)));
+    return row?.updated === 1;
   }
 
-  async setRatingChanges(manager: EntityManager, id: string, black: number, white: number): Promise<void> {
-    await manager.query('UPDATE games SET black_rating_change = $2, white_rating_change = $3 WHERE id = $1', [id, black, white]);
+  async setRatingChanges(id: string, black: number, white: number): Promise<void> {
+    await this.db.query(SET_RATING_CHANGES({ id, blackRatingChange: black, whiteRatingChange: white }));
   }
 
-  async insert(manager: EntityManager, g: GameState): Promise<void> {
-    await manager.query(
-      `INSERT INTO games (id, room_id, room_code, rated, turn_seconds, show_legal_moves, black_id, white_id, black_stand_in,
-         white_stand_in, board, to_move, ply, status, turn_deadline, takeover_at, turn_started_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
-      [
-        g.id, g.roomId, g.roomCode, g.rated, g.turnSeconds, g.showLegalMoves, g.blackId, g.whiteId, g.blackStandIn,
-        g.whiteStandIn, g.board, g.toMove, g.ply, g.status, g.turnDeadline, g.takeoverAt, g.turnStartedAt, g.createdAt,
-      ],
-    );
+  async insert(g: GameState): Promise<void> {
+    await this.db.query(INSERT(g));
+  }
+
+  /** Inserts many new games in one statement (a pairing wave's games). */
+  async insertMany(games: readonly GameState[]): Promise<void> {
+    if (games.length === 0) return;
+    const arrays = Object.fromEntries(NEW_GAME_KEYS.map((k) => [k, games.map((g) => g[k])])) as GameColumnArrays;
+    await this.db.query(INSERT_MANY(arrays));
   }
 
   async exists(id: string): Promise<boolean> {
-    const rows = await this.run(this.runner(), 'game_exists', 'SELECT 1 FROM games WHERE id = $1', [id]);
-    return rows.length > 0;
+    return (await this.db.first(EXISTS({ id }))) !== null;
   }
 
   async recordAt(gameId: string, ply: number): Promise<MoveRecord | null> {
-    const rows = await this.run<MoveRow>(
-      this.runner(),
-      'move_at',
-      'SELECT ply, color, square, pass, flipped, by, played_at FROM moves WHERE game_id = $1 AND ply = $2',
-      [gameId, ply],
-    );
-    return rows[0] ? toRecord(rows[0]) : null;
+    return this.db.first(MOVE_AT({ gameId, ply }));
   }
 
   /** The records from `fromPly` on, in order. */
-  async movesSince(gameId: string, fromPly = 0): Promise<MoveRecord[]> {
-    const rows = await this.run<MoveRow>(
-      this.runner(),
-      'moves_since',
-      'SELECT ply, color, square, pass, flipped, by, played_at FROM moves WHERE game_id = $1 AND ply >= $2 ORDER BY ply',
-      [gameId, fromPly],
-    );
-    return rows.map(toRecord);
+  movesSince(gameId: string, fromPly = 0): Promise<MoveRecord[]> {
+    return this.db.query(MOVES_SINCE({ gameId, fromPly }));
   }
 
   /** A player's games, newest first, with both seats. */
   async gamesOf(playerId: string, limit: number, before?: Date): Promise<LoadedGame[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT ${GAME_COLUMNS}, b.username AS black_username, b.rating AS black_rating,
-         w.username AS white_username, w.rating AS white_rating
-       FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id
-       WHERE (g.black_id = $1 OR g.white_id = $1) AND ($3::timestamptz IS NULL OR g.created_at < $3)
-       ORDER BY g.created_at DESC, g.id DESC LIMIT $2`,
-      [playerId, limit, before ?? null],
-    )) as LoadRow[];
-    return rows.map(toLoaded);
+    return (await this.db.query(GAMES_OF({ playerId, limit, before: before ?? null }))).map(toLoaded);
   }
 
   /** Games in play, newest first: the ones to watch. */
   async active(limit: number, before?: Date): Promise<LoadedGame[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT ${GAME_COLUMNS}, b.username AS black_username, b.rating AS black_rating,
-         w.username AS white_username, w.rating AS white_rating
-       FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id
-       WHERE g.status = 'active' AND ($2::timestamptz IS NULL OR g.created_at < $2)
-       ORDER BY g.created_at DESC, g.id DESC LIMIT $1`,
-      [limit, before ?? null],
-    )) as LoadRow[];
-    return rows.map(toLoaded);
+    return (await this.db.query(ACTIVE({ limit, before: before ?? null }))).map(toLoaded);
   }
 
   /** Active games whose takeover time has come by `now`, oldest first. */
   async due(now: Date, limit: number): Promise<string[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT id FROM games WHERE status = 'active' AND takeover_at <= $1 ORDER BY takeover_at LIMIT $2`,
-      [now, limit],
-    )) as { id: string }[];
-    return rows.map((r) => r.id);
+    return (await this.db.query(DUE({ now, limit }))).map((r) => r.id);
   }
 
   /**
@@ -313,140 +323,61 @@ export class GamesRepository {
    */
   async touch(pairs: readonly { gameId: string; playerId: string }[], until: Date, idleSeconds: number): Promise<void> {
     if (pairs.length === 0) return;
-    await this.run(
-      this.runner(),
-      'game_touch',
-      `UPDATE games g SET takeover_at = LEAST($3::timestamptz, coalesce(g.turn_started_at, g.created_at) + make_interval(secs => $4))
-       FROM unnest($1::uuid[], $2::uuid[]) AS p(game_id, player_id)
-       WHERE g.id = p.game_id AND g.status = 'active' AND g.turn_seconds IS NULL
-         AND ((g.to_move = 'black' AND g.black_id = p.player_id AND NOT g.black_stand_in AND g.ply > 0)
-           OR (g.to_move = 'white' AND g.white_id = p.player_id AND NOT g.white_stand_in AND g.ply > 1))`,
-      [pairs.map((p) => p.gameId), pairs.map((p) => p.playerId), until, idleSeconds],
-    );
+    await this.db.query(TOUCH({ gameIds: pairs.map((p) => p.gameId), playerIds: pairs.map((p) => p.playerId), until, idleSeconds }));
   }
 
-  async activeGameIdOf(playerId: string, manager?: EntityManager): Promise<string | null> {
-    const rows = await this.run<{ id: string }>(
-      this.runner(manager),
-      'game_active_of',
-      `SELECT id FROM games WHERE status = 'active' AND (black_id = $1 OR white_id = $1) LIMIT 1`,
-      [playerId],
-    );
-    return rows[0]?.id ?? null;
+  async activeGameIdOf(playerId: string): Promise<string | null> {
+    return (await this.db.first(ACTIVE_GAME_OF({ playerId })))?.id ?? null;
   }
 
-  async statusOf(gameId: string, manager?: EntityManager): Promise<GameStatus | null> {
-    const rows = await this.run<{ status: GameStatus }>(this.runner(manager), 'game_status', 'SELECT status FROM games WHERE id = $1', [gameId]);
-    return rows[0]?.status ?? null;
+  async statusOf(gameId: string): Promise<GameStatus | null> {
+    return (await this.db.first(STATUS_OF({ id: gameId })))?.status ?? null;
   }
 
-  async gameIdsOfRoom(roomId: string, manager?: EntityManager): Promise<string[]> {
-    const rows = await this.run<{ id: string }>(
-      this.runner(manager),
-      'games_of_room',
-      'SELECT id FROM games WHERE room_id = $1 ORDER BY created_at, id',
-      [roomId],
-    );
-    return rows.map((r) => r.id);
+  async gameIdsOfRoom(roomId: string): Promise<string[]> {
+    return (await this.db.query(GAMES_OF_ROOM({ roomId }))).map((r) => r.id);
   }
 
   /** A game's two seats. */
-  async seatsOf(gameId: string, manager?: EntityManager): Promise<{ blackId: string; whiteId: string } | null> {
-    const rows = await this.run<{ black_id: string; white_id: string }>(this.runner(manager), 'game_seats', 'SELECT black_id, white_id FROM games WHERE id = $1', [gameId]);
-    return rows[0] ? { blackId: rows[0].black_id, whiteId: rows[0].white_id } : null;
+  seatsOf(gameId: string): Promise<{ blackId: string; whiteId: string } | null> {
+    return this.db.first(SEATS_OF({ id: gameId }));
   }
 
   /** Every finished rated game, for `ratings verify` (inside its snapshot transaction). */
-  async ratedFinishedGames(manager: EntityManager): Promise<RatedGameRow[]> {
-    const rows: {
-      id: string;
-      black_id: string;
-      white_id: string;
-      winner: 'black' | 'white' | null;
-      finished_at: Date;
-      black_rating_change: number | null;
-      white_rating_change: number | null;
-    }[] = await manager.query(
-      `SELECT id, black_id, white_id, winner, finished_at, black_rating_change, white_rating_change
-       FROM games WHERE rated AND status = 'finished'`,
-    );
-    return rows.map((g) => ({
-      id: g.id,
-      blackId: g.black_id,
-      whiteId: g.white_id,
-      winner: g.winner,
-      finishedAt: date(g.finished_at)!,
-      blackRatingChange: num(g.black_rating_change),
-      whiteRatingChange: num(g.white_rating_change),
-    }));
+  async ratedFinishedGames(): Promise<RatedGameRow[]> {
+    return (await this.db.query(RATED_FINISHED({}))).map((g) => ({ ...g, finishedAt: g.finishedAt! }));
   }
 
   // ---- for the ranked queue's pairing waves (one statement each for a whole wave) ----------
 
   /** Which of these players are seated in an active game. */
-  async playersInActiveGames(playerIds: readonly string[], manager?: EntityManager): Promise<Set<string>> {
+  async playersInActiveGames(playerIds: readonly string[]): Promise<Set<string>> {
     if (playerIds.length === 0) return new Set();
     // The active games are few next to a wave's players: read them all (games_active_idx) and intersect here.
-    const rows = (await (manager ?? this.dataSource).query(`SELECT black_id, white_id FROM games WHERE status = 'active'`)) as {
-      black_id: string;
-      white_id: string;
-    }[];
+    const rows = await this.db.query(ACTIVE_SEATS({}));
     const wanted = new Set(playerIds);
     const busy = new Set<string>();
     for (const r of rows) {
-      if (wanted.has(r.black_id)) busy.add(r.black_id);
-      if (wanted.has(r.white_id)) busy.add(r.white_id);
+      if (wanted.has(r.blackId)) busy.add(r.blackId);
+      if (wanted.has(r.whiteId)) busy.add(r.whiteId);
     }
     return busy;
   }
 
   /** Ranked (rated) games created since `since` between each of these pairs (either colours). */
-  async rankedGamesBetween(pairs: readonly { a: string; b: string }[], since: Date, manager?: EntityManager): Promise<{ a: string; b: string; games: number }[]> {
+  async rankedGamesBetween(pairs: readonly { a: string; b: string }[], since: Date): Promise<{ a: string; b: string; games: number }[]> {
     if (pairs.length === 0) return [];
-    const rows = (await (manager ?? this.dataSource).query(
-      `SELECT p.a, p.b, (
-         (SELECT count(*) FROM games g WHERE g.rated AND g.black_id = p.a AND g.white_id = p.b AND g.created_at >= $3)
-         + (SELECT count(*) FROM games g WHERE g.rated AND g.black_id = p.b AND g.white_id = p.a AND g.created_at >= $3))::int AS games
-       FROM unnest($1::uuid[], $2::uuid[]) AS p(a, b)`,
-      [pairs.map((x) => x.a), pairs.map((x) => x.b), since],
-    )) as { a: string; b: string; games: number }[];
-    return rows;
+    return this.db.query(RANKED_BETWEEN({ as: pairs.map((x) => x.a), bs: pairs.map((x) => x.b), since }));
   }
 
   /** For each of these players, how many of their last 10 ranked (rated) games they played with Black. */
-  async blackCountsInLast10(playerIds: readonly string[], manager?: EntityManager): Promise<Map<string, number>> {
+  async blackCountsInLast10(playerIds: readonly string[]): Promise<Map<string, number>> {
     if (playerIds.length === 0) return new Map();
-    const rows = (await (manager ?? this.dataSource).query(
-      `SELECT p.id, (SELECT count(*) FILTER (WHERE l.black) FROM (
-           SELECT true AS black, created_at FROM games WHERE rated AND black_id = p.id
-           UNION ALL SELECT false, created_at FROM games WHERE rated AND white_id = p.id
-           ORDER BY created_at DESC LIMIT 10) l)::int AS n
-       FROM unnest($1::uuid[]) AS p(id)`,
-      [playerIds],
-    )) as { id: string; n: number }[];
+    const rows = await this.db.query(BLACK_IN_LAST_10({ playerIds }));
     return new Map(rows.filter((r) => r.n > 0).map((r) => [r.id, r.n]));
   }
 
-  /** Inserts many new games in one statement (a pairing wave's games). */
-  async insertMany(manager: EntityManager, games: readonly GameState[]): Promise<void> {
-    if (games.length === 0) return;
-    const col = <K extends keyof GameState>(k: K) => games.map((g) => g[k]);
-    await manager.query(
-      `INSERT INTO games (id, room_id, room_code, rated, turn_seconds, show_legal_moves, black_id, white_id, black_stand_in,
-         white_stand_in, board, to_move, ply, status, turn_deadline, takeover_at, turn_started_at, created_at)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::boolean[], $5::int[], $6::boolean[], $7::uuid[], $8::uuid[],
-         $9::boolean[], $10::boolean[], $11::text[], $12::text[], $13::int[], $14::text[], $15::timestamptz[], $16::timestamptz[],
-         $17::timestamptz[], $18::timestamptz[])`,
-      [
-        col('id'), col('roomId'), col('roomCode'), col('rated'), col('turnSeconds'), col('showLegalMoves'), col('blackId'), col('whiteId'),
-        col('blackStandIn'), col('whiteStandIn'), col('board'), col('toMove'), col('ply'), col('status'), col('turnDeadline'),
-        col('takeoverAt'), col('turnStartedAt'), col('createdAt'),
-      ],
-    );
-  }
-
   async countActive(): Promise<number> {
-    const rows = (await this.dataSource.query(`SELECT count(*)::int AS n FROM games WHERE status = 'active'`)) as { n: number }[];
-    return rows[0]?.n ?? 0;
+    return (await this.db.first(COUNT_ACTIVE({})))?.n ?? 0;
   }
 }

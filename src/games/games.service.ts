@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { AppError, notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { Db } from '../database/db.js';
 import { EngineService } from '../engine-service/engine.service.js';
 import { parseSquare } from '../engine/index.js';
-import { EVENTS_CHANNEL, gameTopic, type TopicEvent } from '../events/topics.js';
+import { EventsService } from '../events/events.service.js';
+import { gameTopic, type TopicEvent } from '../events/topics.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { GameRules, GameState, NewGameSpec, Progress } from './domain/game.js';
@@ -37,12 +37,13 @@ const MAX_CPU_MOVES = 64;
 @Injectable()
 export class GamesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly db: Db,
     private readonly repo: GamesRepository,
     private readonly ratings: RatingsService,
     private readonly engine: EngineService,
     private readonly clock: Clock,
     private readonly metrics: MetricsService,
+    private readonly events: EventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -55,60 +56,60 @@ export class GamesService {
     };
   }
 
-  /** Creates a game at the start position inside the caller's transaction. */
-  async createGame(manager: EntityManager, spec: NewGame): Promise<GameState> {
+  /** Creates a game at the start position (in the caller's unit of work). */
+  async createGame(spec: NewGame): Promise<GameState> {
     const game = rules.newGame({ ...spec, id: randomUUID() }, this.rules());
-    await this.repo.insert(manager, game);
+    await this.repo.insert(game);
     return game;
   }
 
   /**
-   * Creates many games at the start position in one statement, inside the caller's transaction
+   * Creates many games at the start position in one statement, in the caller's unit of work
    * (pairing waves). A spec may bring its id (the queue writes it on the tickets first).
    */
-  async createGames(manager: EntityManager, specs: readonly (NewGame & { id?: string })[]): Promise<GameState[]> {
+  async createGames(specs: readonly (NewGame & { id?: string })[]): Promise<GameState[]> {
     const rulesNow = this.rules();
     const games = specs.map((spec) => rules.newGame({ ...spec, id: spec.id ?? randomUUID() }, rulesNow));
-    await this.repo.insertMany(manager, games);
+    await this.repo.insertMany(games);
     return games;
   }
 
   /** Which of these players are seated in an active game (the queue's one-game-at-a-time check). */
-  playersInActiveGames(playerIds: readonly string[], manager?: EntityManager): Promise<Set<string>> {
-    return this.repo.playersInActiveGames(playerIds, manager);
+  playersInActiveGames(playerIds: readonly string[]): Promise<Set<string>> {
+    return this.repo.playersInActiveGames(playerIds);
   }
 
   /** Ranked games created since `since` between each of these pairs (either colours). */
-  rankedGamesBetween(pairs: readonly { a: string; b: string }[], since: Date, manager?: EntityManager): Promise<{ a: string; b: string; games: number }[]> {
-    return this.repo.rankedGamesBetween(pairs, since, manager);
+  rankedGamesBetween(pairs: readonly { a: string; b: string }[], since: Date): Promise<{ a: string; b: string; games: number }[]> {
+    return this.repo.rankedGamesBetween(pairs, since);
   }
 
   /** How many of each player's last 10 ranked games they played with Black (absent: 0). */
-  blackCountsInLast10(playerIds: readonly string[], manager?: EntityManager): Promise<Map<string, number>> {
-    return this.repo.blackCountsInLast10(playerIds, manager);
+  blackCountsInLast10(playerIds: readonly string[]): Promise<Map<string, number>> {
+    return this.repo.blackCountsInLast10(playerIds);
   }
 
-  /** A game's answer (inside the caller's transaction when given one). */
-  async toDto(game: Pick<GameState, 'id'>, manager?: EntityManager): Promise<GameDto> {
-    const loaded = await this.repo.load(game.id, manager);
+  /** A game's answer (on the caller's unit of work's connection, if any). */
+  async toDto(game: Pick<GameState, 'id'>): Promise<GameDto> {
+    const loaded = await this.repo.load(game.id);
     if (!loaded) throw notFound(`Game "${game.id}"`);
     return toGameDto(loaded);
   }
 
-  activeGameIdOf(playerId: string, manager?: EntityManager): Promise<string | null> {
-    return this.repo.activeGameIdOf(playerId, manager);
+  activeGameIdOf(playerId: string): Promise<string | null> {
+    return this.repo.activeGameIdOf(playerId);
   }
 
-  statusOf(gameId: string, manager?: EntityManager): Promise<GameState['status'] | null> {
-    return this.repo.statusOf(gameId, manager);
+  statusOf(gameId: string): Promise<GameState['status'] | null> {
+    return this.repo.statusOf(gameId);
   }
 
-  seatsOf(gameId: string, manager?: EntityManager): Promise<{ blackId: string; whiteId: string } | null> {
-    return this.repo.seatsOf(gameId, manager);
+  seatsOf(gameId: string): Promise<{ blackId: string; whiteId: string } | null> {
+    return this.repo.seatsOf(gameId);
   }
 
-  gameIdsOfRoom(roomId: string, manager?: EntityManager): Promise<string[]> {
-    return this.repo.gameIdsOfRoom(roomId, manager);
+  gameIdsOfRoom(roomId: string): Promise<string[]> {
+    return this.repo.gameIdsOfRoom(roomId);
   }
 
   /** The hot path: load → domain → one conditional write (with its events) → the CPU's replies. */
@@ -210,42 +211,39 @@ export class GamesService {
     const after: LoadedGame = { ...loaded, game: step.game };
     const rated = rules.ratedResult(step.game);
     if (!rated || step.origin.status !== 'active') {
-      const ok = await this.repo.writeStep(step, this.notifications(after, step), { dueBy });
+      const ok = await this.repo.writeStep(step, this.notifications(after, step).map((e) => JSON.stringify(e)), { dueBy });
       return ok ? after : null;
     }
-    return this.dataSource.transaction(async (manager) => {
-      if (!(await this.repo.writeStep(step, [], { manager, dueBy }))) return null;
+    return this.db.transaction(async () => {
+      if (!(await this.repo.writeStep(step, [], { dueBy }))) return null;
       const g = step.game;
-      const deltas = await this.ratings.applyGameResult(manager, {
+      const deltas = await this.ratings.applyGameResult({
         gameId: g.id,
         blackId: g.blackId,
         whiteId: g.whiteId,
         winner: rated.winner,
         finishedAt: g.finishedAt!,
       });
-      await this.repo.setRatingChanges(manager, g.id, deltas.black, deltas.white);
+      await this.repo.setRatingChanges(g.id, deltas.black, deltas.white);
       const ratedGame: LoadedGame = {
         game: { ...g, blackRatingChange: deltas.black, whiteRatingChange: deltas.white },
         black: { ...loaded.black, rating: loaded.black.rating + deltas.black },
         white: { ...loaded.white, rating: loaded.white.rating + deltas.white },
       };
-      await manager.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY n', [
-        EVENTS_CHANNEL,
-        this.notifications(ratedGame, step),
-      ]);
+      await this.events.publishAll(this.notifications(ratedGame, step));
       return ratedGame;
     });
   }
 
-  /** The step's events as NOTIFY payloads (event id = the game's ply after each record). */
-  private notifications(after: LoadedGame, step: Progress): string[] {
+  /** The step's events (event id = the game's ply after each record). */
+  private notifications(after: LoadedGame, step: Progress): TopicEvent[] {
     const topic = gameTopic(after.game.id);
-    return step.events.map((e): string => {
+    return step.events.map((e): TopicEvent => {
       let event: TopicEvent;
       if (e.type === 'move') event = { topic, event: 'move', id: e.record.ply + 1, data: toMoveDto(e.record) };
       else if (e.type === 'seat') event = { topic, event: 'seat', id: step.origin.ply, data: { gameId: after.game.id, color: e.color, standIn: e.standIn } };
       else event = { topic, event: 'end', id: after.game.ply, data: toGameDto(after) };
-      return JSON.stringify(event);
+      return event;
     });
   }
 

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { Db } from '../database/db.js';
 import type { BucketDelta } from './domain/buckets.js';
 import { LeaderboardRules } from './domain/eligibility.js';
 
@@ -22,16 +21,15 @@ export type BucketCount = [bot: boolean, bucket: number, players: number];
  */
 @Injectable()
 export class LeaderboardRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
-  /** Raw SQL on the caller's transaction, or on the data source (whose `query` a bench may record). */
-  private query<T>(sql: string, params: unknown[], manager?: EntityManager): Promise<T> {
-    return (manager ?? this.dataSource).query(sql, params);
+  private query<T>(sql: string, params: unknown[] = []): Promise<T> {
+    return this.db.query(sql, params) as Promise<T>;
   }
 
   /** How many players are on the humans' (or the bots') leaderboard: the sum of its buckets. */
-  async total(bot = false, manager?: EntityManager): Promise<number> {
-    const rows: { n: string | null }[] = await this.query('SELECT sum(players) AS n FROM leaderboard_buckets WHERE bot = $1', [bot], manager);
+  async total(bot = false): Promise<number> {
+    const rows: { n: string | null }[] = await this.query('SELECT sum(players) AS n FROM leaderboard_buckets WHERE bot = $1', [bot]);
     return Number(rows[0]?.n ?? 0);
   }
 
@@ -39,9 +37,9 @@ export class LeaderboardRepository {
    * Adds these deltas to the bucket counts, in the caller's transaction. `deltas` must be in
    * bucketDeltas' order (humans first, ascending bucket): rows are locked in it, so writers never deadlock.
    */
-  async addToBuckets(manager: EntityManager, deltas: readonly BucketDelta[]): Promise<void> {
+  async addToBuckets(deltas: readonly BucketDelta[]): Promise<void> {
     for (const [bot, bucket, delta] of deltas) {
-      await manager.query(
+      await this.query(
         `INSERT INTO leaderboard_buckets (bot, bucket, players) VALUES ($1, $2, $3)
          ON CONFLICT (bot, bucket) DO UPDATE SET players = leaderboard_buckets.players + EXCLUDED.players`,
         [bot, bucket, delta],
@@ -50,30 +48,28 @@ export class LeaderboardRepository {
   }
 
   /** Every stored bucket count (zeros included), humans' first, ascending. */
-  async buckets(manager?: EntityManager): Promise<BucketCount[]> {
+  async buckets(): Promise<BucketCount[]> {
     const rows: { bot: boolean; bucket: number; players: number }[] = await this.query(
       'SELECT bot, bucket, players FROM leaderboard_buckets ORDER BY bot, bucket',
-      [],
-      manager,
     );
     return rows.map((r) => [r.bot, r.bucket, r.players]);
   }
 
   /** Serialises rebuilds across app copies until the caller's transaction ends. */
-  async lockForRebuild(manager: EntityManager): Promise<void> {
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [LEADERBOARD_LOCK]);
+  async lockForRebuild(): Promise<void> {
+    await this.query('SELECT pg_advisory_xact_lock($1)', [LEADERBOARD_LOCK]);
   }
 
   /** Holds off bucket writes (game ends) until the caller's transaction ends; reads go on. */
-  async lockBuckets(manager: EntityManager): Promise<void> {
-    await manager.query('LOCK TABLE leaderboard_buckets IN EXCLUSIVE MODE');
+  async lockBuckets(): Promise<void> {
+    await this.query('LOCK TABLE leaderboard_buckets IN EXCLUSIVE MODE');
   }
 
   /** Replaces every bucket count with these. */
-  async replaceBuckets(manager: EntityManager, counts: readonly BucketCount[]): Promise<void> {
-    await manager.query('DELETE FROM leaderboard_buckets');
+  async replaceBuckets(counts: readonly BucketCount[]): Promise<void> {
+    await this.query('DELETE FROM leaderboard_buckets');
     if (counts.length === 0) return;
-    await manager.query('INSERT INTO leaderboard_buckets (bot, bucket, players) SELECT * FROM unnest($1::boolean[], $2::int[], $3::int[])', [
+    await this.query('INSERT INTO leaderboard_buckets (bot, bucket, players) SELECT * FROM unnest($1::boolean[], $2::int[], $3::int[])', [
       counts.map(([bot]) => bot),
       counts.map(([, b]) => b),
       counts.map(([, , n]) => n),
@@ -81,7 +77,7 @@ export class LeaderboardRepository {
   }
 
   /** The rules the flags and buckets were last built with, or null before the first build. */
-  async settings(manager?: EntityManager): Promise<StoredLeaderboardRules | null> {
+  async settings(): Promise<StoredLeaderboardRules | null> {
     const rows: {
       min_games: number;
       active_days: number;
@@ -91,8 +87,6 @@ export class LeaderboardRepository {
       max_rd: number | null;
     }[] = await this.query(
       'SELECT min_games, active_days, rules_version, provisional_rd, periods_per_day, max_rd FROM leaderboard_settings WHERE id = 1',
-      [],
-      manager,
     );
     const r = rows[0];
     if (!r) return null;
@@ -107,8 +101,8 @@ export class LeaderboardRepository {
     };
   }
 
-  async saveSettings(manager: EntityManager, rules: StoredLeaderboardRules): Promise<void> {
-    await manager.query(
+  async saveSettings(rules: StoredLeaderboardRules): Promise<void> {
+    await this.query(
       `INSERT INTO leaderboard_settings (id, min_games, active_days, rules_version, provisional_rd, periods_per_day, max_rd, rebuilt_at)
        VALUES (1, $1, $2, $3, $4, $5, $6, now())
        ON CONFLICT (id) DO UPDATE SET min_games = EXCLUDED.min_games, active_days = EXCLUDED.active_days,

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { Db } from '../database/db.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { effectiveRd, isProvisional } from '../ratings/domain/glicko2.js';
 import { bucketDeltas, Standing } from './domain/buckets.js';
@@ -27,7 +26,7 @@ export class LeaderboardService implements OnModuleInit, OnModuleDestroy {
   private sweeping: Promise<unknown> | null = null;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly db: Db,
     private readonly buckets: LeaderboardRepository,
     private readonly players: PlayersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -91,17 +90,17 @@ export class LeaderboardService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Moves the bucket counts for these standing changes, in the caller's transaction. */
-  async applyStandings(manager: EntityManager, changes: { before: Standing; after: Standing }[]): Promise<void> {
-    await this.buckets.addToBuckets(manager, bucketDeltas(changes));
+  async applyStandings(changes: { before: Standing; after: Standing }[]): Promise<void> {
+    await this.buckets.addToBuckets(bucketDeltas(changes));
   }
 
   /** Takes off players who no longer meet the rules (their last rated game got too old, or their RD grew back to provisional). Never waits on a player row. */
   async expire(): Promise<number> {
     let removed = 0;
     for (;;) {
-      const batch = await this.dataSource.transaction(async (m) => {
-        const gone = await this.players.takeOffIneligible(m, this.rules, EXPIRY_BATCH);
-        await this.applyStandings(m, gone.map(({ rating, bot }) => ({ before: { on: true, rating, bot }, after: { on: false, rating: 0, bot } })));
+      const batch = await this.db.transaction(async () => {
+        const gone = await this.players.takeOffIneligible(this.rules, EXPIRY_BATCH);
+        await this.applyStandings(gone.map(({ rating, bot }) => ({ before: { on: true, rating, bot }, after: { on: false, rating: 0, bot } })));
         return gone.length;
       });
       removed += batch;
@@ -114,21 +113,21 @@ export class LeaderboardService implements OnModuleInit, OnModuleDestroy {
    * written around the service). Blocks rating updates meanwhile.
    */
   async rebuild(options: { onlyIfRulesChanged?: boolean } = {}): Promise<boolean> {
-    return this.dataSource.transaction(async (m) => {
-      await this.buckets.lockForRebuild(m);
+    return this.db.transaction(async () => {
+      await this.buckets.lockForRebuild();
       const rules = { ...this.rules, version: ELIGIBILITY_VERSION };
       if (options.onlyIfRulesChanged) {
-        const current = await this.buckets.settings(m);
+        const current = await this.buckets.settings();
         const same = current !== null && (Object.keys(rules) as (keyof typeof rules)[]).every((k) => current[k] === rules[k]);
         if (same) return false;
       }
       // Players first, then buckets: the order a rating transaction takes them in (no deadlock).
       // EXCLUSIVE lets reads through but holds off game ends and sign-ups until the rebuild is in.
-      await this.players.lockAllForLeaderboardRebuild(m);
-      await this.buckets.lockBuckets(m);
-      await this.players.recomputeLeaderboardFlags(m, rules);
-      await this.buckets.replaceBuckets(m, await this.players.leaderboardCountsByBucket(m));
-      await this.buckets.saveSettings(m, rules);
+      await this.players.lockAllForLeaderboardRebuild();
+      await this.buckets.lockBuckets();
+      await this.players.recomputeLeaderboardFlags(rules);
+      await this.buckets.replaceBuckets(await this.players.leaderboardCountsByBucket());
+      await this.buckets.saveSettings(rules);
       return true;
     });
   }

@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Counter } from 'prom-client';
-import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { AppError } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { Db } from '../database/db.js';
 import { EventsService } from '../events/events.service.js';
 import { playerTopic, type TopicEvent } from '../events/topics.js';
 import { GamesService } from '../games/games.service.js';
@@ -56,7 +55,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
   private paired: Counter | null = null;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly db: Db,
     private readonly tickets: QueueRepository,
     private readonly players: PlayersService,
     private readonly playerRows: PlayersRepository,
@@ -114,8 +113,8 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** This copy's open /api/me/events streams keep their owners' waiting tickets alive (one batched write). */
-  async markConnected(manager?: EntityManager): Promise<void> {
-    await this.tickets.touchWaiting(this.events.connectedPlayers(), this.clock.now(), manager);
+  async markConnected(): Promise<void> {
+    await this.tickets.touchWaiting(this.events.connectedPlayers(), this.clock.now());
   }
 
   private toDto(t: QueueTicket, rating: number | null, now: Date): TicketDto {
@@ -142,48 +141,48 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     if (dto.mode === 'ranked' && !mayPlayRanked(player)) throw new AppError('FORBIDDEN', moderationMessage('error.engineUserRanked'));
     const turnSeconds = dto.turnSeconds ?? null;
     const now = this.clock.now();
-    const ticket = await this.dataSource.transaction(async (m) => {
+    const ticket = await this.db.transaction(async () => {
       // One unranked queue at a time is paired by one transaction, on every app copy.
-      if (dto.mode === 'unranked') await this.tickets.lockQueue(m, queueLockKey(dto.mode, turnSeconds));
-      await this.players.lock(m, player.id);
-      if (await this.tickets.hasWaiting(m, player.id)) {
+      if (dto.mode === 'unranked') await this.tickets.lockQueue(queueLockKey(dto.mode, turnSeconds));
+      await this.players.lock(player.id);
+      if (await this.tickets.hasWaiting(player.id)) {
         throw new AppError('ALREADY_QUEUED', 'You are already in a queue; leave it first (DELETE /api/queue).');
       }
-      const active = await this.games.activeGameIdOf(player.id, m);
+      const active = await this.games.activeGameIdOf(player.id);
       if (active) throw new AppError('ALREADY_IN_GAME', 'Finish your active game before queueing.', { gameId: active });
-      const mine = await this.tickets.insertWaiting(m, player.id, dto.mode, turnSeconds, now);
-      if (dto.mode === 'unranked') await this.pairUnrankedAtJoin(m, mine, now);
+      const mine = await this.tickets.insertWaiting(player.id, dto.mode, turnSeconds, now);
+      if (dto.mode === 'unranked') await this.pairUnrankedAtJoin(mine, now);
       return mine;
     });
     return this.toDto(ticket, player.rating, now);
   }
 
   /** First come, first served: the longest-waiting ticket that is present, free and of the same kind. */
-  private async pairUnrankedAtJoin(m: EntityManager, mine: QueueTicket, now: Date): Promise<void> {
-    const waiting = await this.tickets.waitingIn(m, mine.mode, mine.turnSeconds, mine.id, PAIRING_WINDOW);
+  private async pairUnrankedAtJoin(mine: QueueTicket, now: Date): Promise<void> {
+    const waiting = await this.tickets.waitingIn(mine.mode, mine.turnSeconds, mine.id, PAIRING_WINDOW);
     if (waiting.length === 0) return;
     const seenSince = this.seenSince(now);
     const absent = waiting.filter((t) => new Date(t.lastSeenAt) < seenSince);
-    if (absent.length > 0) await this.tickets.cancelAbsent(seenSince, now, m, undefined, absent.map((t) => t.id));
+    if (absent.length > 0) await this.tickets.cancelAbsent(seenSince, now, { ids: absent.map((t) => t.id) });
     const present = waiting.filter((t) => new Date(t.lastSeenAt) >= seenSince && t.playerId !== mine.playerId);
     if (present.length === 0) return;
     const ids = present.map((t) => t.playerId);
-    const info = await this.playerRows.pairingFacts([mine.playerId, ...ids], m);
-    const busy = await this.games.playersInActiveGames(ids, m);
+    const info = await this.playerRows.pairingFacts([mine.playerId, ...ids]);
+    const busy = await this.games.playersInActiveGames(ids);
     const myBot = info.get(mine.playerId)?.bot ?? false;
     const theirs = present.find((t) => !busy.has(t.playerId) && (info.get(t.playerId)?.bot ?? false) === myBot);
     if (!theirs) return;
     // The one who joined first plays Black.
-    const game = await this.games.createGame(m, {
+    const game = await this.games.createGame({
       roomId: null, roomCode: null, rated: false, turnSeconds: mine.turnSeconds, showLegalMoves: true,
       blackId: theirs.playerId, whiteId: mine.playerId,
     });
-    await this.tickets.markMatched(m, [mine.id, theirs.id], game.id, now);
+    await this.tickets.markMatched([mine.id, theirs.id], game.id, now);
     for (const t of [mine, theirs]) {
       t.state = 'matched';
       t.gameId = game.id;
     }
-    await this.events.publishAll([mine, theirs].map((t) => this.matchedEvent(t, now)), m);
+    await this.events.publishAll([mine, theirs].map((t) => this.matchedEvent(t, now)));
     this.paired?.inc({ mode: 'unranked' });
   }
 
@@ -200,7 +199,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
    * paired first come, first served in the same wave.
    */
   async runWave(rng: () => number = Math.random): Promise<WaveResult> {
-    return this.dataSource.transaction(async (m) => {
+    return this.db.transaction(async () => {
       const timings: Record<string, number> = {};
       const result: WaveResult = { ran: false, cancelledAbsent: 0, waiting: 0, games: [], timings };
       let mark = performance.now();
@@ -209,31 +208,31 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
         timings[step] = (timings[step] ?? 0) + at - mark;
         mark = at;
       };
-      if (!(await this.tickets.tryLockWave(m))) {
+      if (!(await this.tickets.tryLockWave())) {
         this.waves?.inc({ outcome: 'skipped' });
         return result;
       }
       this.waves?.inc({ outcome: 'ran' });
       result.ran = true;
       const now = this.clock.now();
-      await this.markConnected(m);
-      result.cancelledAbsent = (await this.tickets.cancelAbsent(this.seenSince(now), now, m)).length;
+      await this.markConnected();
+      result.cancelledAbsent = (await this.tickets.cancelAbsent(this.seenSince(now), now)).length;
       lap('presence');
-      await this.rankedWave(m, now, rng, result, lap);
+      await this.rankedWave(now, rng, result, lap);
       const ranked = result.games.length;
-      await this.unrankedWave(m, now, result);
+      await this.unrankedWave(now, result);
       this.paired?.inc({ mode: 'ranked' }, ranked);
       this.paired?.inc({ mode: 'unranked' }, result.games.length - ranked);
       return result;
     });
   }
 
-  private async rankedWave(m: EntityManager, now: Date, rng: () => number, result: WaveResult, lap: (step: string) => void): Promise<void> {
-    const waiting = await this.tickets.waitingForPairing(m, 'ranked');
+  private async rankedWave(now: Date, rng: () => number, result: WaveResult, lap: (step: string) => void): Promise<void> {
+    const waiting = await this.tickets.waitingForPairing('ranked');
     result.waiting = waiting.length;
     if (waiting.length < 2) return;
     lap('load tickets with ratings');
-    const busy = await this.games.playersInActiveGames(waiting.map((t) => t.playerId), m);
+    const busy = await this.games.playersInActiveGames(waiting.map((t) => t.playerId));
     lap('load active games');
     const candidates: Candidate[] = [];
     for (const t of waiting) {
@@ -257,7 +256,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       if (pairs.length > this.config.queueWaveMaxGames) pairs = [...pairs].sort((a, b) => gap(a) - gap(b)).slice(0, this.config.queueWaveMaxGames);
       const unchecked = pairs.filter((p) => !checked.has(keyOf(p)));
       if (unchecked.length === 0) break;
-      const counts = await this.games.rankedGamesBetween(unchecked.map((p) => ({ a: p.blackTicket.playerId, b: p.whiteTicket.playerId })), since, m);
+      const counts = await this.games.rankedGamesBetween(unchecked.map((p) => ({ a: p.blackTicket.playerId, b: p.whiteTicket.playerId })), since);
       let blocked = false;
       for (const r of counts) {
         const key = pairKey(r.a, r.b);
@@ -271,16 +270,15 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     lap('pairWave and 24-h repeat checks');
     if (pairs.length === 0) return;
 
-    const kept = await this.claimPairs(m, pairs, now);
+    const kept = await this.claimPairs(pairs, now);
     lap('claim tickets');
     if (kept.length === 0) return;
 
-    const black = await this.games.blackCountsInLast10(kept.flatMap(({ p }) => [p.blackTicket.playerId, p.whiteTicket.playerId]), m);
+    const black = await this.games.blackCountsInLast10(kept.flatMap(({ p }) => [p.blackTicket.playerId, p.whiteTicket.playerId]));
     const history = historyFrom({ gamesBetween, blackInLast10: black });
     pairs = kept.map(({ p }) => colourBalance(p.blackTicket, p.whiteTicket, history, rng));
     lap('Black counts');
     const created = await this.games.createGames(
-      m,
       pairs.map((p, i) => ({
         id: kept[i].id, roomId: null, roomCode: null, rated: true, turnSeconds: p.blackTicket.turnSeconds, showLegalMoves: true,
         blackId: p.blackTicket.playerId, whiteId: p.whiteTicket.playerId,
@@ -297,7 +295,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
         events.push(this.matchedEvent(ticket, now));
       }
     });
-    await this.events.publishAll(events, m);
+    await this.events.publishAll(events);
     lap('store + notify events');
     result.games.push(...created.map((g) => ({ gameId: g.id, blackId: g.blackId, whiteId: g.whiteId })));
   }
@@ -309,17 +307,17 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
    * Tickets first, players second: an unranked join holds a candidate's ticket and then needs that
    * player's row (its game's foreign key), so the other order could deadlock with it.
    */
-  private async claimPairs<T extends { ticketId: string; playerId: string }>(m: EntityManager, pairs: TicketPair<T>[], now: Date): Promise<{ p: TicketPair<T>; id: string }[]> {
+  private async claimPairs<T extends { ticketId: string; playerId: string }>(pairs: TicketPair<T>[], now: Date): Promise<{ p: TicketPair<T>; id: string }[]> {
     const gameIds = pairs.map(() => randomUUID());
     const ticketIds = pairs.flatMap((p) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]);
-    const claimed = await this.tickets.claimWaiting(m, ticketIds, gameIds.flatMap((id) => [id, id]), now);
+    const claimed = await this.tickets.claimWaiting(ticketIds, gameIds.flatMap((id) => [id, id]), now);
     const both = pairs.flatMap((p, i) => (claimed.has(p.blackTicket.ticketId) && claimed.has(p.whiteTicket.ticketId) ? [{ p, id: gameIds[i] }] : []));
     const players = both.flatMap(({ p }) => [p.blackTicket.playerId, p.whiteTicket.playerId]);
-    await this.playerRows.lockMany(m, players);
-    const busy = await this.games.playersInActiveGames(players, m);
+    await this.playerRows.lockMany(players);
+    const busy = await this.games.playersInActiveGames(players);
     const kept = both.filter(({ p }) => !busy.has(p.blackTicket.playerId) && !busy.has(p.whiteTicket.playerId));
     const keptTickets = new Set(kept.flatMap(({ p }) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]));
-    await this.tickets.unclaim(m, [...claimed].filter((id) => !keptTickets.has(id)));
+    await this.tickets.unclaim([...claimed].filter((id) => !keptTickets.has(id)));
     return kept;
   }
 
@@ -327,19 +325,18 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
    * Unranked tickets are paired at join (first come, first served); the wave pairs, in the same
    * order (pairUnranked), those left waiting because the only candidates were then in a game.
    */
-  private async unrankedWave(m: EntityManager, now: Date, result: WaveResult): Promise<void> {
-    const waiting = await this.tickets.waiting(m, 'unranked');
+  private async unrankedWave(now: Date, result: WaveResult): Promise<void> {
+    const waiting = await this.tickets.waiting('unranked');
     if (waiting.length < 2) return;
     const playerIds = waiting.map((t) => t.playerId);
-    const info = await this.playerRows.pairingFacts(playerIds, m);
-    const busy = await this.games.playersInActiveGames(playerIds, m);
+    const info = await this.playerRows.pairingFacts(playerIds);
+    const busy = await this.games.playersInActiveGames(playerIds);
     const free = waiting.filter((t) => !busy.has(t.playerId)).map((t) => ({ ...t, ticketId: t.id, bot: info.get(t.playerId)?.bot ?? false }));
     const pairs = pairUnranked(free);
     if (pairs.length === 0) return;
-    const kept = await this.claimPairs(m, pairs, now);
+    const kept = await this.claimPairs(pairs, now);
     if (kept.length === 0) return;
     const created = await this.games.createGames(
-      m,
       kept.map(({ p, id }) => ({
         id, roomId: null, roomCode: null, rated: false, turnSeconds: p.blackTicket.turnSeconds, showLegalMoves: true,
         blackId: p.blackTicket.playerId, whiteId: p.whiteTicket.playerId,
@@ -349,7 +346,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       id: c.ticketId, playerId: c.playerId, mode: 'unranked', turnSeconds: c.turnSeconds, state: 'matched', reason: null,
       joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: id,
     }, now)));
-    await this.events.publishAll(events, m);
+    await this.events.publishAll(events);
     result.games.push(...created.map((g) => ({ gameId: g.id, blackId: g.blackId, whiteId: g.whiteId })));
   }
 
@@ -360,7 +357,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
   async current(player: Player): Promise<TicketDto> {
     const now = this.clock.now();
     // An absent ticket is not revived by a late poll.
-    await this.tickets.cancelAbsent(this.seenSince(now), now, undefined, player.id);
+    await this.tickets.cancelAbsent(this.seenSince(now), now, { playerId: player.id });
     await this.tickets.touchWaiting([player.id], now);
     const [t] = await this.tickets.latest(player.id, 1);
     const show = t && (t.state === 'waiting'

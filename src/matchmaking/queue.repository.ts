@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { Db } from '../database/db.js';
+import { sql, table } from '../database/sql.js';
 import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
 
 /** A waiting ticket as a pairing wave loads it. */
@@ -22,8 +22,85 @@ export interface WaitingForPairing {
   bot: boolean;
 }
 
-const TICKET_COLUMNS = `id, player_id AS "playerId", mode, turn_seconds AS "turnSeconds", state, reason,
-  joined_at AS "joinedAt", last_seen_at AS "lastSeenAt", ended_at AS "endedAt", game_id AS "gameId"`;
+/** What a ticket row holds (its player relation aside). */
+export type TicketRow = Omit<QueueTicket, 'player'>;
+
+/** The `queue_tickets` table: a ticket row reads as a QueueTicket. */
+export const QUEUE_TICKETS = table<TicketRow>('queue_tickets', {
+  id: ['id', 'uuid'],
+  playerId: ['player_id', 'uuid'],
+  mode: ['mode', 'text'],
+  turnSeconds: ['turn_seconds', 'int'],
+  state: ['state', 'text'],
+  reason: ['reason', 'text'],
+  joinedAt: ['joined_at', 'timestamptz'],
+  lastSeenAt: ['last_seen_at', 'timestamptz'],
+  endedAt: ['ended_at', 'timestamptz'],
+  gameId: ['game_id', 'uuid'],
+});
+
+const TICKET = QUEUE_TICKETS.select('t');
+
+const HAS_WAITING = sql<{ playerId: string }, { one: number }>('queue_has_waiting', (p) => `SELECT 1 AS one FROM queue_tickets WHERE player_id = ${p.playerId} AND state = 'waiting'`);
+const INSERT_WAITING = sql<Pick<TicketRow, 'playerId' | 'mode' | 'turnSeconds' | 'joinedAt'>, TicketRow>(
+  null,
+  (p) => `INSERT INTO queue_tickets AS t (${QUEUE_TICKETS.names(['playerId', 'mode', 'turnSeconds', 'state', 'joinedAt', 'lastSeenAt'])})
+    VALUES (${p.playerId}, ${p.mode}, ${p.turnSeconds}, 'waiting', ${p.joinedAt}, ${p.joinedAt}) RETURNING ${TICKET}`,
+);
+const WAITING_IN = sql<{ mode: QueueMode; turnSeconds: number | null; exceptId: string; limit: number }, TicketRow>(
+  null,
+  (p) => `SELECT ${TICKET} FROM queue_tickets t
+    WHERE t.state = 'waiting' AND t.mode = ${p.mode} AND t.turn_seconds IS NOT DISTINCT FROM ${p.turnSeconds}::int AND t.id <> ${p.exceptId}
+    ORDER BY t.joined_at, t.id LIMIT ${p.limit} FOR UPDATE SKIP LOCKED`,
+);
+const WAITING = sql<{ mode: QueueMode }, WaitingRow>(
+  null,
+  (p) => `SELECT ${QUEUE_TICKETS.select('t', ['id', 'playerId', 'turnSeconds', 'joinedAt'])} FROM queue_tickets t WHERE t.state = 'waiting' AND t.mode = ${p.mode}`,
+);
+const WAITING_FOR_PAIRING = sql<{ mode: QueueMode }, Omit<WaitingForPairing, 'joinedAt'> & { joinedMs: number }>(
+  null,
+  (p) => `SELECT ${QUEUE_TICKETS.select('t', ['id', 'playerId', 'turnSeconds'])}, (extract(epoch FROM t.joined_at) * 1000)::float8 AS "joinedMs", p.rating, p.bot
+    FROM queue_tickets t JOIN players p ON p.id = t.player_id
+    WHERE t.state = 'waiting' AND t.mode = ${p.mode}`,
+);
+const TOUCH_WAITING = sql<{ playerIds: readonly string[]; now: Date }>(
+  null,
+  (p) => `UPDATE queue_tickets SET last_seen_at = ${p.now} WHERE state = 'waiting' AND player_id = ANY(${p.playerIds}::uuid[]) AND last_seen_at < ${p.now}`,
+);
+const CANCEL_ABSENT = sql<{ seenSince: Date; now: Date; playerId: string | null; ids: readonly string[] | null }, { id: string }>(
+  null,
+  (p) => `UPDATE queue_tickets SET state = 'cancelled', reason = 'absent', ended_at = ${p.now}
+    WHERE state = 'waiting' AND last_seen_at < ${p.seenSince} AND (${p.playerId}::uuid IS NULL OR player_id = ${p.playerId})
+      AND (${p.ids}::uuid[] IS NULL OR id = ANY(${p.ids}::uuid[]))
+    RETURNING id`,
+);
+const CLAIM_WAITING = sql<{ ids: readonly string[]; gameIds: readonly string[]; now: Date }, { id: string }>(
+  null,
+  (p) => `UPDATE queue_tickets t SET state = 'matched', game_id = u.game_id, ended_at = ${p.now}
+    FROM unnest(${p.ids}::uuid[], ${p.gameIds}::uuid[]) AS u(id, game_id) WHERE t.id = u.id AND t.state = 'waiting' RETURNING t.id`,
+);
+const UNCLAIM = sql<{ ids: readonly string[] }>(
+  null,
+  (p) => `UPDATE queue_tickets SET state = 'waiting', game_id = NULL, ended_at = NULL WHERE id = ANY(${p.ids}::uuid[]) AND state = 'matched'`,
+);
+const MARK_MATCHED = sql<{ ids: readonly string[]; gameId: string; now: Date }>(
+  null,
+  (p) => `UPDATE queue_tickets SET state = 'matched', game_id = ${p.gameId}, ended_at = ${p.now} WHERE id = ANY(${p.ids}::uuid[])`,
+);
+const LATEST = sql<{ playerId: string; limit: number }, TicketRow>(
+  null,
+  (p) => `SELECT ${TICKET} FROM queue_tickets t WHERE t.player_id = ${p.playerId} ORDER BY t.joined_at DESC, t.id DESC LIMIT ${p.limit}`,
+);
+const CANCEL_WAITING = sql<{ playerId: string; now: Date }>(
+  null,
+  (p) => `UPDATE queue_tickets SET state = 'cancelled', reason = 'left', ended_at = ${p.now} WHERE player_id = ${p.playerId} AND state = 'waiting'`,
+);
+const WAITING_COUNTS = sql<Record<string, never>, { mode: QueueMode; n: number }>(
+  null,
+  () => `SELECT mode, count(*)::int AS n FROM queue_tickets WHERE state = 'waiting' GROUP BY mode`,
+);
+const ADVISORY_XACT_LOCK = sql<{ key: number }>(null, (p) => `SELECT pg_advisory_xact_lock(${p.key})`);
+const TRY_ADVISORY_XACT_LOCK = sql<{ key: number }, { ok: boolean }>(null, (p) => `SELECT pg_try_advisory_xact_lock(${p.key}) AS ok`);
 
 /** The advisory lock key of the ranked pairing waves (one wave at a time across all app copies). */
 const WAVE_LOCK_KEY = 0x5741_5645; // "WAVE"
@@ -34,144 +111,92 @@ const WAVE_LOCK_KEY = 0x5741_5645; // "WAVE"
  */
 @Injectable()
 export class QueueRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  private q<T>(manager: EntityManager | undefined, sql: string, params: unknown[]): Promise<T> {
-    return (manager ?? this.dataSource).query(sql, params);
-  }
+  constructor(private readonly db: Db) {}
 
   /** Serialises pairing in one queue (on every app copy) until the caller's transaction ends. */
-  async lockQueue(manager: EntityManager, key: number): Promise<void> {
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [key]);
+  async lockQueue(key: number): Promise<void> {
+    await this.db.query(ADVISORY_XACT_LOCK({ key }));
   }
 
   /** The ranked wave's lock for this transaction, if no other copy holds it (then: skip the wave). */
-  async tryLockWave(manager: EntityManager): Promise<boolean> {
-    const rows = (await manager.query('SELECT pg_try_advisory_xact_lock($1) AS ok', [WAVE_LOCK_KEY])) as { ok: boolean }[];
-    return rows[0]?.ok === true;
+  async tryLockWave(): Promise<boolean> {
+    return (await this.db.first(TRY_ADVISORY_XACT_LOCK({ key: WAVE_LOCK_KEY })))?.ok === true;
   }
 
-  async hasWaiting(manager: EntityManager, playerId: string): Promise<boolean> {
-    const rows = await this.q<unknown[]>(manager, `SELECT 1 FROM queue_tickets WHERE player_id = $1 AND state = 'waiting'`, [playerId]);
-    return rows.length > 0;
+  async hasWaiting(playerId: string): Promise<boolean> {
+    return (await this.db.first(HAS_WAITING({ playerId }))) !== null;
   }
 
   /** A new waiting ticket, joined and seen at `now`. */
-  async insertWaiting(manager: EntityManager, playerId: string, mode: QueueMode, turnSeconds: number | null, now: Date): Promise<QueueTicket> {
-    const rows = await this.q<QueueTicket[]>(
-      manager,
-      `INSERT INTO queue_tickets (player_id, mode, turn_seconds, state, joined_at, last_seen_at)
-       VALUES ($1, $2, $3, 'waiting', $4, $4) RETURNING ${TICKET_COLUMNS}`,
-      [playerId, mode, turnSeconds, now],
-    );
-    return rows[0];
+  async insertWaiting(playerId: string, mode: QueueMode, turnSeconds: number | null, now: Date): Promise<QueueTicket> {
+    return (await this.db.first(INSERT_WAITING({ playerId, mode, turnSeconds, joinedAt: now })))!;
   }
 
   /**
    * The tickets waiting in a queue (same mode and turn limit), longest-waiting first, but one;
    * locked (others' locked rows skipped) until the caller's transaction ends.
    */
-  waitingIn(manager: EntityManager, mode: QueueMode, turnSeconds: number | null, exceptId: string, limit: number): Promise<QueueTicket[]> {
-    return this.q<QueueTicket[]>(
-      manager,
-      `SELECT ${TICKET_COLUMNS} FROM queue_tickets
-       WHERE state = 'waiting' AND mode = $1 AND turn_seconds IS NOT DISTINCT FROM $2 AND id <> $3
-       ORDER BY joined_at, id LIMIT $4 FOR UPDATE SKIP LOCKED`,
-      [mode, turnSeconds, exceptId, limit],
-    );
+  waitingIn(mode: QueueMode, turnSeconds: number | null, exceptId: string, limit: number): Promise<QueueTicket[]> {
+    return this.db.query(WAITING_IN({ mode, turnSeconds, exceptId, limit }));
   }
 
   /** Every waiting ticket of a mode (a wave's input). */
-  waiting(manager: EntityManager, mode: QueueMode): Promise<WaitingRow[]> {
-    return this.q<WaitingRow[]>(
-      manager,
-      `SELECT id, player_id AS "playerId", turn_seconds AS "turnSeconds", joined_at AS "joinedAt"
-       FROM queue_tickets WHERE state = 'waiting' AND mode = $1`,
-      [mode],
-    );
+  waiting(mode: QueueMode): Promise<WaitingRow[]> {
+    return this.db.query(WAITING({ mode }));
   }
 
   /**
    * The waiting tickets of a mode with their players' rating and bot flag, in one statement (a
    * read-only join of players, as a game's read joins its seats).
    */
-  async waitingForPairing(manager: EntityManager, mode: QueueMode): Promise<WaitingForPairing[]> {
-    const rows = await this.q<{ id: string; player_id: string; turn_seconds: number | null; joined_ms: number; rating: number; bot: boolean }[]>(
-      manager,
-      `SELECT t.id, t.player_id, t.turn_seconds, (extract(epoch FROM t.joined_at) * 1000)::float8 AS joined_ms, p.rating, p.bot
-       FROM queue_tickets t JOIN players p ON p.id = t.player_id
-       WHERE t.state = 'waiting' AND t.mode = $1`,
-      [mode],
-    );
-    return rows.map((r) => ({ id: r.id, playerId: r.player_id, turnSeconds: r.turn_seconds, joinedAt: Number(r.joined_ms), rating: Number(r.rating), bot: r.bot }));
+  async waitingForPairing(mode: QueueMode): Promise<WaitingForPairing[]> {
+    const rows = await this.db.query(WAITING_FOR_PAIRING({ mode }));
+    return rows.map(({ joinedMs, ...r }) => ({ ...r, joinedAt: joinedMs }));
   }
 
   /** These players are present: their waiting tickets are seen at `now`. */
-  async touchWaiting(playerIds: readonly string[], now: Date, manager?: EntityManager): Promise<void> {
+  async touchWaiting(playerIds: readonly string[], now: Date): Promise<void> {
     if (playerIds.length === 0) return;
-    await this.q(
-      manager,
-      `UPDATE queue_tickets SET last_seen_at = $2 WHERE state = 'waiting' AND player_id = ANY($1::uuid[]) AND last_seen_at < $2`,
-      [playerIds, now],
-    );
+    await this.db.query(TOUCH_WAITING({ playerIds, now }));
   }
 
   /** Cancels (reason `absent`) the waiting tickets not seen since `seenSince`; optionally only one player's, or only these ids. */
-  async cancelAbsent(seenSince: Date, now: Date, manager?: EntityManager, playerId?: string, ids?: readonly string[]): Promise<string[]> {
-    // UPDATE … RETURNING through TypeORM's query() answers [rows, count].
-    const result = await this.q<[{ id: string }[], number]>(
-      manager,
-      `UPDATE queue_tickets SET state = 'cancelled', reason = 'absent', ended_at = $2
-       WHERE state = 'waiting' AND last_seen_at < $1 AND ($3::uuid IS NULL OR player_id = $3) AND ($4::uuid[] IS NULL OR id = ANY($4::uuid[]))
-       RETURNING id`,
-      [seenSince, now, playerId ?? null, ids ?? null],
-    );
-    return result[0].map((r) => r.id);
+  async cancelAbsent(seenSince: Date, now: Date, only: { playerId?: string; ids?: readonly string[] } = {}): Promise<string[]> {
+    return (await this.db.query(CANCEL_ABSENT({ seenSince, now, playerId: only.playerId ?? null, ids: only.ids ?? null }))).map((r) => r.id);
   }
 
   /**
    * Marks each ticket matched into its game if it is still waiting (one statement for a whole
    * wave); returns the ids it marked. The games are inserted after, in the same transaction.
    */
-  async claimWaiting(manager: EntityManager, ids: readonly string[], gameIds: readonly string[], now: Date): Promise<Set<string>> {
+  async claimWaiting(ids: readonly string[], gameIds: readonly string[], now: Date): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const result = await this.q<[{ id: string }[], number]>(
-      manager,
-      `UPDATE queue_tickets t SET state = 'matched', game_id = u.game_id, ended_at = $3
-       FROM unnest($1::uuid[], $2::uuid[]) AS u(id, game_id) WHERE t.id = u.id AND t.state = 'waiting' RETURNING t.id`,
-      [ids, gameIds, now],
-    );
-    return new Set(result[0].map((r) => r.id));
+    return new Set((await this.db.query(CLAIM_WAITING({ ids, gameIds, now }))).map((r) => r.id));
   }
 
   /** Puts claimed tickets back to waiting (their partner could not be claimed). */
-  async unclaim(manager: EntityManager, ids: readonly string[]): Promise<void> {
+  async unclaim(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    await manager.query(`UPDATE queue_tickets SET state = 'waiting', game_id = NULL, ended_at = NULL WHERE id = ANY($1::uuid[]) AND state = 'matched'`, [ids]);
+    await this.db.query(UNCLAIM({ ids }));
   }
 
   /** Marks the tickets matched into this game. */
-  async markMatched(manager: EntityManager, ids: readonly string[], gameId: string, now: Date): Promise<void> {
-    await manager.query(`UPDATE queue_tickets SET state = 'matched', game_id = $2, ended_at = $3 WHERE id = ANY($1::uuid[])`, [ids, gameId, now]);
+  async markMatched(ids: readonly string[], gameId: string, now: Date): Promise<void> {
+    await this.db.query(MARK_MATCHED({ ids, gameId, now }));
   }
 
   /** The player's latest tickets, newest first. */
   latest(playerId: string, limit: number): Promise<QueueTicket[]> {
-    return this.q<QueueTicket[]>(
-      undefined,
-      `SELECT ${TICKET_COLUMNS} FROM queue_tickets WHERE player_id = $1 ORDER BY joined_at DESC, id DESC LIMIT $2`,
-      [playerId, limit],
-    );
+    return this.db.query(LATEST({ playerId, limit }));
   }
 
   /** Cancels the player's waiting ticket, if any (reason `left`). */
   async cancelWaiting(playerId: string, now: Date): Promise<void> {
-    await this.q(undefined, `UPDATE queue_tickets SET state = 'cancelled', reason = 'left', ended_at = $2 WHERE player_id = $1 AND state = 'waiting'`, [playerId, now]);
+    await this.db.query(CANCEL_WAITING({ playerId, now }));
   }
 
   /** Waiting tickets per mode (the metrics gauge). */
   async waitingCounts(): Promise<Map<QueueMode, number>> {
-    const rows = await this.q<{ mode: QueueMode; n: number }[]>(undefined, `SELECT mode, count(*)::int AS n FROM queue_tickets WHERE state = 'waiting' GROUP BY mode`, []);
-    return new Map(rows.map((r) => [r.mode, r.n]));
+    return new Map((await this.db.query(WAITING_COUNTS({}))).map((r) => [r.mode, r.n]));
   }
 }

@@ -1,7 +1,5 @@
 import { Global, Module, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type pg from 'pg';
-import { DataSource } from 'typeorm';
+import { Db } from '../database/db.js';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsService } from './metrics.service.js';
 
@@ -10,13 +8,12 @@ import { MetricsService } from './metrics.service.js';
 export class MetricsModule implements OnModuleInit {
   constructor(
     private readonly metrics: MetricsService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly db: Db,
   ) {}
 
   onModuleInit(): void {
-    const pool = () => (this.dataSource.driver as unknown as { master?: pg.Pool }).master;
     this.metrics.gauge('outflank_db_pool_connections', 'Database pool connections by state.', ['state'], (g) => {
-      const p = pool();
+      const p = this.db.pool as typeof this.db.pool | undefined;
       if (!p) return;
       g.set({ state: 'total' }, p.totalCount);
       g.set({ state: 'idle' }, p.idleCount);

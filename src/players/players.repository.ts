@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
-import { eligibilityParams, eligibilityPlaceholders, eligibleSql, LeaderboardRules } from '../leaderboard/domain/eligibility.js';
+import { In, QueryFailedError } from 'typeorm';
+import { Db } from '../database/db.js';
+import { Placeholders, sql, table } from '../database/sql.js';
+import { eligibleSql, LeaderboardRules } from '../leaderboard/domain/eligibility.js';
 import type { AuditPlayer } from '../ratings/domain/audit.js';
 import { Player } from './entities/player.entity.js';
 
@@ -53,33 +54,110 @@ export interface PairingFacts {
 
 const UNIQUE_VIOLATION = '23505';
 
+/** The `players` table: a player row reads as a Player. */
+export const PLAYERS = table<Player>('players', {
+  id: ['id', 'uuid'],
+  username: ['username', 'text'],
+  usernameKey: ['username_key', 'text'],
+  passwordHash: ['password_hash', 'text'],
+  guest: ['guest', 'boolean'],
+  bot: ['bot', 'boolean'],
+  rating: ['rating', 'float8'],
+  rd: ['rd', 'float8'],
+  volatility: ['volatility', 'float8'],
+  games: ['games', 'int'],
+  wins: ['wins', 'int'],
+  draws: ['draws', 'int'],
+  losses: ['losses', 'int'],
+  lastRatedAt: ['last_rated_at', 'timestamptz'],
+  onLeaderboard: ['on_leaderboard', 'boolean'],
+  createdAt: ['created_at', 'timestamptz'],
+  moderator: ['moderator', 'boolean'],
+  engineMarkedAt: ['engine_marked_at', 'timestamptz'],
+  closedAt: ['closed_at', 'timestamptz'],
+});
+
+/** The leaderboard rules as named placeholders, for eligibleSql. */
+const rulesIn = (p: Placeholders<LeaderboardRules>) => ({ minGames: p.minGames, activeDays: p.activeDays, provisionalRd: p.provisionalRd, periodsPerDay: p.periodsPerDay, maxRd: p.maxRd });
+const rulesOf = (r: LeaderboardRules): LeaderboardRules => ({ minGames: r.minGames, activeDays: r.activeDays, provisionalRd: r.provisionalRd, periodsPerDay: r.periodsPerDay, maxRd: r.maxRd });
+
+const PAIRING_FACTS = sql<{ ids: readonly string[] }, PairingFacts>(
+  null,
+  (p) => `SELECT ${PLAYERS.select('p', ['id', 'rating', 'rd', 'guest', 'bot'])} FROM players p WHERE p.id = ANY(${p.ids}::uuid[])`,
+);
+const LOCK = sql<{ id: string }>('player_lock', (p) => `SELECT 1 FROM players WHERE id = ${p.id} FOR UPDATE`);
+const LOCK_MANY = sql<{ ids: readonly string[] }>(null, (p) => `SELECT 1 FROM players WHERE id = ANY(${p.ids}::uuid[]) ORDER BY id FOR UPDATE`);
+const RATED_PLAYERS = sql<Record<string, never>, AuditPlayer>(
+  null,
+  () => `SELECT ${PLAYERS.select('p', ['id', 'username', 'rating', 'rd', 'volatility', 'games', 'wins', 'draws', 'losses', 'lastRatedAt'])} FROM players p ORDER BY p.id`,
+);
+const LEADERBOARD_PAGE = sql<{ limit: number; offset: number; bots: boolean }, LeaderboardPlayer>(
+  null,
+  (p) => `SELECT ${PLAYERS.select('p', ['username', 'rating', 'rd', 'volatility', 'games', 'wins', 'draws', 'losses', 'lastRatedAt'])}
+    FROM players p WHERE p.on_leaderboard AND p.bot = ${p.bots}
+    ORDER BY p.rating DESC, p.rd ASC, p.username_key ASC
+    LIMIT ${p.limit} OFFSET ${p.offset}`,
+);
+const LEADERBOARD_RANK = sql<{ id: string }, { rank: string | null }>(
+  'player_rank',
+  (p) => `SELECT CASE WHEN me.on_leaderboard THEN 1
+      + coalesce((SELECT sum(b.players) FROM leaderboard_buckets b WHERE b.bot = me.bot AND b.bucket > floor(me.rating)), 0)
+      + (SELECT count(*) FROM players p
+         WHERE p.on_leaderboard AND p.bot = me.bot AND p.rating >= floor(me.rating) AND p.rating < floor(me.rating) + 1
+           AND (p.rating > me.rating
+             OR (p.rating = me.rating AND (p.rd < me.rd OR (p.rd = me.rd AND p.username_key < me.username_key)))))
+    END AS rank
+    FROM players me WHERE me.id = ${p.id}`,
+);
+const TAKE_OFF_INELIGIBLE = sql<LeaderboardRules & { limit: number }, Pick<Player, 'rating' | 'bot'>>(
+  null,
+  (p) => `UPDATE players SET on_leaderboard = false WHERE id IN (
+      SELECT p.id FROM players p
+      WHERE p.on_leaderboard AND NOT ${eligibleSql('p', rulesIn(p))}
+      ORDER BY p.id LIMIT ${p.limit} FOR UPDATE SKIP LOCKED)
+    RETURNING rating, bot`,
+);
+const RECOMPUTE_FLAGS = sql<LeaderboardRules>(
+  null,
+  (p) => `UPDATE players SET on_leaderboard = e.eligible FROM (
+      SELECT p.id, ${eligibleSql('p', rulesIn(p))} AS eligible FROM players p
+    ) e WHERE e.id = players.id AND players.on_leaderboard IS DISTINCT FROM e.eligible`,
+);
+const COUNTS_BY_BUCKET = sql<Record<string, never>, { bot: boolean; bucket: number; n: number }>(
+  null,
+  () => 'SELECT bot, floor(rating)::int AS bucket, count(*)::int AS n FROM players WHERE on_leaderboard GROUP BY 1, 2 ORDER BY 1, 2',
+);
+const FLAG_MISMATCHES = sql<LeaderboardRules & { graceHours: number }, Pick<Player, 'username' | 'onLeaderboard'>>(
+  null,
+  (p) => `SELECT ${PLAYERS.select('p', ['username', 'onLeaderboard'])} FROM players p
+    WHERE (p.on_leaderboard AND NOT ${eligibleSql('p', { ...rulesIn(p), at: `now() - make_interval(hours => ${p.graceHours})` })})
+       OR (NOT p.on_leaderboard AND ${eligibleSql('p', rulesIn(p))})
+    ORDER BY p.username`,
+);
+
 /**
  * The one owner of the `players` table: every read and write of a player row goes through here
- * (the games module's one read-only JOIN for seat names and ratings aside). Methods taking an
- * `EntityManager` run in the caller's transaction; without one they run on their own.
+ * (the games module's one read-only JOIN for seat names and ratings aside). Every method runs on
+ * the current connection: the caller's transaction's when one is open (Db).
  */
 @Injectable()
 export class PlayersRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
-  private repo(manager: EntityManager = this.dataSource.manager) {
-    return manager.getRepository(Player);
+  private repo() {
+    return this.db.manager.getRepository(Player);
   }
 
-  /** Raw SQL on the caller's transaction, or on the data source (whose `query` a bench may record). */
-  private query<T>(sql: string, params: unknown[], manager?: EntityManager): Promise<T> {
-    return (manager ?? this.dataSource).query(sql, params);
-  }
 
   // ---- identity -----------------------------------------------------------------------------
 
-  findById(id: string, manager?: EntityManager): Promise<Player | null> {
-    return this.repo(manager).findOneBy({ id });
+  findById(id: string): Promise<Player | null> {
+    return this.repo().findOneBy({ id });
   }
 
-  async findByIds(ids: readonly string[], manager?: EntityManager): Promise<Player[]> {
+  async findByIds(ids: readonly string[]): Promise<Player[]> {
     const unique = [...new Set(ids)];
-    return unique.length === 0 ? [] : this.repo(manager).findBy({ id: In(unique) });
+    return unique.length === 0 ? [] : this.repo().findBy({ id: In(unique) });
   }
 
   /** By the lower-cased name (see usernameKey). */
@@ -105,28 +183,23 @@ export class PlayersRepository {
   }
 
   /** Rating and kind (bot or not) of these players, by id; unknown ids are left out. */
-  async pairingFacts(ids: readonly string[], manager?: EntityManager): Promise<Map<string, PairingFacts>> {
+  async pairingFacts(ids: readonly string[]): Promise<Map<string, PairingFacts>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const rows: PairingFacts[] = await this.query(
-      'SELECT id, rating, rd, guest, bot FROM players WHERE id = ANY($1::uuid[])',
-      [unique],
-      manager,
-    );
-    return new Map(rows.map((r) => [r.id, { id: r.id, rating: Number(r.rating), rd: Number(r.rd), guest: r.guest, bot: r.bot }]));
+    return new Map((await this.db.query(PAIRING_FACTS({ ids: unique }))).map((r) => [r.id, r]));
   }
 
   /** Holds the player's row until the caller's transaction ends (one queue action per player at a time). */
-  async lock(manager: EntityManager, id: string): Promise<void> {
-    await manager.query('SELECT 1 FROM players WHERE id = $1 FOR UPDATE', [id]);
+  async lock(id: string): Promise<void> {
+    await this.db.query(LOCK({ id }));
   }
 
   // ---- matchmaking ----------------------------------------------------------------------------
 
   /** Holds these players' rows (taken in id order, as rating transactions do) until the transaction ends. */
-  async lockMany(manager: EntityManager, ids: readonly string[]): Promise<void> {
+  async lockMany(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    await manager.query('SELECT 1 FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[...new Set(ids)]]);
+    await this.db.query(LOCK_MANY({ ids: [...new Set(ids)] }));
   }
 
   // ---- ratings ------------------------------------------------------------------------------
@@ -135,9 +208,9 @@ export class PlayersRepository {
    * Locks the players' rows in id order (the order every rating transaction takes them in, so two
    * game ends never deadlock) and returns them by id. Throws when one does not exist.
    */
-  async lockForRating(manager: EntityManager, ids: readonly string[]): Promise<Map<string, Player>> {
+  async lockForRating(ids: readonly string[]): Promise<Map<string, Player>> {
     const unique = [...new Set(ids)].sort();
-    const players = await this.repo(manager)
+    const players = await this.repo()
       .createQueryBuilder('p')
       .where('p.id IN (:...ids)', { ids: unique })
       .orderBy('p.id', 'ASC')
@@ -148,50 +221,20 @@ export class PlayersRepository {
   }
 
   /** Writes a rated game's outcome on a player locked by lockForRating. */
-  async writeRating(manager: EntityManager, id: string, update: RatingUpdate): Promise<void> {
-    await this.repo(manager).update(id, update);
+  async writeRating(id: string, update: RatingUpdate): Promise<void> {
+    await this.repo().update(id, update);
   }
 
   /** Every player's rating values, in id order (in the audit's snapshot transaction). */
-  async ratedPlayers(manager: EntityManager): Promise<AuditPlayer[]> {
-    const rows: {
-      id: string;
-      username: string;
-      rating: number;
-      rd: number;
-      volatility: number;
-      games: number;
-      wins: number;
-      draws: number;
-      losses: number;
-      last_rated_at: Date | null;
-    }[] = await manager.query('SELECT id, username, rating, rd, volatility, games, wins, draws, losses, last_rated_at FROM players ORDER BY id');
-    return rows.map((r) => ({
-      id: r.id,
-      username: r.username,
-      rating: Number(r.rating),
-      rd: Number(r.rd),
-      volatility: Number(r.volatility),
-      games: r.games,
-      wins: r.wins,
-      draws: r.draws,
-      losses: r.losses,
-      lastRatedAt: r.last_rated_at,
-    }));
+  ratedPlayers(): Promise<AuditPlayer[]> {
+    return this.db.query(RATED_PLAYERS({}));
   }
 
   // ---- leaderboard flags (kept by the leaderboard service) ----------------------------------
 
   /** One page of the humans' (or the bots') leaderboard: flagged players by rating (ties: lower RD, then name). */
-  async leaderboardPage(limit: number, offset: number, bots = false): Promise<LeaderboardPlayer[]> {
-    const rows: (Omit<LeaderboardPlayer, 'lastRatedAt'> & { last_rated_at: Date | null })[] = await this.query(
-      `SELECT p.username, p.rating, p.rd, p.volatility, p.games, p.wins, p.draws, p.losses, p.last_rated_at
-       FROM players p WHERE p.on_leaderboard AND p.bot = $3
-       ORDER BY p.rating DESC, p.rd ASC, p.username_key ASC
-       LIMIT $1 OFFSET $2`,
-      [limit, offset, bots],
-    );
-    return rows.map(({ last_rated_at, ...r }) => ({ ...r, lastRatedAt: last_rated_at ? new Date(last_rated_at) : null }));
+  leaderboardPage(limit: number, offset: number, bots = false): Promise<LeaderboardPlayer[]> {
+    return this.db.query(LEADERBOARD_PAGE({ limit, offset, bots }));
   }
 
   /**
@@ -200,18 +243,8 @@ export class PlayersRepository {
    * statement for one snapshot) plus the flagged players of their kind ahead within that point.
    */
   async leaderboardRank(playerId: string): Promise<number | null> {
-    const rows: { rank: string | null }[] = await this.query(
-      `SELECT CASE WHEN me.on_leaderboard THEN 1
-          + coalesce((SELECT sum(b.players) FROM leaderboard_buckets b WHERE b.bot = me.bot AND b.bucket > floor(me.rating)), 0)
-          + (SELECT count(*) FROM players p
-             WHERE p.on_leaderboard AND p.bot = me.bot AND p.rating >= floor(me.rating) AND p.rating < floor(me.rating) + 1
-               AND (p.rating > me.rating
-                 OR (p.rating = me.rating AND (p.rd < me.rd OR (p.rd = me.rd AND p.username_key < me.username_key)))))
-        END AS rank
-       FROM players me WHERE me.id = $1`,
-      [playerId],
-    );
-    return rows[0]?.rank == null ? null : Number(rows[0].rank);
+    const row = await this.db.first(LEADERBOARD_RANK({ id: playerId }));
+    return row?.rank == null ? null : Number(row.rank);
   }
 
   /**
@@ -219,46 +252,26 @@ export class PlayersRepository {
    * rows another transaction holds (a game end will set their flag anyway). Returns the ratings
    * and kinds of those taken off, for the bucket counts.
    */
-  async takeOffIneligible(manager: EntityManager, rules: LeaderboardRules, limit: number): Promise<{ rating: number; bot: boolean }[]> {
-    // TypeORM answers an UPDATE … RETURNING with [rows, count].
-    const [gone]: [{ rating: number; bot: boolean }[], number] = await manager.query(
-      `UPDATE players SET on_leaderboard = false WHERE id IN (
-         SELECT p.id FROM players p
-         WHERE p.on_leaderboard AND NOT ${eligibleSql('p', eligibilityPlaceholders(1))}
-         ORDER BY p.id LIMIT $6 FOR UPDATE SKIP LOCKED)
-       RETURNING rating, bot`,
-      [...eligibilityParams(rules), limit],
-    );
-    return gone.map((g) => ({ rating: Number(g.rating), bot: g.bot }));
+  takeOffIneligible(rules: LeaderboardRules, limit: number): Promise<{ rating: number; bot: boolean }[]> {
+    return this.db.query(TAKE_OFF_INELIGIBLE({ ...rulesOf(rules), limit }));
   }
 
   /**
    * Blocks every write of player rows (sign-ups, game ends) until the caller's transaction ends;
    * reads go on. Taken before the bucket table's lock: the order a rating transaction uses.
    */
-  async lockAllForLeaderboardRebuild(manager: EntityManager): Promise<void> {
-    await manager.query('LOCK TABLE players IN EXCLUSIVE MODE');
+  async lockAllForLeaderboardRebuild(): Promise<void> {
+    await this.db.query('LOCK TABLE players IN EXCLUSIVE MODE');
   }
 
   /** Sets every player's flag to what the rules say now; returns how many flags changed. */
-  async recomputeLeaderboardFlags(manager: EntityManager, rules: LeaderboardRules): Promise<number> {
-    const [, changed]: [unknown[], number] = await manager.query(
-      `UPDATE players SET on_leaderboard = e.eligible FROM (
-         SELECT p.id, ${eligibleSql('p', eligibilityPlaceholders(1))} AS eligible FROM players p
-       ) e WHERE e.id = players.id AND players.on_leaderboard IS DISTINCT FROM e.eligible`,
-      eligibilityParams(rules),
-    );
-    return changed;
+  async recomputeLeaderboardFlags(rules: LeaderboardRules): Promise<number> {
+    return (await this.db.execute(RECOMPUTE_FLAGS(rulesOf(rules)))).rowCount;
   }
 
   /** Flagged players per kind (bot or not) and rating point, humans' first, ascending: what the bucket counts must say. */
-  async leaderboardCountsByBucket(manager?: EntityManager): Promise<[bot: boolean, bucket: number, players: number][]> {
-    const rows: { bot: boolean; bucket: number; n: number }[] = await this.query(
-      'SELECT bot, floor(rating)::int AS bucket, count(*)::int AS n FROM players WHERE on_leaderboard GROUP BY 1, 2 ORDER BY 1, 2',
-      [],
-      manager,
-    );
-    return rows.map((r) => [r.bot, r.bucket, r.n]);
+  async leaderboardCountsByBucket(): Promise<[bot: boolean, bucket: number, players: number][]> {
+    return (await this.db.query(COUNTS_BY_BUCKET({}))).map((r) => [r.bot, r.bucket, r.n]);
   }
 
   /**
@@ -266,14 +279,7 @@ export class PlayersRepository {
    * `graceHours` ago (an expired player stays flagged until the next sweep), or eligible now but
    * not flagged. By username.
    */
-  async leaderboardFlagMismatches(manager: EntityManager, rules: LeaderboardRules, graceHours: number): Promise<{ username: string; onLeaderboard: boolean }[]> {
-    const rows: { username: string; on_leaderboard: boolean }[] = await manager.query(
-      `SELECT p.username, p.on_leaderboard FROM players p
-       WHERE (p.on_leaderboard AND NOT ${eligibleSql('p', { ...eligibilityPlaceholders(1), at: 'now() - make_interval(hours => $6)' })})
-          OR (NOT p.on_leaderboard AND ${eligibleSql('p', eligibilityPlaceholders(1))})
-       ORDER BY p.username`,
-      [...eligibilityParams(rules), graceHours],
-    );
-    return rows.map((r) => ({ username: r.username, onLeaderboard: r.on_leaderboard }));
+  leaderboardFlagMismatches(rules: LeaderboardRules, graceHours: number): Promise<{ username: string; onLeaderboard: boolean }[]> {
+    return this.db.query(FLAG_MISMATCHES({ ...rulesOf(rules), graceHours }));
   }
 }

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { effectiveRd, isProvisional } from '../ratings/domain/glicko2.js';
@@ -15,12 +14,12 @@ export class PlayersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  findById(id: string, manager?: EntityManager): Promise<Player | null> {
-    return this.players.findById(id, manager);
+  findById(id: string): Promise<Player | null> {
+    return this.players.findById(id);
   }
 
-  findByIds(ids: readonly string[], manager?: EntityManager): Promise<Player[]> {
-    return this.players.findByIds(ids, manager);
+  findByIds(ids: readonly string[]): Promise<Player[]> {
+    return this.players.findByIds(ids);
   }
 
   async findByUsername(username: string): Promise<Player | null> {
@@ -35,8 +34,8 @@ export class PlayersService {
   }
 
   /** Holds the player's row until the caller's transaction ends. */
-  lock(manager: EntityManager, id: string): Promise<void> {
-    return this.players.lock(manager, id);
+  lock(id: string): Promise<void> {
+    return this.players.lock(id);
   }
 
   toDto(player: Player, rank: number | null, now = new Date()): PlayerDto {

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
-import { DataSource } from 'typeorm';
+import { Db } from '../database/db.js';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -20,7 +20,7 @@ export class PgThrottlerStorage implements ThrottlerStorage, OnModuleInit, OnMod
   private readonly logger = new Logger(PgThrottlerStorage.name);
   private sweeper: NodeJS.Timeout | undefined;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   onModuleInit(): void {
     this.sweeper = setInterval(() => {
@@ -34,7 +34,7 @@ export class PgThrottlerStorage implements ThrottlerStorage, OnModuleInit, OnMod
   }
 
   async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
-    const rows: { hits: number; ms_left: string }[] = await this.dataSource.query(
+    const rows = await this.db.query<{ hits: number; ms_left: string }>(
       `INSERT INTO rate_limit_counters AS c (key, hits, expires_at)
        VALUES ($1, 1, clock_timestamp() + $2 * interval '1 millisecond')
        ON CONFLICT (key) DO UPDATE SET
@@ -51,7 +51,7 @@ export class PgThrottlerStorage implements ThrottlerStorage, OnModuleInit, OnMod
 
   /** Deletes the windows that have ended; returns how many. */
   async sweepExpired(): Promise<number> {
-    const rows: { n: number }[] = await this.dataSource.query(
+    const rows = await this.db.query<{ n: number }>(
       `WITH gone AS (DELETE FROM rate_limit_counters WHERE expires_at <= clock_timestamp() RETURNING 1) SELECT count(*)::int AS n FROM gone`,
     );
     return rows[0].n;

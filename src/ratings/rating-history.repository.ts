@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { Db } from '../database/db.js';
 import type { AuditRefund, StoredHistory } from './domain/audit.js';
 import { RatingHistory } from './entities/rating-history.entity.js';
 
@@ -21,16 +20,16 @@ export interface AuditHistory extends StoredHistory {
  */
 @Injectable()
 export class RatingHistoryRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /** A player's rated games, oldest first. */
   historyOf(playerId: string): Promise<RatingHistory[]> {
-    return this.dataSource.getRepository(RatingHistory).find({ where: { playerId }, order: { at: 'ASC', gameId: 'ASC' } });
+    return this.db.manager.getRepository(RatingHistory).find({ where: { playerId }, order: { at: 'ASC', gameId: 'ASC' } });
   }
 
   /** The player's rating just before `at` (their last rated game or refund before it), or null before any. */
   async ratingBefore(playerId: string, at: Date): Promise<number | null> {
-    const rows: { rating: number }[] = await this.dataSource.query(
+    const rows: { rating: number }[] = await this.db.query(
       `SELECT rating FROM (
          (SELECT rating, at, seq FROM rating_history WHERE player_id = $1 AND at < $2 ORDER BY at DESC, seq DESC LIMIT 1)
          UNION ALL
@@ -42,14 +41,14 @@ export class RatingHistoryRepository {
   }
 
   /** In the caller's rating transaction (after both players' rows are locked: `seq` is the apply order). */
-  async insert(manager: EntityManager, rows: readonly NewRatingHistory[]): Promise<void> {
-    const repo = manager.getRepository(RatingHistory);
+  async insert(rows: readonly NewRatingHistory[]): Promise<void> {
+    const repo = this.db.manager.getRepository(RatingHistory);
     await repo.insert(rows.map((r) => repo.create(r)));
   }
 
   /** Every row (in the audit's snapshot transaction). */
-  async all(manager: EntityManager): Promise<AuditHistory[]> {
-    const rows: Record<string, string | number>[] = await manager.query(
+  async all(): Promise<AuditHistory[]> {
+    const rows = await this.db.query<Record<string, string | number>>(
       'SELECT game_id, player_id, seq, rating_before, rd_before, volatility_before, rating, rd, volatility, delta FROM rating_history',
     );
     return rows.map((h) => ({
@@ -67,8 +66,8 @@ export class RatingHistoryRepository {
   }
 
   /** Every refund (in the audit's snapshot transaction). */
-  async allRefunds(manager: EntityManager): Promise<AuditRefund[]> {
-    const rows: Record<string, unknown>[] = await manager.query(
+  async allRefunds(): Promise<AuditRefund[]> {
+    const rows: Record<string, unknown>[] = await this.db.query(
       'SELECT id, player_id, source_player_id, game_ids, seq, points, rating_before, rating FROM rating_refunds',
     );
     return rows.map((r) => ({
@@ -85,7 +84,7 @@ export class RatingHistoryRepository {
 
   /** A player's refunds, oldest first (for their rating history). */
   async refundsOf(playerId: string): Promise<{ at: Date; rating: number; rd: number; volatility: number; points: number }[]> {
-    const rows: { at: Date; rating: number; rd: number; volatility: number; points: number }[] = await this.dataSource.query(
+    const rows: { at: Date; rating: number; rd: number; volatility: number; points: number }[] = await this.db.query(
       'SELECT at, rating, rd, volatility, points FROM rating_refunds WHERE player_id = $1 ORDER BY at, seq',
       [playerId],
     );

@@ -1,7 +1,6 @@
-import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../config/config.js';
-import { dataSourceOptions } from '../database/data-source.js';
 import { resolveDatabase } from '../database/database-url.js';
+import { openStandaloneDatabase } from '../database/standalone.js';
 import { GamesRepository } from '../games/games.repository.js';
 import { LeaderboardRules, leaderboardRules } from '../leaderboard/domain/eligibility.js';
 import { LeaderboardRepository } from '../leaderboard/leaderboard.repository.js';
@@ -16,43 +15,48 @@ const FLAG_GRACE_HOURS = 1;
  * The leaderboard's bookkeeping against the players' rows: every bucket equals a recount of its
  * flagged players, and every flag says what the rules say.
  */
-async function leaderboardDiscrepancies(m: EntityManager, players: PlayersRepository, leaderboard: LeaderboardRepository, rules: LeaderboardRules): Promise<Discrepancy[]> {
+async function leaderboardDiscrepancies(players: PlayersRepository, leaderboard: LeaderboardRepository, rules: LeaderboardRules): Promise<Discrepancy[]> {
   const out: Discrepancy[] = [];
   // Keyed "bots 1500" / "humans 1500": each leaderboard's buckets.
   const key = (bot: boolean, bucket: number) => `${bot ? 'bots' : 'humans'} ${bucket}`;
-  const stored = new Map((await leaderboard.buckets(m)).map(([bot, bucket, n]) => [key(bot, bucket), n]));
-  const expected = new Map((await players.leaderboardCountsByBucket(m)).map(([bot, bucket, n]) => [key(bot, bucket), n]));
+  const stored = new Map((await leaderboard.buckets()).map(([bot, bucket, n]) => [key(bot, bucket), n]));
+  const expected = new Map((await players.leaderboardCountsByBucket()).map(([bot, bucket, n]) => [key(bot, bucket), n]));
   for (const bucket of [...new Set([...stored.keys(), ...expected.keys()])].sort()) {
     const s = stored.get(bucket) ?? 0;
     const e = expected.get(bucket) ?? 0;
     if (s !== e) out.push({ subject: `leaderboard bucket ${bucket}`, field: 'players', stored: s, expected: e });
   }
-  for (const r of await players.leaderboardFlagMismatches(m, rules, FLAG_GRACE_HOURS)) {
+  for (const r of await players.leaderboardFlagMismatches(rules, FLAG_GRACE_HOURS)) {
     out.push({ subject: `player ${r.username}`, field: 'on_leaderboard', stored: String(r.onLeaderboard), expected: String(!r.onLeaderboard) });
   }
   return out;
 }
 
+/** The repositories the audit reads, on one connection. */
+const AUDIT_REPOSITORIES = [PlayersRepository, GamesRepository, RatingHistoryRepository, LeaderboardRepository];
+
 /** Loads every player and every rated, finished game (in the order ratings were applied) and audits them. */
 export async function verifyRatings(url: string, config: AppConfig): Promise<{ players: number; games: number; discrepancies: Discrepancy[] }> {
-  const ds = new DataSource({ ...dataSourceOptions(url, 1), logging: false });
-  await ds.initialize();
+  const app = await openStandaloneDatabase({ url, poolSize: 1, connectTimeoutSeconds: config.dbConnectTimeoutSeconds }, AUDIT_REPOSITORIES);
   try {
-    const playersRepo = new PlayersRepository(ds);
-    const historyRepo = new RatingHistoryRepository(ds);
-    const leaderboardRepo = new LeaderboardRepository(ds);
+    const db = app.db;
+    const playersRepo = app.get(PlayersRepository);
+    const leaderboardRepo = app.get(LeaderboardRepository);
     const rules = leaderboardRules(config);
     // One snapshot for every read, so a game ending meanwhile is wholly in or wholly out.
-    const { players, games, historyRows, refunds, leaderboard } = await ds.transaction('REPEATABLE READ', async (m) => {
-      await m.query('SET TRANSACTION READ ONLY');
-      return {
-        players: await playersRepo.ratedPlayers(m),
-        games: await new GamesRepository(ds).ratedFinishedGames(m),
-        historyRows: await historyRepo.all(m),
-        refunds: await historyRepo.allRefunds(m),
-        leaderboard: await leaderboardDiscrepancies(m, playersRepo, leaderboardRepo, rules),
-      };
-    });
+    const { players, games, historyRows, refunds, leaderboard } = await db.transaction(
+      async () => {
+        await db.query('SET TRANSACTION READ ONLY');
+        return {
+          players: await playersRepo.ratedPlayers(),
+          games: await app.get(GamesRepository).ratedFinishedGames(),
+          historyRows: await app.get(RatingHistoryRepository).all(),
+          refunds: await app.get(RatingHistoryRepository).allRefunds(),
+          leaderboard: await leaderboardDiscrepancies(playersRepo, leaderboardRepo, rules),
+        };
+      },
+      { isolation: 'REPEATABLE READ' },
+    );
     const history = new Map<string, StoredHistory>();
     const firstSeq = new Map<string, number>();
     for (const { gameId, playerId, seq, ...stored } of historyRows) {
@@ -77,7 +81,7 @@ export async function verifyRatings(url: string, config: AppConfig): Promise<{ p
     const discrepancies = [...auditRatings(players, auditGames, config.ratings, refunds), ...leaderboard];
     return { players: players.length, games: auditGames.length, discrepancies };
   } finally {
-    await ds.destroy();
+    await app.close();
   }
 }
 

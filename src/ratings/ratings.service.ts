@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Standing } from '../leaderboard/domain/buckets.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
@@ -42,13 +41,13 @@ export class RatingsService {
   }
 
   /**
-   * Rates a rated game that has just ended, inside the transaction that ended it (the caller holds
+   * Rates a rated game that has just ended, inside the unit of work that ended it (the caller holds
    * the game, so this runs exactly once per game): both players' rows are locked in id order and
    * updated, a history row is written for each, and the leaderboard follows. Returns the two
    * rating deltas, for the caller to write on the game.
    */
-  async applyGameResult(manager: EntityManager, end: RatedGameEnd): Promise<{ black: number; white: number }> {
-    const locked = await this.players.lockForRating(manager, [end.blackId, end.whiteId]);
+  async applyGameResult(end: RatedGameEnd): Promise<{ black: number; white: number }> {
+    const locked = await this.players.lockForRating([end.blackId, end.whiteId]);
     const black = locked.get(end.blackId)!;
     const white = locked.get(end.whiteId)!;
     const score = blackScore(end.winner);
@@ -69,7 +68,7 @@ export class RatingsService {
         end.finishedAt,
       );
       standings.push({ before: { on: player.onLeaderboard, rating: player.rating, bot: player.bot }, after });
-      await this.players.writeRating(manager, player.id, {
+      await this.players.writeRating(player.id, {
         onLeaderboard: after.on,
         rating: c.rating,
         rd: c.rd,
@@ -94,8 +93,8 @@ export class RatingsService {
         score: s,
       });
     }
-    await this.history.insert(manager, history);
-    await this.leaderboard.applyStandings(manager, standings);
+    await this.history.insert(history);
+    await this.leaderboard.applyStandings(standings);
     return { black: change.a.delta, white: change.b.delta };
   }
 }

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { AppError, forbidden, notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { Db } from '../database/db.js';
 import { EventsService } from '../events/events.service.js';
 import { playerTopic } from '../events/topics.js';
 import { GamesService } from '../games/games.service.js';
@@ -29,7 +28,7 @@ export interface RematchOutcome {
 @Injectable()
 export class RoomsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly db: Db,
     private readonly rooms: RoomsRepository,
     private readonly games: GamesService,
     private readonly players: PlayersService,
@@ -40,9 +39,9 @@ export class RoomsService {
 
   async create(host: Player, dto: CreateRoomDto): Promise<RoomDto> {
     for (let attempt = 0; ; attempt++) {
-      const room = await this.dataSource.transaction(async (m) => {
-        await this.mustBeUnderRoomLimit(m, host);
-        await this.mustBeFree(m, [host.id], host.id);
+      const room = await this.db.transaction(async () => {
+        await this.mustBeUnderRoomLimit(host);
+        await this.mustBeFree([host.id], host.id);
         return this.rooms.insert(
           {
             code: roomCode(randomBytes(8)),
@@ -53,7 +52,6 @@ export class RoomsService {
             showLegalMoves: dto.showLegalMoves ?? true,
             swapColors: dto.swapColors ?? true,
           },
-          m,
         );
       });
       if (room) return this.toDto(room);
@@ -65,8 +63,8 @@ export class RoomsService {
    * At most ROOMS_PER_HOUR rooms opened by one player within any hour, counted in the database so
    * the cap holds across app copies; the host's advisory lock makes concurrent requests count in turn.
    */
-  private async mustBeUnderRoomLimit(m: EntityManager, host: Player): Promise<void> {
-    const { opened, wait } = await this.rooms.openedInLastHour(m, host.id);
+  private async mustBeUnderRoomLimit(host: Player): Promise<void> {
+    const { opened, wait } = await this.rooms.openedInLastHour(host.id);
     const limit = this.config.roomsPerHour;
     if (opened >= limit) {
       const minutes = Math.max(1, Math.ceil((wait ?? 60) / 60));
@@ -84,26 +82,28 @@ export class RoomsService {
 
   /** Takes the second seat and starts the first game; joining a room you sit in is a no-op. */
   async join(code: string, player: Player): Promise<RoomDto> {
-    return this.dataSource.transaction(async (m) => {
-      const room = await this.lock(m, code);
-      if (room.seat1Id === player.id || room.seat2Id === player.id) return this.toDto(room, m);
+    const room = await this.db.transaction(async () => {
+      const room = await this.lock(code);
+      if (room.seat1Id === player.id || room.seat2Id === player.id) return room;
       if (room.seat2Id) throw new AppError('ROOM_FULL', 'Both seats of this room are taken.');
-      await this.mustBeFree(m, [room.seat1Id, player.id], player.id);
+      await this.mustBeFree([room.seat1Id, player.id], player.id);
       room.seat2Id = player.id;
-      await this.startGame(m, room, null);
-      return this.toDto(room, m);
+      await this.startGame(room, null);
+      return room;
     });
+    // The answer is read after the commit: the transaction holds its connection no longer than the write needs.
+    return this.toDto(room);
   }
 
   async update(code: string, player: Player, dto: UpdateRoomDto): Promise<RoomDto> {
-    return this.dataSource.transaction(async (m) => {
-      const room = await this.lock(m, code);
+    return this.db.transaction(async () => {
+      const room = await this.lock(code);
       if (room.hostId !== player.id) throw forbidden("Only the room's host can change its settings.");
-      await this.mustBeBetweenGames(m, room);
+      await this.mustBeBetweenGames(room);
       if (dto.turnSeconds !== undefined) room.turnSeconds = dto.turnSeconds;
       if (dto.showLegalMoves !== undefined) room.showLegalMoves = dto.showLegalMoves;
       if (dto.swapColors !== undefined) room.swapColors = dto.swapColors;
-      return this.toDto(await this.rooms.save(m, room), m);
+      return this.toDto(await this.rooms.save(room));
     });
   }
 
@@ -113,46 +113,48 @@ export class RoomsService {
    * to both). Asking again while one's own offer stands changes nothing.
    */
   async rematch(code: string, player: Player): Promise<RematchOutcome> {
-    return this.dataSource.transaction(async (m) => {
-      const room = await this.lock(m, code);
+    const outcome = await this.db.transaction(async (): Promise<{ started: true; room: Room } | { started: false; room: RoomDto }> => {
+      const room = await this.lock(code);
       const other = otherSeat(room.seat1Id, room.seat2Id, player.id);
       if (room.seat1Id !== player.id && room.seat2Id !== player.id) throw forbidden('Only the seated players can ask for a rematch.');
       if (!other) throw new AppError('CONFLICT', 'The room is waiting for a second player.');
-      const previous = await this.mustBeBetweenGames(m, room);
+      const previous = await this.mustBeBetweenGames(room);
       const now = this.clock.now();
       const action = rematchRequest(liveOffer(room.rematchOfferedBy, room.rematchExpiresAt, now), player.id);
       if (action === 'start') {
-        await this.mustBeFree(m, [player.id, other], player.id);
+        await this.mustBeFree([player.id, other], player.id);
         room.rematchOfferedBy = null;
         room.rematchExpiresAt = null;
-        await this.startGame(m, room, previous);
-        return { started: true, room: await this.toDto(room, m) };
+        await this.startGame(room, previous);
+        return { started: true, room };
       }
-      await this.mustBeFree(m, [player.id], player.id);
-      if (action === 'already-offered') return { started: false, room: await this.toDto(room, m) };
+      await this.mustBeFree([player.id], player.id);
+      if (action === 'already-offered') return { started: false, room: await this.toDto(room) };
       room.rematchOfferedBy = player.id;
       room.rematchExpiresAt = new Date(now.getTime() + this.config.rematchOfferSeconds * 1000);
-      await this.rooms.save(m, room);
-      const dto = await this.toDto(room, m);
-      await this.events.publish({ topic: playerTopic(other), event: 'rematch', data: dto }, m);
+      await this.rooms.save(room);
+      const dto = await this.toDto(room);
+      await this.events.publish({ topic: playerTopic(other), event: 'rematch', data: dto });
       return { started: false, room: dto };
     });
+    // A started game's answer is read after the commit (the offer's is the event's own DTO).
+    return outcome.started ? { started: true, room: await this.toDto(outcome.room) } : outcome;
   }
 
   /** Withdraws one's own rematch offer or declines the other seat's (a `rematch` event with rematch null to the other seat). */
   async cancelRematch(code: string, player: Player): Promise<RoomDto> {
-    return this.dataSource.transaction(async (m) => {
-      const room = await this.lock(m, code);
+    return this.db.transaction(async () => {
+      const room = await this.lock(code);
       if (room.seat1Id !== player.id && room.seat2Id !== player.id) throw forbidden('Only the seated players can withdraw or decline a rematch.');
       const offer = liveOffer(room.rematchOfferedBy, room.rematchExpiresAt, this.clock.now());
       const hadRow = room.rematchOfferedBy !== null;
       room.rematchOfferedBy = null;
       room.rematchExpiresAt = null;
-      if (hadRow) await this.rooms.save(m, room);
-      const dto = await this.toDto(room, m);
+      if (hadRow) await this.rooms.save(room);
+      const dto = await this.toDto(room);
       const other = otherSeat(room.seat1Id, room.seat2Id, player.id);
       // Only a standing offer is news to the other seat (a lapsed one already reads as none).
-      if (offer && other) await this.events.publish({ topic: playerTopic(other), event: 'rematch', data: dto }, m);
+      if (offer && other) await this.events.publish({ topic: playerTopic(other), event: 'rematch', data: dto });
       return dto;
     });
   }
@@ -162,11 +164,11 @@ export class RoomsService {
    * active game. The players' rows are locked in id order first, so two requests for the same
    * player (or a pairing that locks them too) take turns.
    */
-  private async mustBeFree(m: EntityManager, playerIds: string[], requesterId: string): Promise<void> {
+  private async mustBeFree(playerIds: string[], requesterId: string): Promise<void> {
     const ids = [...new Set(playerIds)].sort();
-    for (const id of ids) await this.players.lock(m, id);
+    for (const id of ids) await this.players.lock(id);
     for (const id of [requesterId, ...ids.filter((id) => id !== requesterId)]) {
-      const gameId = await this.games.activeGameIdOf(id, m);
+      const gameId = await this.games.activeGameIdOf(id);
       if (!gameId) continue;
       throw id === requesterId
         ? new AppError('ALREADY_IN_GAME', 'You are playing another game; finish it first.', { gameId })
@@ -175,18 +177,18 @@ export class RoomsService {
   }
 
   /** The seats of the room's last game (null before the first); refuses while it is still on. */
-  private async mustBeBetweenGames(m: EntityManager, room: Room): Promise<{ blackId: string; whiteId: string } | null> {
+  private async mustBeBetweenGames(room: Room): Promise<{ blackId: string; whiteId: string } | null> {
     if (!room.currentGameId) return null;
-    const status = await this.games.statusOf(room.currentGameId, m);
+    const status = await this.games.statusOf(room.currentGameId);
     if (status === 'active') throw new AppError('GAME_IN_PROGRESS', 'A game is in progress in this room.', { gameId: room.currentGameId });
-    const seats = await this.games.seatsOf(room.currentGameId, m);
+    const seats = await this.games.seatsOf(room.currentGameId);
     if (!seats) throw new Error(`room ${room.code}: its current game ${room.currentGameId} does not exist`);
     return seats;
   }
 
-  private async startGame(m: EntityManager, room: Room, previous: { blackId: string; whiteId: string } | null): Promise<void> {
+  private async startGame(room: Room, previous: { blackId: string; whiteId: string } | null): Promise<void> {
     const colors = nextColors(room.seat1Id, room.seat2Id!, previous, room.swapColors);
-    const game = await this.games.createGame(m, {
+    const game = await this.games.createGame({
       roomId: room.id,
       roomCode: room.code,
       rated: false, // rooms are friendly tables: ratings move only in ranked games
@@ -195,11 +197,9 @@ export class RoomsService {
       ...colors,
     });
     room.currentGameId = game.id;
-    await this.rooms.save(m, room);
-    const dto = await this.games.toDto(game, m);
-    for (const id of [colors.blackId, colors.whiteId]) {
-      await this.events.publish({ topic: playerTopic(id), event: 'game', data: dto }, m);
-    }
+    await this.rooms.save(room);
+    const dto = await this.games.toDto(game);
+    await this.events.publishAll([colors.blackId, colors.whiteId].map((id) => ({ topic: playerTopic(id), event: 'game', data: dto })));
   }
 
   private async find(code: string): Promise<Room> {
@@ -209,16 +209,16 @@ export class RoomsService {
     return room;
   }
 
-  private async lock(m: EntityManager, code: string): Promise<Room> {
+  private async lock(code: string): Promise<Room> {
     const normal = normaliseRoomCode(code);
-    const room = normal ? await this.rooms.lockByCode(m, normal) : null;
+    const room = normal ? await this.rooms.lockByCode(normal) : null;
     if (!room) throw notFound(`Room "${code.slice(0, 32)}"`);
     return room;
   }
 
-  private async toDto(room: Room, m?: EntityManager): Promise<RoomDto> {
-    const games = await this.games.gameIdsOfRoom(room.id, m);
-    const seated = await this.players.findByIds([room.seat1Id, room.seat2Id].filter((id): id is string => id !== null), m);
+  private async toDto(room: Room): Promise<RoomDto> {
+    const games = await this.games.gameIdsOfRoom(room.id);
+    const seated = await this.players.findByIds([room.seat1Id, room.seat2Id].filter((id): id is string => id !== null));
     const seat = async (id: string | null) => {
       const p = id ? seated.find((x) => x.id === id) : undefined;
       return p ? this.players.profile(p) : null;

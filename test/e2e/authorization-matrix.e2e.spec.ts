@@ -174,7 +174,8 @@ describe('authorization matrix: every route × every kind of caller', () => {
   let players: Record<Exclude<Role, 'anonymous'>, TestPlayer>;
 
   beforeAll(async () => {
-    t = await startTestApp({ ROOMS_PER_HOUR: '100000' });
+    // `seated` stays seated however long the matrix takes (a first move never made would abort the game).
+    t = await startTestApp({ ROOMS_PER_HOUR: '100000', FIRST_MOVE_SECONDS: '3600' });
     const [host, other, outsider, seated, partner] = [
       await registerPlayer(t.http),
       await registerPlayer(t.http),

@@ -35,7 +35,8 @@ describe('malformed requests never get a 5xx', () => {
   let gameId: string;
   let code: string;
   beforeAll(async () => {
-    t = await startTestApp();
+    // The game stays as it was however long the suite takes (a first move never made would abort it).
+    t = await startTestApp({ FIRST_MOVE_SECONDS: '3600' });
     alice = await registerPlayer(t.http);
     bob = await registerPlayer(t.http);
     ({ gameId, code } = await startRoomGame(t.http, alice, bob));

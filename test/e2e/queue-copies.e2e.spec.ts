@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
-import { DataSource } from 'typeorm';
+import { Db } from '../../src/database/db.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
 import { startRankedGame } from '../factories/games.js';
 import { TestPlayer } from '../factories/players.js';
@@ -21,7 +21,10 @@ describe('two app copies, 200 players queueing ranked at once', () => {
   let t: TestApp;
   let other: Awaited<ReturnType<typeof startServerProcess>>;
   beforeAll(async () => {
-    const env = { QUEUE_WAVE_MS: '100' };
+    // 200 players queueing at the same instant through two copies is a burst: it is run on a real
+    // pool (10 a copy), not on the suites' one-connection guard, whose requests queue for the one
+    // connection for longer than its 2-s connect timeout on a busy machine.
+    const env = { QUEUE_WAVE_MS: '100', DB_POOL_SIZE: '10', DB_CONNECT_TIMEOUT_SECONDS: '5' };
     t = await startTestApp(env);
     other = await startServerProcess({ ...env, DATABASE_URL: t.db.url, JWT_SECRET: TEST_ENV.JWT_SECRET, AUTH_RATE_LIMIT: '100000' });
   }, 90_000);
@@ -32,7 +35,7 @@ describe('two app copies, 200 players queueing ranked at once', () => {
 
   it('every waiting ticket is paired exactly once, never with a player in a game, across both copies', async () => {
     const repo = t.app.get(PlayersRepository);
-    const ds = t.app.get(DataSource);
+    const ds = t.app.get(Db);
     const jwt = t.app.get(JwtService, { strict: false });
     const make = async (rating: number): Promise<TestPlayer> => {
       const p = await seedPlayer(repo, ds, { rating });

@@ -1,6 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.js';
 import { GamesService } from '../../src/games/games.service.js';
 import { TestPlayer } from './players.js';
@@ -32,8 +31,6 @@ export async function playOpening(http: any, gameId: string, black: TestPlayer, 
  */
 export async function startRankedGame(app: INestApplication, black: TestPlayer, white: TestPlayer, turnSeconds: number | null = null) {
   const games = app.get(GamesService);
-  const game = await app.get(DataSource).transaction((m) =>
-    games.createGame(m, { roomId: null, roomCode: null, rated: true, turnSeconds, showLegalMoves: true, blackId: black.id, whiteId: white.id }),
-  );
+  const game = await games.createGame({ roomId: null, roomCode: null, rated: true, turnSeconds, showLegalMoves: true, blackId: black.id, whiteId: white.id });
   return { gameId: game.id };
 }

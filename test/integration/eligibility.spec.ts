@@ -15,7 +15,7 @@ describe('leaderboard eligibility: the TypeScript and SQL forms agree (real Post
   });
 
   it.each(CASES)('%s', async (_label, player, expected) => {
-    const rows = await r.ds.query(
+    const rows = await r.db.query(
       `SELECT ${eligibleSql('p', { ...eligibilityPlaceholders(1), at: '$6::timestamptz' })} AS eligible
        FROM (VALUES ($7::boolean, $8::int, $9::timestamptz, $10::float8, $11::float8, $12::timestamptz, $13::timestamptz))
          AS p(guest, games, last_rated_at, rd, volatility, engine_marked_at, closed_at)`,
@@ -26,15 +26,15 @@ describe('leaderboard eligibility: the TypeScript and SQL forms agree (real Post
   });
 
   it('on stored players, judged at now(): the rebuild SQL sets the flags the TypeScript rule gives', async () => {
-    const players = new PlayersRepository(r.ds);
-    const dbNow: Date = (await r.ds.query('SELECT now() AS t'))[0].t;
+    const players = new PlayersRepository(r.db);
+    const dbNow: Date = (await r.db.query('SELECT now() AS t'))[0].t;
     // The cases, shifted to the database's clock (the exact edges are left to the VALUES test above).
     const margin = (d: Date | null) => (d && Math.abs(AT.getTime() - d.getTime() - RULES.activeDays * 86_400_000) < 60_000 ? null : d);
     const seeded = [];
     for (const [, p] of CASES) {
       const lastRatedAt = margin(p.lastRatedAt) && new Date(dbNow.getTime() - (AT.getTime() - p.lastRatedAt!.getTime()));
       if (p.lastRatedAt && !lastRatedAt) continue;
-      const row = await seedPlayer(players, r.ds, {
+      const row = await seedPlayer(players, r.db, {
         guest: p.guest,
         games: p.games,
         lastRatedAt,
@@ -47,7 +47,7 @@ describe('leaderboard eligibility: the TypeScript and SQL forms agree (real Post
       seeded.push({ row, expected: isEligible({ ...p, lastRatedAt }, RULES, dbNow) });
     }
     expect(seeded.length).toBeGreaterThan(6);
-    await r.ds.transaction((m) => players.recomputeLeaderboardFlags(m, RULES));
+    await r.db.transaction(() => players.recomputeLeaderboardFlags(RULES));
     for (const { row, expected } of seeded) expect((await players.findById(row.id))!.onLeaderboard).toBe(expected);
   });
 });

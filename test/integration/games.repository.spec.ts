@@ -17,20 +17,20 @@ describe('GamesRepository (real PostgreSQL)', () => {
   let players: PlayersRepository;
   beforeAll(async () => {
     r = await openRepositoryDb();
-    repo = new GamesRepository(r.ds);
-    players = new PlayersRepository(r.ds);
+    repo = new GamesRepository(r.db);
+    players = new PlayersRepository(r.db);
   });
   afterAll(async () => {
     await r.close();
   });
 
   async function newGame(over: { rated?: boolean; turnSeconds?: number | null } = {}): Promise<GameState> {
-    const [b, w] = [await seedPlayer(players, r.ds), await seedPlayer(players, r.ds)];
+    const [b, w] = [await seedPlayer(players, r.db), await seedPlayer(players, r.db)];
     const game = rules.newGame(
       { id: crypto.randomUUID(), roomId: null, roomCode: null, rated: over.rated ?? false, turnSeconds: over.turnSeconds ?? null, showLegalMoves: true, blackId: b.id, whiteId: w.id },
       R(),
     );
-    await repo.insert(r.ds.manager, game);
+    await repo.insert(game);
     return game;
   }
 
@@ -46,7 +46,7 @@ describe('GamesRepository (real PostgreSQL)', () => {
 
   it('writeStep: the game, its records and its events in one conditional statement; a step from a stale ply writes nothing', async () => {
     const g = await newGame();
-    const listener = new pg.Client({ connectionString: r.db.url });
+    const listener = new pg.Client({ connectionString: r.database.url });
     await listener.connect();
     const heard: string[] = [];
     listener.on('notification', (n) => heard.push(n.payload ?? ''));
@@ -83,7 +83,7 @@ describe('GamesRepository (real PostgreSQL)', () => {
     const step = rules.takeOver({ ...g, ply: 2 }, R(now))!;
     // The row is at ply 0, the step from ply 2: not written.
     expect(await repo.writeStep(step, [], { dueBy: now })).toBe(false);
-    await r.ds.query('UPDATE games SET ply = 2 WHERE id = $1', [g.id]);
+    await r.db.query('UPDATE games SET ply = 2 WHERE id = $1', [g.id]);
     expect(await repo.writeStep(step, [], { dueBy: new Date(g.takeoverAt!.getTime() - 1000) })).toBe(false); // not due by then
     expect(await repo.writeStep(step, [], { dueBy: now })).toBe(true);
     expect(await repo.writeStep(step, [], { dueBy: now })).toBe(false); // the seat flags changed: a second copy loses
@@ -98,7 +98,7 @@ describe('GamesRepository (real PostgreSQL)', () => {
     const until = new Date(Date.now() + 3_600_000);
     await repo.touch([{ gameId: g.id, playerId: g.blackId }], until, 300);
     expect((await repo.load(g.id))!.game.takeoverAt).toEqual(g.takeoverAt); // Black's first move: fixed
-    await r.ds.query('UPDATE games SET ply = 2 WHERE id = $1', [g.id]);
+    await r.db.query('UPDATE games SET ply = 2 WHERE id = $1', [g.id]);
     await repo.touch([{ gameId: g.id, playerId: g.whiteId }], until, 300); // not White's turn
     expect((await repo.load(g.id))!.game.takeoverAt).toEqual(g.takeoverAt);
     await repo.touch([{ gameId: g.id, playerId: g.blackId }], until, 300);

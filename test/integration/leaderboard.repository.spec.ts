@@ -16,23 +16,23 @@ describe('LeaderboardRepository and the leaderboard bookkeeping (real PostgreSQL
   let players: PlayersRepository;
   const service = (minGames: number, activeDays = 30) =>
     new LeaderboardService(
-      r.ds,
+      r.db,
       buckets,
       players,
       loadConfig({ ...TEST_ENV, LEADERBOARD_MIN_GAMES: String(minGames), LEADERBOARD_ACTIVE_DAYS: String(activeDays) }),
     );
   beforeAll(async () => {
     r = await openRepositoryDb();
-    buckets = new LeaderboardRepository(r.ds);
-    players = new PlayersRepository(r.ds);
+    buckets = new LeaderboardRepository(r.db);
+    players = new PlayersRepository(r.db);
   });
   afterAll(async () => {
     await r.close();
   });
 
   it('adds deltas to buckets (creating, summing, going to zero) and totals them', async () => {
-    await r.ds.transaction((m) => buckets.addToBuckets(m, [[false, 1500, 2], [false, 1600, 1], [true, 1600, 4]]));
-    await r.ds.transaction((m) => buckets.addToBuckets(m, [[false, 1500, -1], [false, 1600, -1], [false, 1700, 1], [true, 1600, -1]]));
+    await r.db.transaction(() => buckets.addToBuckets([[false, 1500, 2], [false, 1600, 1], [true, 1600, 4]]));
+    await r.db.transaction(() => buckets.addToBuckets([[false, 1500, -1], [false, 1600, -1], [false, 1700, 1], [true, 1600, -1]]));
     expect(await buckets.buckets()).toEqual([
       [false, 1500, 1],
       [false, 1600, 0],
@@ -41,7 +41,7 @@ describe('LeaderboardRepository and the leaderboard bookkeeping (real PostgreSQL
     ]);
     expect(await buckets.total()).toBe(2);
     expect(await buckets.total(true)).toBe(3);
-    await r.ds.transaction((m) => buckets.replaceBuckets(m, []));
+    await r.db.transaction(() => buckets.replaceBuckets([]));
     expect(await buckets.buckets()).toEqual([]);
     expect(await buckets.total()).toBe(0);
     expect(await buckets.total(true)).toBe(0);
@@ -50,17 +50,17 @@ describe('LeaderboardRepository and the leaderboard bookkeeping (real PostgreSQL
   it('keeps the settings the flags were built with', async () => {
     expect(await buckets.settings()).toBeNull();
     const rd = { provisionalRd: 110, periodsPerDay: 0.2, maxRd: 350 };
-    await r.ds.transaction((m) => buckets.saveSettings(m, { version: 1, minGames: 4, activeDays: 10, ...rd }));
-    await r.ds.transaction((m) => buckets.saveSettings(m, { version: 2, minGames: 5, activeDays: 20, ...rd }));
+    await r.db.transaction(() => buckets.saveSettings({ version: 1, minGames: 4, activeDays: 10, ...rd }));
+    await r.db.transaction(() => buckets.saveSettings({ version: 2, minGames: 5, activeDays: 20, ...rd }));
     expect(await buckets.settings()).toEqual({ version: 2, minGames: 5, activeDays: 20, ...rd });
   });
 
   it('rebuild: flags and buckets from the rows, the rules recorded; only when the rules changed if asked', async () => {
-    const a = await seedPlayer(players, r.ds, { rating: 1812.4, games: 6, lastRatedAt: daysAgo(1) });
-    const b = await seedPlayer(players, r.ds, { rating: 1812.9, games: 3, lastRatedAt: daysAgo(5) });
-    const c = await seedPlayer(players, r.ds, { rating: 1400, games: 6, lastRatedAt: daysAgo(20) });
-    await seedPlayer(players, r.ds, { guest: true, rating: 2000, games: 6, lastRatedAt: daysAgo(1) });
-    await seedPlayer(players, r.ds, { rating: 2000, games: 6, lastRatedAt: daysAgo(45), onLeaderboard: true });
+    const a = await seedPlayer(players, r.db, { rating: 1812.4, games: 6, lastRatedAt: daysAgo(1) });
+    const b = await seedPlayer(players, r.db, { rating: 1812.9, games: 3, lastRatedAt: daysAgo(5) });
+    const c = await seedPlayer(players, r.db, { rating: 1400, games: 6, lastRatedAt: daysAgo(20) });
+    await seedPlayer(players, r.db, { guest: true, rating: 2000, games: 6, lastRatedAt: daysAgo(1) });
+    await seedPlayer(players, r.db, { rating: 2000, games: 6, lastRatedAt: daysAgo(45), onLeaderboard: true });
 
     const five = service(5);
     expect(await five.rebuild()).toBe(true);
@@ -93,7 +93,7 @@ describe('LeaderboardRepository and the leaderboard bookkeeping (real PostgreSQL
   it('expire: takes the players who fell out of the active window off, and their buckets down', async () => {
     const three = service(3);
     const c = (await players.leaderboardPage(10, 0)).at(-1)!;
-    await r.ds.query(`UPDATE players SET last_rated_at = now() - interval '31 days' WHERE username = $1`, [c.username]);
+    await r.db.query(`UPDATE players SET last_rated_at = now() - interval '31 days' WHERE username = $1`, [c.username]);
     expect(await three.expire()).toBe(1);
     expect(await buckets.buckets()).toEqual([
       [false, 1400, 0],
@@ -112,8 +112,8 @@ describe('LeaderboardRepository and the leaderboard bookkeeping (real PostgreSQL
     expect(three.standingAfter({ ...est, guest: true, games: 30, lastRatedAt: now }, 1650.5, now)).toEqual({ on: false, rating: 1650.5, bot: false });
     expect(three.standingAfter({ ...est, rd: 110, guest: false, games: 30, lastRatedAt: now }, 1650.5, now)).toEqual({ on: false, rating: 1650.5, bot: false });
     expect(three.standingAfter({ ...est, bot: true, guest: false, games: 30, lastRatedAt: now }, 1650.5, now)).toEqual({ on: true, rating: 1650.5, bot: true });
-    await r.ds.transaction((m) =>
-      three.applyStandings(m, [
+    await r.db.transaction(() =>
+      three.applyStandings([
         { before: { on: true, rating: 1812.5, bot: false }, after: { on: true, rating: 1650.5, bot: false } },
         { before: { on: false, rating: 1500, bot: false }, after: { on: true, rating: 1400.1, bot: false } },
         { before: { on: false, rating: 1500, bot: true }, after: { on: true, rating: 1500.1, bot: true } },

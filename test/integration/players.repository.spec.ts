@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PlayersRepository } from '../../src/players/players.repository.js';
-import { openRepositoryDb, RepositoryDb, seedPlayer } from '../support/repositories.js';
+import { holdTransaction, openRepositoryDb, RepositoryDb, seedPlayer } from '../support/repositories.js';
 
 const DAY = 86_400_000;
 const daysAgo = (d: number) => new Date(Date.now() - d * DAY);
@@ -11,7 +11,7 @@ describe('PlayersRepository (real PostgreSQL)', () => {
   let players: PlayersRepository;
   beforeAll(async () => {
     r = await openRepositoryDb();
-    players = new PlayersRepository(r.ds);
+    players = new PlayersRepository(r.db);
   });
   afterAll(async () => {
     await r.close();
@@ -34,8 +34,8 @@ describe('PlayersRepository (real PostgreSQL)', () => {
     });
 
     it('finds several by id (duplicates and unknown ids ignored)', async () => {
-      const a = await seedPlayer(players, r.ds);
-      const b = await seedPlayer(players, r.ds);
+      const a = await seedPlayer(players, r.db);
+      const b = await seedPlayer(players, r.db);
       const found = await players.findByIds([a.id, b.id, a.id, '00000000-0000-4000-8000-000000000000']);
       expect(found.map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
       expect(await players.findByIds([])).toEqual([]);
@@ -44,40 +44,37 @@ describe('PlayersRepository (real PostgreSQL)', () => {
 
   describe('rating writes', () => {
     it('lockForRating takes the rows in id order: it waits on the lower id without holding the higher one', async () => {
-      const [low, high] = [await seedPlayer(players, r.ds), await seedPlayer(players, r.ds)].sort((x, y) => (x.id < y.id ? -1 : 1));
-      const holder = r.ds.createQueryRunner();
-      await holder.connect();
-      await holder.startTransaction();
-      await players.lock(holder.manager, low.id);
+      const [low, high] = [await seedPlayer(players, r.db), await seedPlayer(players, r.db)].sort((x, y) => (x.id < y.id ? -1 : 1));
+      const holder = await holdTransaction(r.db);
+      await holder.run(() => players.lock(low.id));
       // The rater asks for the higher id first: it must still queue on the lower one first.
-      const rater = r.ds.transaction(async (m) => {
-        const locked = await players.lockForRating(m, [high.id, low.id]);
+      const rater = r.db.transaction(async () => {
+        const locked = await players.lockForRating([high.id, low.id]);
         return [...locked.keys()];
       });
       for (let i = 0; ; i++) {
-        const waiting = await r.ds.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
+        const waiting = await r.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
         if (waiting[0].n > 0) break;
         if (i > 200) throw new Error('the rating lock never queued');
         await new Promise((res) => setTimeout(res, 10));
       }
       // The higher row is free meanwhile: a third transaction takes it without waiting.
-      await r.ds.transaction(async (m) => {
-        await expect(m.query('SELECT id FROM players WHERE id = $1 FOR UPDATE NOWAIT', [high.id])).resolves.toHaveLength(1);
+      await r.db.transaction(async () => {
+        await expect(r.db.query('SELECT id FROM players WHERE id = $1 FOR UPDATE NOWAIT', [high.id])).resolves.toHaveLength(1);
       });
-      await holder.commitTransaction();
-      await holder.release();
+      await holder.commit();
       expect((await rater).sort()).toEqual([low.id, high.id]);
     });
 
     it('two game ends over the same players in opposite seat order both commit (no deadlock)', async () => {
-      const a = await seedPlayer(players, r.ds);
-      const b = await seedPlayer(players, r.ds);
+      const a = await seedPlayer(players, r.db);
+      const b = await seedPlayer(players, r.db);
       const end = (ids: string[]) =>
-        r.ds.transaction(async (m) => {
-          const locked = await players.lockForRating(m, ids);
+        r.db.transaction(async () => {
+          const locked = await players.lockForRating(ids);
           for (const id of ids) {
             const p = locked.get(id)!;
-            await players.writeRating(m, id, {
+            await players.writeRating(id, {
               rating: p.rating + 1, rd: p.rd, volatility: p.volatility, games: p.games + 1, wins: p.wins + 1, draws: p.draws, losses: p.losses,
               lastRatedAt: new Date(), onLeaderboard: false,
             });
@@ -88,16 +85,16 @@ describe('PlayersRepository (real PostgreSQL)', () => {
     });
 
     it('lockForRating refuses an unknown player', async () => {
-      const a = await seedPlayer(players, r.ds);
-      await expect(r.ds.transaction((m) => players.lockForRating(m, [a.id, '00000000-0000-4000-8000-000000000000']))).rejects.toThrow(/not found/);
+      const a = await seedPlayer(players, r.db);
+      await expect(r.db.transaction(() => players.lockForRating([a.id, '00000000-0000-4000-8000-000000000000']))).rejects.toThrow(/not found/);
     });
 
     it('writeRating writes every rating field', async () => {
-      const a = await seedPlayer(players, r.ds);
+      const a = await seedPlayer(players, r.db);
       const at = new Date('2026-05-01T12:00:00.123Z');
-      await r.ds.transaction(async (m) => {
-        await players.lockForRating(m, [a.id]);
-        await players.writeRating(m, a.id, { rating: 1612.5, rd: 200.25, volatility: 0.0599, games: 3, wins: 1, draws: 1, losses: 1, lastRatedAt: at, onLeaderboard: true });
+      await r.db.transaction(async () => {
+        await players.lockForRating([a.id]);
+        await players.writeRating(a.id, { rating: 1612.5, rd: 200.25, volatility: 0.0599, games: 3, wins: 1, draws: 1, losses: 1, lastRatedAt: at, onLeaderboard: true });
       });
       expect(await players.findById(a.id)).toMatchObject({ rating: 1612.5, rd: 200.25, volatility: 0.0599, games: 3, wins: 1, draws: 1, losses: 1, lastRatedAt: at, onLeaderboard: true });
     });
@@ -109,30 +106,30 @@ describe('PlayersRepository: leaderboard flags (real PostgreSQL)', () => {
   let players: PlayersRepository;
   beforeAll(async () => {
     r = await openRepositoryDb();
-    players = new PlayersRepository(r.ds);
+    players = new PlayersRepository(r.db);
   });
   afterAll(async () => {
     await r.close();
   });
 
   it('recomputes flags by the rule, counts per bucket, pages and ranks, and takes off the expired', async () => {
-    const on1 = await seedPlayer(players, r.ds, { name: 'zed', rating: 1700.5, rd: 80, games: 5, lastRatedAt: daysAgo(1) });
-    const on2 = await seedPlayer(players, r.ds, { name: 'amy', rating: 1700.5, rd: 80, games: 3, lastRatedAt: daysAgo(29) });
-    const on3 = await seedPlayer(players, r.ds, { name: 'bob', rating: 1700.9, rd: 100, games: 9, lastRatedAt: daysAgo(2) });
-    const on4 = await seedPlayer(players, r.ds, { name: 'cat', rating: 1450.2, rd: 60, games: 40, lastRatedAt: daysAgo(10) });
-    const guest = await seedPlayer(players, r.ds, { guest: true, rating: 1900, games: 9, lastRatedAt: daysAgo(1) });
-    const few = await seedPlayer(players, r.ds, { rating: 1900, games: 2, lastRatedAt: daysAgo(1) });
-    const stale = await seedPlayer(players, r.ds, { rating: 1900, games: 9, lastRatedAt: daysAgo(31), onLeaderboard: true });
-    const fresh = await seedPlayer(players, r.ds);
-    const provisional = await seedPlayer(players, r.ds, { rating: 1900, rd: 120, games: 9, lastRatedAt: daysAgo(1) });
-    const bot = await seedPlayer(players, r.ds, { name: 'robo', bot: true, rating: 1600.4, games: 9, lastRatedAt: daysAgo(1) });
+    const on1 = await seedPlayer(players, r.db, { name: 'zed', rating: 1700.5, rd: 80, games: 5, lastRatedAt: daysAgo(1) });
+    const on2 = await seedPlayer(players, r.db, { name: 'amy', rating: 1700.5, rd: 80, games: 3, lastRatedAt: daysAgo(29) });
+    const on3 = await seedPlayer(players, r.db, { name: 'bob', rating: 1700.9, rd: 100, games: 9, lastRatedAt: daysAgo(2) });
+    const on4 = await seedPlayer(players, r.db, { name: 'cat', rating: 1450.2, rd: 60, games: 40, lastRatedAt: daysAgo(10) });
+    const guest = await seedPlayer(players, r.db, { guest: true, rating: 1900, games: 9, lastRatedAt: daysAgo(1) });
+    const few = await seedPlayer(players, r.db, { rating: 1900, games: 2, lastRatedAt: daysAgo(1) });
+    const stale = await seedPlayer(players, r.db, { rating: 1900, games: 9, lastRatedAt: daysAgo(31), onLeaderboard: true });
+    const fresh = await seedPlayer(players, r.db);
+    const provisional = await seedPlayer(players, r.db, { rating: 1900, rd: 120, games: 9, lastRatedAt: daysAgo(1) });
+    const bot = await seedPlayer(players, r.db, { name: 'robo', bot: true, rating: 1600.4, games: 9, lastRatedAt: daysAgo(1) });
 
-    const changed = await r.ds.transaction((m) => players.recomputeLeaderboardFlags(m, rules));
+    const changed = await r.db.transaction(() => players.recomputeLeaderboardFlags(rules));
     expect(changed).toBe(6); // four humans and a bot come on, the stale one goes off
     for (const [p, on] of [[on1, true], [on2, true], [on3, true], [on4, true], [guest, false], [few, false], [stale, false], [fresh, false], [provisional, false], [bot, true]] as const) {
       expect((await players.findById(p.id))!.onLeaderboard).toBe(on);
     }
-    expect(await r.ds.transaction((m) => players.recomputeLeaderboardFlags(m, rules))).toBe(0);
+    expect(await r.db.transaction(() => players.recomputeLeaderboardFlags(rules))).toBe(0);
     expect(await players.leaderboardCountsByBucket()).toEqual([
       [false, 1450, 1],
       [false, 1700, 3],
@@ -148,7 +145,7 @@ describe('PlayersRepository: leaderboard flags (real PostgreSQL)', () => {
     expect((await players.leaderboardPage(2, 1)).map((p) => p.username)).toEqual(['amy', 'zed']);
 
     // The rank reads the bucket counts: give them the flags' values.
-    await r.ds.query('INSERT INTO leaderboard_buckets (bot, bucket, players) VALUES (false, 1450, 1), (false, 1700, 3), (true, 1600, 1)');
+    await r.db.query('INSERT INTO leaderboard_buckets (bot, bucket, players) VALUES (false, 1450, 1), (false, 1700, 3), (true, 1600, 1)');
     expect(await players.leaderboardRank(on3.id)).toBe(1);
     expect(await players.leaderboardRank(on2.id)).toBe(2);
     expect(await players.leaderboardRank(on1.id)).toBe(3);
@@ -159,31 +156,28 @@ describe('PlayersRepository: leaderboard flags (real PostgreSQL)', () => {
     expect(await players.leaderboardRank('00000000-0000-4000-8000-000000000000')).toBeNull();
 
     // Expiry: only flagged players who fail the rule, at most `limit`, skipping locked rows.
-    await r.ds.query(`UPDATE players SET last_rated_at = now() - interval '40 days' WHERE id = ANY($1)`, [[on1.id, on2.id, on4.id]]);
-    const holder = r.ds.createQueryRunner();
-    await holder.connect();
-    await holder.startTransaction();
-    await players.lock(holder.manager, on4.id);
-    expect(await r.ds.transaction((m) => players.takeOffIneligible(m, rules, 1))).toHaveLength(1);
-    expect(await r.ds.transaction((m) => players.takeOffIneligible(m, rules, 10))).toEqual([{ rating: 1700.5, bot: false }]); // on4 is skipped, not waited on
-    await holder.commitTransaction();
-    await holder.release();
-    expect(await r.ds.transaction((m) => players.takeOffIneligible(m, rules, 10))).toEqual([{ rating: 1450.2, bot: false }]);
-    expect(await r.ds.transaction((m) => players.takeOffIneligible(m, rules, 10))).toEqual([]);
+    await r.db.query(`UPDATE players SET last_rated_at = now() - interval '40 days' WHERE id = ANY($1)`, [[on1.id, on2.id, on4.id]]);
+    const holder = await holdTransaction(r.db);
+    await holder.run(() => players.lock(on4.id));
+    expect(await r.db.transaction(() => players.takeOffIneligible(rules, 1))).toHaveLength(1);
+    expect(await r.db.transaction(() => players.takeOffIneligible(rules, 10))).toEqual([{ rating: 1700.5, bot: false }]); // on4 is skipped, not waited on
+    await holder.commit();
+    expect(await r.db.transaction(() => players.takeOffIneligible(rules, 10))).toEqual([{ rating: 1450.2, bot: false }]);
+    expect(await r.db.transaction(() => players.takeOffIneligible(rules, 10))).toEqual([]);
     expect((await players.leaderboardPage(10, 0)).map((p) => p.username)).toEqual(['bob']);
   });
 
   it('lists flags that disagree with the rule, with a grace period for the expired', async () => {
-    await r.ds.query('UPDATE players SET on_leaderboard = false');
-    const justExpired = await seedPlayer(players, r.ds, { games: 9, lastRatedAt: new Date(Date.now() - 30 * DAY - 10 * 60_000), onLeaderboard: true });
-    const longExpired = await seedPlayer(players, r.ds, { games: 9, lastRatedAt: daysAgo(32), onLeaderboard: true });
-    const missing = await seedPlayer(players, r.ds, { games: 9, lastRatedAt: daysAgo(3), onLeaderboard: false });
-    const guestOn = await seedPlayer(players, r.ds, { guest: true, games: 9, lastRatedAt: daysAgo(3), onLeaderboard: true });
-    const ok = await seedPlayer(players, r.ds, { games: 9, lastRatedAt: daysAgo(3), onLeaderboard: true });
-    const eligibleNow = (await r.ds.query('SELECT username FROM players WHERE games >= 3 AND NOT guest AND last_rated_at >= now() - interval \'30 days\' AND rd < 105')).map(
+    await r.db.query('UPDATE players SET on_leaderboard = false');
+    const justExpired = await seedPlayer(players, r.db, { games: 9, lastRatedAt: new Date(Date.now() - 30 * DAY - 10 * 60_000), onLeaderboard: true });
+    const longExpired = await seedPlayer(players, r.db, { games: 9, lastRatedAt: daysAgo(32), onLeaderboard: true });
+    const missing = await seedPlayer(players, r.db, { games: 9, lastRatedAt: daysAgo(3), onLeaderboard: false });
+    const guestOn = await seedPlayer(players, r.db, { guest: true, games: 9, lastRatedAt: daysAgo(3), onLeaderboard: true });
+    const ok = await seedPlayer(players, r.db, { games: 9, lastRatedAt: daysAgo(3), onLeaderboard: true });
+    const eligibleNow = (await r.db.query('SELECT username FROM players WHERE games >= 3 AND NOT guest AND last_rated_at >= now() - interval \'30 days\' AND rd < 105')).map(
       (x: { username: string }) => x.username,
     );
-    const mismatches = await r.ds.transaction((m) => players.leaderboardFlagMismatches(m, rules, 1));
+    const mismatches = await r.db.transaction(() => players.leaderboardFlagMismatches(rules, 1));
     const names = mismatches.map((x) => x.username);
     expect(names).toEqual(expect.arrayContaining([longExpired.username, missing.username, guestOn.username]));
     expect(names).not.toContain(justExpired.username);

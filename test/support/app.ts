@@ -2,6 +2,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../../src/app.factory.js';
 import { AppConfig, loadConfig } from '../../src/config/config.js';
 import { createTestDatabase, TestDatabase } from './database.js';
+import { GUARD_ENV } from './guard.js';
+
+export { GUARD_ENV };
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -21,6 +24,7 @@ export const TEST_ENV = {
   // The analysis of finished games would run on the test's event loop (ts-jest has no compiled
   // worker): the analysis tests turn it on.
   ANALYSIS_WORKERS: '0',
+  ...GUARD_ENV,
 };
 
 /** The real app on its own copy of the migrated database, listening on a free loopback port. */

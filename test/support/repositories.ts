@@ -1,26 +1,66 @@
-import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../../src/database/data-source.js';
+import { AsyncResource } from 'node:async_hooks';
+import type { Db } from '../../src/database/db.js';
+import { openStandaloneDatabase, StandaloneDatabase } from '../../src/database/standalone.js';
 import { Player } from '../../src/players/entities/player.entity.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
 import { createTestDatabase, TestDatabase } from './database.js';
 
-/** A fresh database and a TypeORM DataSource on it, for repository tests (no app). */
+/** A fresh database and the app's Db on it, for repository tests (no app). */
 export interface RepositoryDb {
-  db: TestDatabase;
-  ds: DataSource;
+  database: TestDatabase;
+  db: Db;
   close(): Promise<void>;
 }
 
-export async function openRepositoryDb(): Promise<RepositoryDb> {
-  const db = await createTestDatabase();
-  const ds = new DataSource({ ...dataSourceOptions(db.url, 6), logging: false });
-  await ds.initialize();
+/**
+ * Repository tests hold a transaction open in one place while another runs (lock tests): more than
+ * one connection, unlike the e2e suites.
+ */
+export async function openRepositoryDb(poolSize = 6, connectTimeoutSeconds = 5): Promise<RepositoryDb> {
+  const database = await createTestDatabase();
+  let standalone: StandaloneDatabase;
+  try {
+    standalone = await openStandaloneDatabase({ url: database.url, poolSize, connectTimeoutSeconds });
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
   return {
-    db,
-    ds,
+    database,
+    db: standalone.db,
     close: async () => {
-      await ds.destroy();
-      await db.drop();
+      await standalone.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A transaction held open until `commit()`; `run` runs work inside it (as if called within it). */
+export interface HeldTransaction {
+  run<T>(work: () => Promise<T>): Promise<T>;
+  commit(): Promise<void>;
+}
+
+export async function holdTransaction(db: Db): Promise<HeldTransaction> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let runInside!: <T>(work: () => Promise<T>) => Promise<T>;
+  let finished!: Promise<void>;
+  await new Promise<void>((started, failed) => {
+    finished = db.transaction(async () => {
+      // Bound to this async context: work run through it later sees this transaction.
+      runInside = AsyncResource.bind(<T>(work: () => Promise<T>) => work());
+      await db.query('SELECT 1'); // the connection is taken now
+      started();
+      await released;
+    });
+    finished.catch(failed);
+  });
+  return {
+    run: (work) => runInside(work),
+    commit: async () => {
+      release();
+      await finished;
     },
   };
 }
@@ -33,7 +73,7 @@ let seq = 0;
  */
 export async function seedPlayer(
   players: PlayersRepository,
-  ds: DataSource,
+  db: Db,
   spec: {
     name?: string;
     guest?: boolean;
@@ -62,7 +102,7 @@ export async function seedPlayer(
   });
   if (!p) throw new Error('name taken');
   const games = spec.games ?? 0;
-  await ds.query('UPDATE players SET games = $2, wins = $2, last_rated_at = $3, on_leaderboard = $4, engine_marked_at = $5, closed_at = $6 WHERE id = $1', [
+  await db.query('UPDATE players SET games = $2, wins = $2, last_rated_at = $3, on_leaderboard = $4, engine_marked_at = $5, closed_at = $6 WHERE id = $1', [
     p.id,
     games,
     spec.lastRatedAt ?? null,

@@ -2,6 +2,7 @@ import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { GUARD_ENV } from './guard.js';
 
 // The real `outflank serve` process (dist/), for tests of the process itself and of several app
 // copies on one database (copies in one jest process would share passport's global strategies).
@@ -56,9 +57,12 @@ export interface Served {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** A minimal environment: no DATABASE_URL, NODE_ENV, JWT_SECRET… from the test run leaks in. */
+/**
+ * A minimal environment: no DATABASE_URL, NODE_ENV, JWT_SECRET… from the test run leaks in. The
+ * process runs on one pooled connection unless `extra` says otherwise (see GUARD_ENV).
+ */
 export function serveEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...GUARD_ENV };
   if (process.env.TMPDIR) env.TMPDIR = process.env.TMPDIR;
   return { ...env, ...extra };
 }

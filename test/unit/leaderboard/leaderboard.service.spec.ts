@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { DataSource } from 'typeorm';
+import type { Db } from '../../../src/database/db.js';
 import { loadConfig } from '../../../src/config/config.js';
 import { LeaderboardRepository } from '../../../src/leaderboard/leaderboard.repository.js';
 import { LeaderboardService } from '../../../src/leaderboard/leaderboard.service.js';
@@ -30,7 +30,7 @@ function service(rows: LeaderboardPlayer[], total: number) {
     },
   };
   const buckets: Pick<LeaderboardRepository, 'total'> = { total: async () => total };
-  return { calls, leaderboard: new LeaderboardService({} as DataSource, buckets as LeaderboardRepository, players as PlayersRepository, config) };
+  return { calls, leaderboard: new LeaderboardService({} as Db, buckets as LeaderboardRepository, players as PlayersRepository, config) };
 }
 
 describe('LeaderboardService.page (in-memory repositories)', () => {

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { EVENTS_CHANNEL } from '../../src/events/topics.js';
+import { PlayerEventsRepository } from '../../src/events/player-events.repository.js';
+import { PlayersRepository } from '../../src/players/players.repository.js';
+import { openRepositoryDb, RepositoryDb, seedPlayer } from '../support/repositories.js';
+
+// Units of work (issue #17) on ONE pooled connection: everything inside a transaction runs on the
+// transaction's connection, found through the async context; reaching the pool from inside it
+// would need a second connection, and fails instead of waiting forever.
+
+describe('Db: one connection per unit of work (real PostgreSQL, a pool of one)', () => {
+  let r: RepositoryDb;
+  beforeAll(async () => {
+    r = await openRepositoryDb(1, 1);
+  });
+  afterAll(async () => {
+    await r?.close();
+  });
+
+  const txid = async () => Number((await r.db.first<{ id: string }>('SELECT txid_current()::text AS id'))!.id);
+
+  it('every query inside a transaction, however deep and through whichever API, runs in it', async () => {
+    const players = new PlayersRepository(r.db);
+    const seen = await r.db.transaction(async () => {
+      const p = await seedPlayer(players, r.db); // TypeORM's repository and a raw statement
+      const rank = await players.leaderboardRank(p.id); // a named prepared statement
+      const nested = await r.db.transaction(() => txid()); // a nested unit of work joins this one
+      const viaManager = Number(((await r.db.manager.query('SELECT txid_current()::text AS id')) as { id: string }[])[0].id);
+      return { outer: await txid(), nested, viaManager, rank, inside: r.db.inTransaction };
+    });
+    expect(seen).toEqual({ outer: seen.nested, nested: seen.viaManager, viaManager: seen.outer, rank: null, inside: true });
+    expect(r.db.inTransaction).toBe(false);
+    expect(await txid()).not.toBe(seen.outer); // outside: a statement of its own
+  });
+
+  it('a unit of work that throws leaves nothing behind', async () => {
+    const before = (await r.db.first<{ n: number }>('SELECT count(*)::int AS n FROM players'))!.n;
+    await expect(
+      r.db.transaction(async () => {
+        await seedPlayer(new PlayersRepository(r.db), r.db);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect((await r.db.first<{ n: number }>('SELECT count(*)::int AS n FROM players'))!.n).toBe(before);
+  });
+
+  it('taking a second connection inside a unit of work fails at once on a pool of one (the guard)', async () => {
+    await expect(r.db.transaction(() => r.db.pool.query('SELECT 1'))).rejects.toThrow(/timeout exceeded when trying to connect/);
+    // The pool is whole again afterwards.
+    expect(await r.db.first('SELECT 1 AS one')).toEqual({ one: 1 });
+  });
+
+  it('a NOTIFY sent inside a unit of work is delivered on its commit only', async () => {
+    const events = new PlayerEventsRepository(r.db);
+    const listener = new pg.Client({ connectionString: r.database.url });
+    await listener.connect();
+    const got: string[] = [];
+    listener.on('notification', (m) => got.push(m.payload ?? ''));
+    await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+    try {
+      const heard = async (payload: string) => {
+        for (let i = 0; i < 50 && !got.includes(payload); i++) await new Promise((res) => setTimeout(res, 20));
+        return got.includes(payload);
+      };
+      await r.db.transaction(async () => {
+        await events.notify(EVENTS_CHANNEL, ['inside']);
+        expect(await heard('inside')).toBe(false); // not before the commit
+      });
+      expect(await heard('inside')).toBe(true);
+      await expect(
+        r.db.transaction(async () => {
+          await events.notify(EVENTS_CHANNEL, ['rolled back']);
+          throw new Error('no');
+        }),
+      ).rejects.toThrow('no');
+      await events.notify(EVENTS_CHANNEL, ['after']);
+      expect(await heard('after')).toBe(true);
+      expect(got).not.toContain('rolled back');
+    } finally {
+      await listener.end();
+    }
+  });
+});
