@@ -117,7 +117,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'players': {
       const { main: players } = await import('./moderation/moderation-cli.js');
-      return players(args, () => resolveDatabase(config(), (m) => process.stderr.write(`[outflank] ${m}\n`)));
+      const c = config();
+      return players(args, () => resolveDatabase(c, (m) => process.stderr.write(`[outflank] ${m}\n`)), c.dbConnectTimeoutSeconds);
     }
     case 'help':
     case '--help':

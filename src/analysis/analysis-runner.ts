@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { Db } from '../database/db.js';
 import { EngineService } from '../engine-service/engine.service.js';
 import { GameQueries } from '../games/game-queries.service.js';
 import { AnalysisRepository, type ClaimedJob } from './analysis.repository.js';
@@ -30,6 +31,7 @@ export class AnalysisRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly db: Db,
     private readonly repo: AnalysisRepository,
     private readonly games: GameQueries,
     private readonly engine: EngineService,
@@ -105,7 +107,7 @@ export class AnalysisRunner implements OnApplicationBootstrap, OnModuleDestroy {
       const seconds = secondsPerRecord(game.createdAt, record.moves);
       const ownSeconds = (color: 'black' | 'white') =>
         record.moves.flatMap((m, i) => (m.color === color && m.square !== null && m.by === 'player' ? [Math.round(seconds[i] * 100) / 100] : []));
-      await this.repo.complete({
+      const analysed = {
         gameId: game.id,
         rated: game.rated,
         finishedAt: game.finishedAt!,
@@ -120,6 +122,11 @@ export class AnalysisRunner implements OnApplicationBootstrap, OnModuleDestroy {
           phases: analysis.phases[color],
           moveSeconds: ownSeconds(color),
         })),
+      };
+      // The result and the job's completion: one unit of work.
+      await this.db.transaction(async () => {
+        await this.repo.insert(analysed);
+        await this.repo.markDone(game.id);
       });
     } catch (err) {
       this.logger.warn(`analysis of game ${job.gameId} failed (attempt ${job.attempts}): ${String(err)}`);

@@ -3,9 +3,14 @@ import { AnalysisService, type PlayerFairPlay } from '../analysis/analysis.servi
 import type { FairPlayScore, PlayerFigures } from '../analysis/domain/fair-play.js';
 import { AppError, notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { Db } from '../database/db.js';
 import { GameQueries } from '../games/game-queries.service.js';
+import type { Standing } from '../leaderboard/domain/buckets.js';
+import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import { Player } from '../players/entities/player.entity.js';
+import { PlayersRepository } from '../players/players.repository.js';
 import { PlayersService } from '../players/players.service.js';
+import { RatingsService, RefundSetChanged } from '../ratings/ratings.service.js';
 import { REPORT_WINDOW_SECONDS } from './domain/moderation.js';
 import type {
   AuditEntryDto, FileReportDto, ModActionDto, ModActionResultDto, ModPlayerViewDto, NoticesDto, OutliersDto, ReportDto, ReportsDto, StatisticsDto,
@@ -48,13 +53,22 @@ export function toStatisticsDto(figures: PlayerFigures, score: FairPlayScore): S
   return { games: figures.games, exact: figures.exact, estimated: figures.estimated, score: score.score, deviations: score.deviations, band: score.band };
 }
 
+/** A player's leaderboard standing now, and the same off the leaderboard (for the bucket counts). */
+function offTheLeaderboard(p: Player): { before: Standing; after: Standing } {
+  return { before: { on: p.onLeaderboard, rating: p.rating, bot: p.bot }, after: { on: false, rating: p.rating, bot: p.bot } };
+}
+
 /** Reports, the moderators' views and actions, and the warnings players see. */
 @Injectable()
 export class ModerationService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly db: Db,
     private readonly repo: ModerationRepository,
     private readonly players: PlayersService,
+    private readonly playerRows: PlayersRepository,
+    private readonly ratings: RatingsService,
+    private readonly leaderboard: LeaderboardService,
     private readonly games: GameQueries,
     private readonly analyses: AnalysisService,
   ) {}
@@ -67,15 +81,21 @@ export class ModerationService {
     if (reporterId !== black.id && reporterId !== white.id) throw new AppError('FORBIDDEN', moderationMessage('error.notAPlayerOfTheGame'));
     const reportedId = reporterId === black.id ? white.id : black.id;
     const text = dto.text?.trim() ? dto.text.trim() : null;
-    const outcome = await this.repo.fileReport({ gameId, reporterId, reportedId, reason: dto.reason, text }, this.config.reportsPerHour, REPORT_WINDOW_SECONDS);
-    if (outcome.kind === 'duplicate') throw new AppError('ALREADY_REPORTED', moderationMessage('error.alreadyReported'));
-    if (outcome.kind === 'limited') {
-      throw new AppError('RATE_LIMITED', moderationMessage('error.reportLimit', { limit: this.config.reportsPerHour, minutes: Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60)) }), {
-        limit: this.config.reportsPerHour,
-        retryAfterSeconds: outcome.retryAfterSeconds,
-      });
-    }
-    return toReportDto(outcome.report);
+    const limit = this.config.reportsPerHour;
+    const report = await this.db.transaction(async () => {
+      // The reporter's lock makes concurrent reports count in turn, on every app copy.
+      await this.repo.lockReporter(reporterId);
+      const recent = await this.repo.reportsInWindow(reporterId, REPORT_WINDOW_SECONDS);
+      if (recent.count >= limit) {
+        throw new AppError('RATE_LIMITED', moderationMessage('error.reportLimit', { limit, minutes: Math.max(1, Math.ceil(recent.waitSeconds / 60)) }), {
+          limit,
+          retryAfterSeconds: recent.waitSeconds,
+        });
+      }
+      return this.repo.insertReport({ gameId, reporterId, reportedId, reason: dto.reason, text });
+    });
+    if (!report) throw new AppError('ALREADY_REPORTED', moderationMessage('error.alreadyReported'));
+    return toReportDto(report);
   }
 
   async openReports(): Promise<ReportsDto> {
@@ -131,21 +151,61 @@ export class ModerationService {
     if (reason === '') throw new AppError('VALIDATION_FAILED', 'reason must not be empty');
     switch (dto.action) {
       case 'engine': {
-        const done = await this.repo.markEngineUser(player.id, moderator.id, reason);
+        const done = await this.markEngineUser(player.id, moderator.id, reason);
         if (!done) throw new AppError('CONFLICT', moderationMessage('error.alreadyMarked'));
-        return {
-          action: toAuditDto(done.action),
-          refunds: done.refunds.map((r) => ({ username: r.username, points: r.points, ratingBefore: r.ratingBefore, rating: r.rating, gameIds: r.gameIds })),
-        };
+        return done;
       }
       case 'dismiss':
-        return { action: toAuditDto(await this.repo.dismiss(player.id, moderator.id, reason)), refunds: [] };
+        return this.db.transaction(async () => {
+          const id = await this.repo.log({ playerId: player.id, moderatorId: moderator.id, action: 'dismiss', reason });
+          await this.repo.setDetails(id, { reportsClosed: await this.repo.closeReportsAbout(player.id, id) });
+          return { action: toAuditDto(await this.repo.action(id)), refunds: [] };
+        });
       case 'warn':
-        return { action: toAuditDto(await this.repo.warn(player.id, moderator.id, reason)), refunds: [] };
+        return this.db.transaction(async () => {
+          const id = await this.repo.log({ playerId: player.id, moderatorId: moderator.id, action: 'warn', reason });
+          return { action: toAuditDto(await this.repo.action(id)), refunds: [] };
+        });
       case 'close': {
-        const done = await this.repo.close(player.id, moderator.id, reason);
+        const done = await this.db.transaction(async () => {
+          const p = (await this.playerRows.lockForRating([player.id])).get(player.id)!;
+          if (p.closedAt) return null;
+          await this.playerRows.closeAccount(p.id);
+          await this.leaderboard.applyStandings([offTheLeaderboard(p)]);
+          const id = await this.repo.log({ playerId: p.id, moderatorId: moderator.id, action: 'close', reason });
+          await this.repo.closeReportsAbout(p.id, id);
+          return { action: toAuditDto(await this.repo.action(id)), refunds: [] };
+        });
         if (!done) throw new AppError('CONFLICT', moderationMessage('error.alreadyClosed'));
-        return { action: toAuditDto(done), refunds: [] };
+        return done;
+      }
+    }
+  }
+
+  /**
+   * Marks an engine user in one unit of work: its victims' refunds (RatingsService), the mark (no
+   * ranked play, off the leaderboard), the audit-log entry with the refunds, and the reports about
+   * it closed. Null when it was marked already.
+   */
+  private async markEngineUser(playerId: string, moderatorId: string, reason: string): Promise<ModActionResultDto | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(async () => {
+          const done = await this.ratings.refundOpponentsOf(playerId);
+          if (!done) return null;
+          await this.playerRows.markEngineUser(playerId);
+          await this.leaderboard.applyStandings([offTheLeaderboard(done.engineUser)]);
+          const details = { refunds: done.refunds.map((r) => ({ player: r.username, points: r.points, games: r.gameIds.length })) };
+          const id = await this.repo.log({ playerId, moderatorId, action: 'engine', reason, details });
+          await this.repo.closeReportsAbout(playerId, id);
+          return {
+            action: toAuditDto(await this.repo.action(id)),
+            refunds: done.refunds.map((r) => ({ username: r.username, points: r.points, ratingBefore: r.ratingBefore, rating: r.rating, gameIds: r.gameIds })),
+          };
+        });
+      } catch (err) {
+        // A game against it ended between the read and the locks: everything was rolled back; again.
+        if (!(err instanceof RefundSetChanged) || attempt >= 5) throw err;
       }
     }
   }

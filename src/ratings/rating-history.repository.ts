@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
+import { sql } from '../database/sql.js';
 import type { AuditRefund, StoredHistory } from './domain/audit.js';
 import { RatingHistory } from './entities/rating-history.entity.js';
 
@@ -13,6 +14,36 @@ export interface AuditHistory extends StoredHistory {
   /** The order ratings were applied in. */
   seq: number;
 }
+
+/** A refund as written: one player's points back from one engine user's ranked games. */
+export interface NewRefund {
+  playerId: string;
+  sourcePlayerId: string;
+  gameIds: string[];
+  points: number;
+  ratingBefore: number;
+  rating: number;
+  rd: number;
+  volatility: number;
+}
+
+/** Per opponent of a player, their rating changes in the rated games between them, not refunded yet (by the apply order). */
+const LOST_TO = sql<{ playerId: string }, { playerId: string; gameIds: string[]; deltas: number[] }>(
+  null,
+  (p) => `SELECT h.player_id AS "playerId", array_agg(h.game_id ORDER BY h.seq) AS "gameIds", array_agg(h.delta ORDER BY h.seq) AS "deltas"
+    FROM rating_history h
+    WHERE h.game_id IN (SELECT game_id FROM rating_history WHERE player_id = ${p.playerId}) AND h.player_id <> ${p.playerId}
+      AND NOT EXISTS (SELECT 1 FROM rating_refunds r WHERE r.player_id = h.player_id AND r.source_player_id = ${p.playerId})
+    GROUP BY h.player_id ORDER BY h.player_id`,
+);
+
+/** seq from rating_history's own sequence: refunds and games share one apply order (the audit replays in it). */
+const INSERT_REFUND = sql<NewRefund>(
+  null,
+  (p) => `INSERT INTO rating_refunds (player_id, source_player_id, game_ids, points, rating_before, rating, rd, volatility, at, seq)
+    VALUES (${p.playerId}, ${p.sourcePlayerId}, ${p.gameIds}::uuid[], ${p.points}, ${p.ratingBefore}, ${p.rating}, ${p.rd}, ${p.volatility},
+      now(), nextval(pg_get_serial_sequence('rating_history', 'seq')))`,
+);
 
 /**
  * The one owner of the rating history: `rating_history` (a row per player per rated game) and
@@ -89,5 +120,16 @@ export class RatingHistoryRepository {
       [playerId],
     );
     return rows.map((r) => ({ at: new Date(r.at), rating: Number(r.rating), rd: Number(r.rd), volatility: Number(r.volatility), points: Number(r.points) }));
+  }
+
+  /** What each opponent of `playerId` lost or won against them in rated games, not refunded yet. */
+  async lostTo(playerId: string): Promise<{ playerId: string; games: { gameId: string; delta: number }[] }[]> {
+    const rows = await this.db.query(LOST_TO({ playerId }));
+    return rows.map((r) => ({ playerId: r.playerId, games: r.gameIds.map((gameId, i) => ({ gameId, delta: Number(r.deltas[i]) })) }));
+  }
+
+  /** In the caller's unit of work, with the player's row locked. */
+  async insertRefund(refund: NewRefund): Promise<void> {
+    await this.db.query(INSERT_REFUND(refund));
   }
 }

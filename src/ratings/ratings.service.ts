@@ -3,6 +3,8 @@ import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Standing } from '../leaderboard/domain/buckets.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import { PlayersRepository } from '../players/players.repository.js';
+import { refundOf } from './domain/refunds.js';
+import type { Player } from '../players/entities/player.entity.js';
 import { blackScore, rateGame } from './domain/glicko2.js';
 import { RatingPointDto } from './dto/rating-history.dto.js';
 import { NewRatingHistory, RatingHistoryRepository } from './rating-history.repository.js';
@@ -15,6 +17,19 @@ export interface RatedGameEnd {
   winner: 'black' | 'white' | null;
   finishedAt: Date;
 }
+
+/** Points given back to one opponent of an engine user. */
+export interface Refund {
+  playerId: string;
+  username: string;
+  points: number;
+  ratingBefore: number;
+  rating: number;
+  gameIds: string[];
+}
+
+/** The players who lost points to the engine user changed while the locks were taken: run the unit of work again. */
+export class RefundSetChanged extends Error {}
 
 @Injectable()
 export class RatingsService {
@@ -96,5 +111,39 @@ export class RatingsService {
     await this.history.insert(history);
     await this.leaderboard.applyStandings(standings);
     return { black: change.a.delta, white: change.b.delta };
+  }
+
+  /**
+   * In the caller's unit of work: locks the engine user's row and those of everyone who lost rating
+   * points to it in rated games (in id order, as every rating transaction takes them), and gives
+   * each of them those points back (refundOf: the sum of their negative changes in those games) as
+   * a refund in their rating history, moving the leaderboard's bucket counts with their ratings.
+   * Returns the engine user's locked row and the refunds; null (nothing written) when the account
+   * is marked already. Throws RefundSetChanged when a game against it ended between the read and
+   * the locks (the caller runs the unit of work again).
+   */
+  async refundOpponentsOf(engineUserId: string): Promise<{ engineUser: Player; refunds: Refund[] } | null> {
+    // Whom to lock is read before any lock, so that the locks go in id order.
+    const guess = (await this.history.lostTo(engineUserId)).map((v) => v.playerId);
+    const locked = await this.players.lockForRating([engineUserId, ...guess]);
+    const engineUser = locked.get(engineUserId)!;
+    if (engineUser.engineMarkedAt) return null;
+    // With its row held, no game of the engine user can end: read the losses again.
+    const victims = await this.history.lostTo(engineUserId);
+    if (victims.some((v) => !locked.has(v.playerId))) throw new RefundSetChanged();
+    const refunds: Refund[] = [];
+    const standings: { before: Standing; after: Standing }[] = [];
+    for (const v of victims) {
+      const { points, gameIds } = refundOf(v.games);
+      if (points <= 0) continue;
+      const p = locked.get(v.playerId)!;
+      const rating = p.rating + points;
+      await this.history.insertRefund({ playerId: p.id, sourcePlayerId: engineUserId, gameIds, points, ratingBefore: p.rating, rating, rd: p.rd, volatility: p.volatility });
+      await this.players.writeRefundedRating(p.id, rating);
+      standings.push({ before: { on: p.onLeaderboard, rating: p.rating, bot: p.bot }, after: { on: p.onLeaderboard, rating, bot: p.bot } });
+      refunds.push({ playerId: p.id, username: p.username, points, ratingBefore: p.rating, rating, gameIds });
+    }
+    await this.leaderboard.applyStandings(standings);
+    return { engineUser, refunds };
   }
 }

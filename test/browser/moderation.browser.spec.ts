@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
+import { Db } from '../../src/database/db.js';
 import { ModerationRepository } from '../../src/moderation/moderation.repository.js';
+import { setModeratorRole } from '../../src/moderation/moderator-role.js';
+import { PlayersRepository } from '../../src/players/players.repository.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
@@ -24,8 +27,8 @@ describe('the moderator page (chromium)', () => {
     t = await startTestApp({ LEADERBOARD_MIN_GAMES: '1' });
     browser = await launchChromium();
     mod = await registerPlayer(t.http);
-    // The role is given with the `outflank` command (tested in test/e2e/moderation); here through the same repository method.
-    await t.app.get(ModerationRepository).setModerator(mod.username, true, 'browser test');
+    // The role is given with the `outflank` command (tested in test/e2e/moderation); here through the same function.
+    await setModeratorRole({ db: t.app.get(Db), players: t.app.get(PlayersRepository), moderation: t.app.get(ModerationRepository) }, mod.username, true, 'browser test');
   }, 120_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { type AuditGame, type AuditPlayer, type AuditRefund, auditRatings } from '../../../src/ratings/domain/audit.js';
 import { DEFAULT_GLICKO2_CONFIG, initialValues, rateGame } from '../../../src/ratings/domain/glicko2.js';
-import { refundOf } from '../../../src/moderation/domain/moderation.js';
+import { refundOf } from '../../../src/ratings/domain/refunds.js';
 
 const config = DEFAULT_GLICKO2_CONFIG;
 const T0 = new Date('2026-05-01T10:00:00Z');
