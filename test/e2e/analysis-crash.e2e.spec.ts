@@ -5,11 +5,11 @@ import { startRoomGame } from '../factories/games.js';
 import { registerPlayer } from '../factories/players.js';
 import { TEST_ENV } from '../support/app.js';
 import { createTestDatabase, TestDatabase } from '../support/database.js';
-import { sleep, startServerProcess } from '../support/server-process.js';
+import { ensureBuilt, freePort, serveEnv, sleep, spawnServe, startServerProcess } from '../support/server-process.js';
 
-// Analysis jobs are durable: two `outflank serve` copies analyse the finished games of one
-// database; one is killed with SIGKILL while it holds a job; the other copy takes that job over
-// once its lease has run out, and every game ends up analysed exactly once.
+// Analysis jobs are durable: an `outflank serve` copy analysing the finished games of a database
+// is killed with SIGKILL while it holds a job; another copy takes that job over once its lease has
+// run out, and every game ends up analysed exactly once.
 
 const GAMES = 8;
 const LEASE_SECONDS = 3;
@@ -44,23 +44,32 @@ describe('analysis jobs survive a killed copy', () => {
     await host.stop();
     expect((await db.query(`SELECT count(*)::int AS n FROM analysis_jobs WHERE state = 'queued'`)).rows[0].n).toBe(GAMES);
 
-    // Two analysing copies.
+    // A copy that analyses (spawned here, so that it can be killed as soon as it holds a job: it
+    // is quick, and it claims the next job the moment it finishes one).
     const env = { ...base, ANALYSIS_WORKERS: '1', ANALYSIS_POLL_MS: '200', ANALYSIS_LEASE_SECONDS: String(LEASE_SECONDS) };
-    const doomed = await startServerProcess(env);
-    const survivor = await startServerProcess(env);
-    const tag = (pid: number | undefined) => `%:${pid}:%`;
+    ensureBuilt();
+    const port = await freePort();
+    const doomed = spawnServe(serveEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }), port);
+    const mine = `%:${doomed.child.pid}:%`;
+    let survivor: Awaited<ReturnType<typeof startServerProcess>> | null = null;
     try {
-      // Kill the first copy while it holds a job.
-      let held: string | null = null;
-      const by = Date.now() + 60_000;
-      while (!held && Date.now() < by) {
-        const r = await db.query(`SELECT game_id FROM analysis_jobs WHERE state = 'running' AND claimed_by LIKE $1`, [tag(doomed.served.child.pid)]);
-        held = r.rows[0]?.game_id ?? null;
-        if (!held) await sleep(10);
+      const by = Date.now() + 90_000;
+      let holding = false;
+      while (!holding && Date.now() < by) {
+        holding = (await db.query(`SELECT 1 FROM analysis_jobs WHERE state = 'running' AND claimed_by LIKE $1`, [mine])).rowCount === 1;
+        if (!holding) await sleep(5);
       }
-      expect(held).not.toBeNull();
-      doomed.served.child.kill('SIGKILL');
-      await doomed.served.exited;
+      doomed.child.kill('SIGKILL');
+      await doomed.exited;
+      // The job it held when it died (it always holds one while there are jobs left).
+      const left = await db.query(`SELECT game_id FROM analysis_jobs WHERE state = 'running' AND claimed_by LIKE $1`, [mine]);
+      if (left.rowCount !== 1) {
+        const jobs = await db.query('SELECT state, attempts, claimed_by, last_error FROM analysis_jobs');
+        throw new Error(`the killed copy held no job: ${JSON.stringify(jobs.rows)}\n${doomed.stderr()}`);
+      }
+      const held: string = left.rows[0].game_id;
+      // Another copy takes over: the killed copy's job once its lease has run out, and the rest.
+      survivor = await startServerProcess(env);
 
       // The survivor finishes everything, the killed copy's job included, after its lease.
       const doneBy = Date.now() + 120_000;
@@ -81,8 +90,8 @@ describe('analysis jobs survive a killed copy', () => {
         expect((await request(survivor.baseUrl).get(`/api/games/${id}/analysis`).expect(200)).body.status).toBe('ready');
       }
     } finally {
-      if (doomed.served.child.exitCode === null && doomed.served.child.signalCode === null) doomed.served.child.kill('SIGKILL');
-      await survivor.stop();
+      if (doomed.child.exitCode === null && doomed.child.signalCode === null) doomed.child.kill('SIGKILL');
+      await survivor?.stop();
     }
   }, 300_000);
 });
