@@ -43,7 +43,17 @@ interface BenchGame {
   whiteToken: string;
 }
 
+/**
+ * How the clients play: `bare` sends moves only (each client plays both sides from the answers);
+ * `browsers` is two players behaving as the shipped browser client does (page load reads, their
+ * own and the game's event streams, moves on their turn from the state the events carry) plus one
+ * watcher per game; `browsers-legacy` is the client before the events carried the state: every
+ * page reads the game again after each move event.
+ */
+type DriveMode = 'bare' | 'browsers' | 'browsers-legacy';
+
 interface LevelInput {
+  mode: DriveMode;
   /** Base URLs of the app copies; client k talks to copy k mod n. */
   servers: string[];
   /** The games of each client, played one after the other. */
@@ -68,6 +78,52 @@ interface LevelOutput {
   retries: number;
   /** Busy share of the driver's event loop over the level (≈ the cores the driver used). */
   driverUtilization: number;
+  /** API requests sent while playing, the moves included, event streams and page loads aside. */
+  requests: number;
+  /** API requests of the pages' loads (browsers modes): the player, the game, its moves. */
+  loadRequests: number;
+  /** Games whose pages were loaded. */
+  pageLoads: number;
+  /** Event streams opened. */
+  streams: number;
+}
+
+/** A game as the answers and events carry it (the fields a player needs). */
+interface GameLite {
+  status: string;
+  board: string;
+  toMove: Color | null;
+  ply: number;
+}
+
+/** A server-sent event stream over its own connection; events go to `onEvent`. */
+function openSse(base: string, path: string, token: string | null, onEvent: (name: string, data: any) => void, lastEventId?: number): { close: () => void } {
+  const url = new URL(path, base);
+  if (url.hostname !== '127.0.0.1') throw new Error(`refusing to send load anywhere but 127.0.0.1: ${url.href}`);
+  const headers: Record<string, string> = { Accept: 'text/event-stream' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (lastEventId !== undefined) headers['Last-Event-ID'] = String(lastEventId);
+  const req = http.request({ agent: false, host: url.hostname, port: url.port, method: 'GET', path: url.pathname, headers }, (res) => {
+    let buffer = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n')) {
+        let name = 'message';
+        let data: string | null = null;
+        for (const line of buffer.slice(0, at).split('\n')) {
+          if (line.startsWith('event: ')) name = line.slice(7);
+          else if (line.startsWith('data: ')) data = line.slice(6);
+        }
+        buffer = buffer.slice(at + 2);
+        if (data !== null) onEvent(name, JSON.parse(data));
+      }
+    });
+    res.on('error', () => undefined);
+  });
+  req.on('error', () => undefined);
+  req.end();
+  return { close: () => req.destroy() };
 }
 
 /** mulberry32: a small seeded PRNG, so a run's moves can be replayed. */
@@ -166,13 +222,132 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
     }
   }
 
+  let requests = 0;
+  let loadRequests = 0;
+  let pageLoads = 0;
+  let streams = 0;
+
+  /**
+   * One game as two browser pages and a watcher's page play it: each page loads (reads), opens
+   * its streams, and each player moves on their turn from the state it holds. `legacy`: every
+   * page reads the game after each move event (the client before events carried the state).
+   */
+  async function playGameLikeBrowsers(server: number, game: BenchGame, random: () => number, legacy: boolean): Promise<void> {
+    const base = input.servers[server];
+    const agent = agents[server];
+    /** A GET: a page's load (`load`), or a read while playing. */
+    const read = async (path: string, token: string | null, load = false): Promise<HttpAnswer> => {
+      if (load) loadRequests += 1;
+      else requests += 1;
+      return request(agent, base, 'GET', path, token, undefined);
+    };
+    const gamePath = `/api/games/${game.id}`;
+    acked[game.id] = 0;
+    type Side = 'black' | 'white' | 'watcher';
+    const tokens: Record<Side, string | null> = { black: game.blackToken, white: game.whiteToken, watcher: null };
+    const state = {} as Record<Side, GameLite>;
+    const wakers: Partial<Record<Side, () => void>> = {};
+    const stale: Record<Side, boolean> = { black: false, white: false, watcher: false };
+    const refresh = async (side: Side) => {
+      const answer = await read(gamePath, tokens[side]);
+      if (answer.status === 200) {
+        const g = JSON.parse(answer.body) as GameLite;
+        if (g.ply >= state[side].ply) state[side] = g;
+      }
+    };
+    // Page loads: the player's own record, the game and its moves (the watcher: no player).
+    await Promise.all(
+      (['black', 'white', 'watcher'] as Side[]).map(async (side) => {
+        if (tokens[side]) await read('/api/players/me', tokens[side], true);
+        const [g] = await Promise.all([read(gamePath, tokens[side], true), read(`${gamePath}/moves`, tokens[side], true)]);
+        if (g.status !== 200) throw new Error(`page load: GET ${gamePath} answered ${g.status} ${g.body.slice(0, 200)}`);
+        state[side] = JSON.parse(g.body) as GameLite;
+      }),
+    );
+    pageLoads += 1;
+    const opened = (['black', 'white', 'watcher'] as Side[]).flatMap((side) => {
+      const onEvent = (name: string, data: any) => {
+        if (name === 'move') {
+          // The old page read the game after a move event that was news to it (not after its own move).
+          if (legacy) {
+            if (data.ply >= state[side].ply)
+              void refresh(side)
+                .catch((err: unknown) => void errors.push(`game ${game.id}: read after an event: ${String(err)}`))
+                .then(() => wakers[side]?.());
+          }
+          else if (data.game && data.game.ply >= state[side].ply) state[side] = data.game;
+          else if (!data.game && data.ply >= state[side].ply) stale[side] = true;
+        } else if (name === 'end') state[side] = data;
+        else if (name === 'seat' && data.game && data.game.ply >= state[side].ply) state[side] = data.game;
+        if (!legacy || name !== 'move') wakers[side]?.();
+      };
+      // As the page does: from the ply it loaded, so a move made meanwhile is replayed.
+      const list = [openSse(base, `${gamePath}/events`, tokens[side], onEvent, state[side].ply)];
+      if (tokens[side]) list.push(openSse(base, '/api/me/events', tokens[side], () => undefined));
+      return list;
+    });
+    streams += opened.length;
+    const deadline = () => performance.now() - started > input.durationMs;
+    const waitEvent = (side: Side, ms: number) =>
+      new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          wakers[side] = undefined;
+          resolve(false);
+        }, ms);
+        wakers[side] = () => {
+          clearTimeout(timer);
+          wakers[side] = undefined;
+          resolve(true);
+        };
+      });
+    const player = async (color: Color): Promise<void> => {
+      while (!deadline()) {
+        const g = state[color];
+        if (g.status !== 'active') return;
+        if (g.toMove !== color) {
+          // The shipped page waits for events (a read only for a record without the game); the old one also read the game every 10 s.
+          const heard = await waitEvent(color, legacy ? 10_000 : 2_000);
+          if (stale[color] || (legacy && !heard)) {
+            stale[color] = false;
+            await refresh(color);
+          }
+          continue;
+        }
+        const moves = legalMoves(fromBoardString(g.board, color));
+        const square = squareName(moves[Math.floor(random() * moves.length)]);
+        const t0 = performance.now();
+        requests += 1;
+        let answer: HttpAnswer;
+        try {
+          answer = await request(agent, base, 'POST', `${gamePath}/moves`, tokens[color], { square, ply: g.ply });
+        } catch (err) {
+          errors.push(`game ${game.id} ply ${g.ply} ${square}: ${String(err)}`);
+          return;
+        }
+        latencies.push(performance.now() - t0);
+        if (answer.status !== 201 && answer.status !== 200) {
+          errors.push(`game ${game.id} ply ${g.ply} ${square}: HTTP ${answer.status} ${answer.body.slice(0, 200)}`);
+          return;
+        }
+        acked[game.id] += 1;
+        const after = (JSON.parse(answer.body) as { game: GameLite }).game;
+        if (after.ply >= state[color].ply) state[color] = after;
+      }
+    };
+    await Promise.all([player('black'), player('white')]);
+    for (const st of opened) st.close();
+    if (state.black.status !== 'active' || state.white.status !== 'active') finishedGames += 1;
+    else if (acked[game.id] > 0) cutGames += 1;
+  }
+
   await Promise.all(
     input.perClient.map(async (games, client) => {
       const random = prng(input.seed * 7919 + client);
       const server = client % input.servers.length;
       for (const game of games) {
         if (performance.now() - started > input.durationMs) return;
-        await playGame(server, game, random);
+        if (input.mode === 'bare') await playGame(server, game, random);
+        else await playGameLikeBrowsers(server, game, random, input.mode === 'browsers-legacy').catch((err: unknown) => void errors.push(`game ${game.id}: ${String(err)}`));
       }
       if (performance.now() - started <= input.durationMs) idleClients += 1;
     }),
@@ -190,6 +365,10 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
     errors,
     retries,
     driverUtilization: performance.eventLoopUtilization(elu0).utilization,
+    requests: input.mode === 'bare' ? latencies.length + retries : requests,
+    loadRequests,
+    pageLoads,
+    streams,
   };
 }
 
@@ -228,6 +407,11 @@ if (Math.max(...CLIENTS) > MAX_CLIENTS) throw new Error(`--clients: at most ${MA
 
 /** --profile: a CPU profile of the app's thread (main) during each one-copy level, written under bench/profiles/. */
 const PROFILE = process.argv.includes('--profile');
+/**
+ * --browsers: also runs each client count (one copy) with the clients behaving as browsers do
+ * (see DriveMode): first as the client before events carried the state, then as the shipped one.
+ */
+const BROWSERS = process.argv.includes('--browsers');
 /** --probe-variants: also runs (c) without the NOTIFY of the events, to show what the fan-out costs. */
 const PROBE_VARIANTS = process.argv.includes('--probe-variants');
 
@@ -313,6 +497,8 @@ const APP_ENV: Record<string, string> = {
   CPU_TAKEOVER_SECONDS: '3600',
   FIRST_MOVE_SECONDS: '3600',
   IDLE_TURN_SECONDS: '3600',
+  // Every page of --browsers holds its streams from 127.0.0.1.
+  SSE_STREAMS_PER_ADDRESS: '1000000',
 };
 /** Fewer than a real game has (~60 records), so the clients rather have games to spare. */
 const MOVES_PER_GAME_LOW = 50;
@@ -469,20 +655,22 @@ function startWorker(input: LevelInput): Promise<{ go: () => Promise<LevelOutput
   return new Promise((ready, reject) => {
     const worker = new Worker(__filename, { workerData: input });
     let settle: ((out: LevelOutput) => void) | null = null;
+    let fail: (err: unknown) => void = reject;
     worker.on('message', (msg: 'ready' | LevelOutput) => {
       if (msg === 'ready') {
         ready({
           go: () =>
-            new Promise<LevelOutput>((resolve) => {
+            new Promise<LevelOutput>((resolve, rejectGo) => {
               settle = resolve;
+              fail = rejectGo;
               worker.postMessage('go');
             }),
         });
       } else settle?.(msg);
     });
-    worker.once('error', reject);
+    worker.once('error', (err) => fail(err));
     worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`the load driver exited with ${code}`));
+      if (code !== 0) fail(new Error(`the load driver exited with ${code}`));
     });
   });
 }
@@ -706,6 +894,7 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
 // -- the run
 
 interface LevelResult {
+  mode: DriveMode;
   copies: number;
   clients: number;
   games: number;
@@ -797,14 +986,14 @@ async function main(): Promise<void> {
 
     /** The best rate so far (moves per second): sizes the next levels' games. */
     let warmRate = 0;
-    const runLevel = async (copies: number, clients: number, servers: string[], warmup: boolean): Promise<void> => {
+    const runLevel = async (copies: number, clients: number, servers: string[], warmup: boolean, mode: DriveMode = 'bare'): Promise<void> => {
       const durationMs = (warmup ? SECONDS / 4 : SECONDS) * 1000;
       const rate = Math.max(warmup ? 300 : 50, warmRate);
       const gamesPerClient = Math.min(MAX_GAMES_PER_CLIENT, Math.ceil((1.5 * rate * (durationMs / 1000)) / clients / MOVES_PER_GAME_LOW) + 1);
       const t0 = performance.now();
       const perClient = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
       const setupS = (performance.now() - t0) / 1000;
-      const driver = await startWorker({ servers, perClient, durationMs, seed: clients * 10 + copies });
+      const driver = await startWorker({ mode, servers, perClient, durationMs, seed: clients * 10 + copies });
       await sleep(500); // let the setup's work settle
       const before: CpuSnapshot = {
         at: performance.now(),
@@ -831,16 +1020,18 @@ async function main(): Promise<void> {
       const games = perClient.reduce((n, g) => n + g.length, 0);
       const rateNow = out.moves / (out.elapsedMs / 1000);
       warmRate = Math.max(warmRate, rateNow);
-      const label = `${warmup ? 'warm-up, ' : ''}${copies} cop${copies === 1 ? 'y' : 'ies'}, ${clients} clients`;
+      const label = `${warmup ? 'warm-up, ' : ''}${mode === 'bare' ? '' : `${mode}, `}${copies} cop${copies === 1 ? 'y' : 'ies'}, ${clients} clients`;
       console.log(
         `${label}: ${games} games set up in ${setupS.toFixed(1)} s; ${out.moves} moves in ${(out.elapsedMs / 1000).toFixed(1)} s (${Math.round(rateNow)}/s), ` +
-          `${out.finishedGames} games finished, ${out.cutGames} left in play at the deadline` +
+          `${out.finishedGames} games finished, ${out.cutGames} left in play at the deadline; ${(out.requests / Math.max(1, out.moves)).toFixed(2)} API requests/move in play` +
+          `${out.pageLoads ? ` (+ ${(out.loadRequests / out.pageLoads).toFixed(1)} page-load reads a game)` : ''}` +
+          `${out.streams ? `, ${out.streams} event streams` : ''}` +
           `${out.idleClients ? `; ${out.idleClients} clients ran out of games early` : ''}${out.retries ? `; ${out.retries} retried` : ''}` +
           `${out.errors.length ? `; ${out.errors.length} ERRORS` : ''}`,
       );
       for (const e of out.errors.slice(0, 5)) console.log(`  error: ${e}`);
       if (out.errors.length) failed = true;
-      if (!warmup) results.push({ copies, clients, games, out, cpu, appUtilization, xactsPerMove: (x1 - x0) / Math.max(1, out.moves), statementsPerMove: copies === 1 ? statementsSent / Math.max(1, out.moves) : null });
+      if (!warmup) results.push({ mode, copies, clients, games, out, cpu, appUtilization, xactsPerMove: (x1 - x0) / Math.max(1, out.moves), statementsPerMove: copies === 1 ? statementsSent / Math.max(1, out.moves) : null });
     };
 
     for (const copies of COPIES) {
@@ -855,6 +1046,12 @@ async function main(): Promise<void> {
       }
       await runLevel(copies, Math.min(16, maxClients), servers, true);
       for (const clients of CLIENTS) await runLevel(copies, clients, servers, false);
+      if (BROWSERS && copies === 1) {
+        for (const clients of CLIENTS) {
+          await runLevel(copies, clients, servers, false, 'browsers-legacy');
+          await runLevel(copies, clients, servers, false, 'browsers');
+        }
+      }
       if (second) {
         await stopServed(second);
         second = null;
@@ -889,7 +1086,7 @@ async function main(): Promise<void> {
     console.log(`\nload average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end\n`);
     console.log('| clients | (a) app moves/s | p50 ms | p95 ms | p99 ms | app CPU ms/move | PG CPU ms/move | (b) pgbench tps | PG CPU ms/txn | (c) bare SQL moves/s | (c) p99 ms | **a/b** | a/c |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const r of results.filter((x) => x.copies === 1)) {
+    for (const r of results.filter((x) => x.copies === 1 && x.mode === 'bare')) {
       const sorted = Float64Array.from(r.out.latencies).sort();
       const s = r.out.elapsedMs / 1000;
       const a = r.out.moves / s;
@@ -905,6 +1102,30 @@ async function main(): Promise<void> {
           `${appMs.toFixed(3)} | ${pgMs.toFixed(3)} | ${b ? Math.round(b.tps) : '—'} | ${b ? ((b.postgresCpu / (b.tps * b.seconds)) * 1000).toFixed(3) : '—'} | ` +
           `${pr ? Math.round(probeRate) : '—'} | ${prSorted ? percentile(prSorted, 0.99).toFixed(1) : '—'} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} |`,
       );
+    }
+    if (BROWSERS) {
+      console.log('\nPlayers as browsers (one copy): the same server, pgbench and bare SQL as above, same run.\n');
+      console.log('| clients (games at once) | clients behave as | moves/s | API requests/move in play | page-load reads/game | event streams | p50 ms | p99 ms | app CPU ms/move | PG CPU ms/move | **moves/s ÷ pgbench tps** | moves/s ÷ bare SQL |');
+      console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+      for (const r of results.filter((x) => x.copies === 1)) {
+        const sorted = Float64Array.from(r.out.latencies).sort();
+        const s = r.out.elapsedMs / 1000;
+        const a = r.out.moves / s;
+        const c = ceilings.get(r.clients);
+        const b = c && typeof c !== 'string' ? c : null;
+        const pr = probes.get(r.clients);
+        const probeRate = pr ? pr.moves / pr.seconds : Number.NaN;
+        const what = r.mode === 'bare' ? 'bots (moves only)' : r.mode === 'browsers' ? 'browsers, events carry the state' : 'browsers, read after each event (before)';
+        console.log(
+          `| ${r.clients} | ${what} | **${Math.round(a)}** | ${(r.out.requests / Math.max(1, r.out.moves)).toFixed(2)} | ${r.out.pageLoads ? (r.out.loadRequests / r.out.pageLoads).toFixed(1) : '—'} | ${r.out.streams} | ${percentile(sorted, 0.5).toFixed(1)} | ${percentile(sorted, 0.99).toFixed(1)} | ` +
+            `${(((r.appUtilization * s) / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ${((r.cpu.postgres / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ` +
+            `**${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} |`,
+        );
+      }
+      console.log('\n(browsers: each game is two players and a watcher, as pages of the shipped client: page-load reads, each page\'s');
+      console.log(' game stream and the players\' /api/me/events, a move on one\'s turn from the state held; requests/move in play counts');
+      console.log(' every API request but the streams and the page loads (8 a game: 3 per player, 2 for the watcher); "before" reads');
+      console.log(' the game on every page after each move event that is news to it, as the client did.)\n');
     }
     console.log('\n(a) the app over HTTP, one copy; app CPU ms/move is its main thread\'s busy time per move (the load driver runs in');
     console.log(' another thread); (b) pgbench running lock game + insert move + update game as one transaction, -M prepared, same');

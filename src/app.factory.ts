@@ -10,6 +10,7 @@ import { parserError, setErrorHeaders, toErrorBody } from './common/all-exceptio
 import { AppError, clip, unsupportedMediaType } from './common/errors.js';
 import { createValidationPipe, MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './common/validation.js';
 import { AppConfig } from './config/config.js';
+import { EVENT_MODELS, eventsExtension } from './events/event-map.js';
 import { CSP_DIRECTIVES, swaggerUiCsp } from './pages/csp.js';
 
 export const BODY_LIMIT = '16kb';
@@ -75,9 +76,11 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
         .setVersion('1')
         .addBearerAuth()
         .build(),
-      { extraModels: [ErrorDto] },
+      { extraModels: [ErrorDto, ...EVENT_MODELS] },
     ),
   );
+  // The event map (topic kind → event name → payload schema): npm run api:types generates the clients' events.d.ts from it.
+  Object.assign(document, { 'x-events': eventsExtension() });
   // BaseLayout: Swagger UI without its top bar, whose logo is an inline <style> the CSP refuses.
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', swaggerOptions: { layout: 'BaseLayout' } });
 

@@ -2,8 +2,8 @@
  * The one script of every page (served as /assets/client-<hash>.js, CSP script-src 'self'): it
  * finds which page it is on by the shell's root element and starts that page's module.
  */
-import { onConnectionState } from './api';
-import { show } from './lib/dom';
+import { onConnectionState } from './transport/api';
+import { show } from './shared/dom';
 import { startGame } from './game/game';
 import { startHome } from './home/home';
 import { startLobby } from './lobby/lobby';
@@ -12,7 +12,7 @@ import { startNotices } from './notices';
 import { startRetry } from './retry';
 
 function connectionBanner(): void {
-  const banner = document.querySelector<HTMLElement>('[data-testid=server-status]');
+  const banner = document.querySelector<HTMLElement>('[data-part=server-status]');
   if (!banner) return;
   onConnectionState((state) => {
     if (state === 'unavailable') show(banner, true);
@@ -32,7 +32,7 @@ function main(): void {
   if (mod) startMod(mod);
   const container = document.querySelector<HTMLElement>('main');
   if (container) startNotices(container);
-  const retry = document.querySelector<HTMLElement>('[data-testid=error-retry]');
+  const retry = document.querySelector<HTMLElement>('[data-part=error-retry]');
   if (retry) startRetry(retry);
 }
 

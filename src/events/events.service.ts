@@ -6,6 +6,7 @@ import { SseStream } from '../common/sse.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { PlayerEventsRepository } from './player-events.repository.js';
 import { StreamLimits } from './stream-limits.js';
+import { packPayloads } from './notify.js';
 import { EVENTS_CHANNEL, playerOfTopic, playerTopic, type TopicEvent } from './topics.js';
 
 export type { TopicEvent } from './topics.js';
@@ -20,28 +21,7 @@ const PRUNE_EVERY_MS = 5 * 60 * 1000;
 /** At most this many missed events are replayed on a resume (an hour of a player's events is far fewer). */
 const REPLAY_LIMIT = 1000;
 
-/** NOTIFY payloads are limited to 8000 bytes: events are sent as JSON arrays of up to this many bytes. */
-const PAYLOAD_BYTES = 7000;
-
-/** The events as NOTIFY payloads: consecutive events packed into JSON arrays (order kept). */
-export function packPayloads(events: readonly TopicEvent[]): string[] {
-  const out: string[] = [];
-  let batch: string[] = [];
-  let bytes = 2;
-  for (const e of events) {
-    const text = JSON.stringify(e);
-    const size = Buffer.byteLength(text) + 1;
-    if (batch.length > 0 && bytes + size > PAYLOAD_BYTES) {
-      out.push(`[${batch.join(',')}]`);
-      batch = [];
-      bytes = 2;
-    }
-    batch.push(text);
-    bytes += size;
-  }
-  if (batch.length > 0) out.push(`[${batch.join(',')}]`);
-  return out;
-}
+export { packPayloads } from './notify.js';
 
 /** Last-Event-ID (or ?lastEventId=) of a player stream: a stored event id, else null. */
 function playerLastEventId(req: Request): number | null {
@@ -160,7 +140,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     const players = events.map((e) => playerOfTopic(e.topic));
     const count = players.filter((p) => p !== null).length;
     if (count === 0) {
-      await this.playerEvents.notify(CHANNEL, packPayloads(events));
+      await this.playerEvents.notify(packPayloads(events));
       return;
     }
     const ids = await this.playerEvents.nextIds(count);
@@ -173,7 +153,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       stored.push({ id, playerId, event: e.event, data: JSON.stringify(e.data ?? null) });
       return { ...e, id };
     });
-    await this.playerEvents.storeAndNotify(CHANNEL, stored, packPayloads(withIds), this.clock.now());
+    await this.playerEvents.storeAndNotify(stored, packPayloads(withIds), this.clock.now());
   }
 
   /** Deletes stored player events older than PLAYER_EVENTS_KEEP_MS (every few minutes on every copy). */

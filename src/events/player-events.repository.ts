@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
+import { sql } from '../database/sql.js';
+import { notifySql } from './notify.js';
 
 /** A stored player event, as /api/me/events replays it. */
 export interface StoredPlayerEvent {
@@ -8,14 +10,30 @@ export interface StoredPlayerEvent {
   data: unknown;
 }
 
-/** The one owner of the `player_events` table, and the one place that calls pg_notify for events but a move's. */
+/** Sends the payloads in order (NOTIFY is delivered on commit). */
+const NOTIFY = sql<{ payloads: readonly string[] }>(null, (p) => notifySql(p.payloads));
+
+/** Stores player events and sends the payloads in one statement. */
+const STORE_AND_NOTIFY = sql<{ ids: number[]; playerIds: string[]; events: string[]; data: string[]; now: Date; payloads: readonly string[] }>(
+  null,
+  (p) => `WITH stored AS (
+     INSERT INTO player_events (id, player_id, event, data, created_at)
+     SELECT id, player_id, event, data::jsonb, ${p.now} FROM unnest(${p.ids}::int8[], ${p.playerIds}::uuid[], ${p.events}::text[], ${p.data}::text[]) AS e(id, player_id, event, data)
+   )
+   ${notifySql(p.payloads)}`,
+);
+
+/**
+ * The one owner of the `player_events` table, and the one caller of the NOTIFY statement of
+ * ./notify.ts but the move path's (whose step statement embeds it).
+ */
 @Injectable()
 export class PlayerEventsRepository {
   constructor(private readonly db: Db) {}
 
   /** Sends these NOTIFY payloads in order (in the current transaction: on its commit). */
-  async notify(channel: string, payloads: readonly string[]): Promise<void> {
-    await this.db.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY n', [channel, payloads]);
+  async notify(payloads: readonly string[]): Promise<void> {
+    await this.db.query(NOTIFY({ payloads }));
   }
 
   /** `count` new ids for player events, ascending. */
@@ -29,18 +47,19 @@ export class PlayerEventsRepository {
    * exactly when it is published (inside the caller's transaction: both on commit, or neither).
    */
   async storeAndNotify(
-    channel: string,
     stored: readonly { id: number; playerId: string; event: string; data: string }[],
     payloads: readonly string[],
     now: Date,
   ): Promise<void> {
     await this.db.query(
-      `WITH stored AS (
-         INSERT INTO player_events (id, player_id, event, data, created_at)
-         SELECT id, player_id, event, data::jsonb, $6 FROM unnest($2::int8[], $3::uuid[], $4::text[], $5::text[]) AS e(id, player_id, event, data)
-       )
-       SELECT pg_notify($1, payload) FROM unnest($7::text[]) WITH ORDINALITY AS p(payload, n) ORDER BY n`,
-      [channel, stored.map((e) => e.id), stored.map((e) => e.playerId), stored.map((e) => e.event), stored.map((e) => e.data), now, payloads],
+      STORE_AND_NOTIFY({
+        ids: stored.map((e) => e.id),
+        playerIds: stored.map((e) => e.playerId),
+        events: stored.map((e) => e.event),
+        data: stored.map((e) => e.data),
+        now,
+        payloads,
+      }),
     );
   }
 

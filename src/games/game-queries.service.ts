@@ -5,23 +5,16 @@ import type { GameDto, GameSummaryDto, MoveDto } from './dto/game.dto.js';
 import { toGameDto, toMoveDto, toSummaryDto } from './game-view.js';
 import type { MoveRecord } from './domain/game.js';
 import { GamesRepository, type LoadedGame } from './games.repository.js';
-import { GamesService } from './games.service.js';
-import { PresenceService } from './presence.service.js';
 
 /** Reading games: answers, move lists, transcripts, lists. */
 @Injectable()
 export class GameQueries {
-  constructor(
-    private readonly repo: GamesRepository,
-    private readonly games: GamesService,
-    private readonly presence: PresenceService,
-  ) {}
+  constructor(private readonly repo: GamesRepository) {}
 
-  /** A seated viewer is present: opening the game takes their seat back from a stand-in. */
-  async getGame(id: string, viewerId?: string): Promise<GameDto> {
-    const loaded = viewerId ? await this.games.reclaimSeat(id, viewerId) : await this.repo.load(id);
+  /** The game as it is: a read never writes (taking a seat back is GamesService.takeSeat). */
+  async getGame(id: string): Promise<GameDto> {
+    const loaded = await this.repo.load(id);
     if (!loaded) throw notFound(`Game "${id}"`);
-    if (viewerId) this.presence.mark(id, viewerId);
     return toGameDto(loaded);
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { lastEventId } from '../common/sse.js';
 import { EventsService } from '../events/events.service.js';
+import { gameEvent } from '../events/event-map.js';
 import { gameTopic, type TopicEvent } from '../events/topics.js';
 import { toGameDto, toMoveDto } from './game-view.js';
 import { GamesRepository } from './games.repository.js';
@@ -10,7 +11,8 @@ import { PresenceService } from './presence.service.js';
 
 /**
  * A game's event stream: what the client missed (Last-Event-ID) merged with live events in order,
- * ended after the game's `end` event. A seated player's open stream counts as presence.
+ * ended after the game's `end` event. A seated player's open stream counts as presence (it never
+ * takes a seat back: that is POST /api/games/:id/seat, so no GET writes).
  */
 @Injectable()
 export class GameStreamService {
@@ -48,13 +50,17 @@ export class GameStreamService {
     };
     sse.onClose(this.events.subscribe(topic, (e) => (replaying ? held.push(e) : deliver(e))));
     try {
-      if (since !== null) {
-        for (const m of await this.repo.movesSince(gameId, since)) deliver({ topic, event: 'move', id: m.ply + 1, data: toMoveDto(m) });
-      }
+      const missed = since !== null ? await this.repo.movesSince(gameId, since) : [];
       const loaded = await this.repo.load(gameId);
+      // The last record replayed carries the game, when it is the game's latest: the client catches up without a request.
+      const game = loaded ? toGameDto(loaded) : undefined;
+      missed.forEach((m, i) => {
+        const latest = i === missed.length - 1 && game && m.ply + 1 === game.ply;
+        deliver(gameEvent(gameId, 'move', latest ? { ...toMoveDto(m), game } : toMoveDto(m), m.ply + 1));
+      });
       if (loaded && loaded.game.status !== 'active') {
         for (const e of held.splice(0)) if (e.event === 'move') deliver(e);
-        deliver({ topic, event: 'end', id: loaded.game.ply, data: toGameDto(loaded) });
+        deliver(gameEvent(gameId, 'end', game!, loaded.game.ply));
       }
       replaying = false;
       for (const e of held.splice(0)) deliver(e);

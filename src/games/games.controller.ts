@@ -11,6 +11,7 @@ import { ActiveGamesQueryDto, EmptyBodyDto, GameDto, GameSummariesDto, MoveRespo
 import { GameQueries } from './game-queries.service.js';
 import { GameStreamService } from './game-stream.service.js';
 import { GamesService } from './games.service.js';
+import { PresenceService } from './presence.service.js';
 
 @ApiTags('games')
 @Controller('api/games')
@@ -19,6 +20,7 @@ export class GamesController {
     private readonly games: GamesService,
     private readonly queries: GameQueries,
     private readonly streams: GameStreamService,
+    private readonly presence: PresenceService,
   ) {}
 
   @Get()
@@ -31,10 +33,28 @@ export class GamesController {
   @Get(':id')
   @UseGuards(OptionalJwtAuthGuard)
   @ApiOperation({ summary: 'A game' })
-  @ApiOkResponse({ type: GameDto, description: 'A seated player opening the game takes their seat back from a CPU stand-in.' })
+  @ApiOkResponse({ type: GameDto, description: 'The game as it is. A read never changes anything: a seated player takes a seat back from the stand-in with POST /api/games/{id}/seat.' })
   @ApiErrors('NOT_FOUND')
-  get(@Param('id', UuidOr404Pipe) id: string, @CurrentPlayer() viewer?: Player): Promise<GameDto> {
-    return this.queries.getGame(id, viewer?.id);
+  get(@Param('id', UuidOr404Pipe) id: string): Promise<GameDto> {
+    return this.queries.getGame(id);
+  }
+
+  @Post(':id/seat')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(TokenAuthGuard)
+  @ApiOperation({ summary: 'Take your seat back from the CPU stand-in (you are back at the table)' })
+  @ApiOkResponse({
+    type: GameDto,
+    description:
+      'The game with your seat yours again (a `seat` event tells the others; on your turn the clock starts afresh), or as it was when ' +
+      'nobody stood in for you or the game is over. Counts as presence, like an open event stream. Reading the game never takes it back (no GET writes).',
+  })
+  @ApiErrors(['FORBIDDEN', 'you are not seated in this game'], 'NOT_FOUND', ['CONFLICT', 'the game changed meanwhile; retry'])
+  async seat(@Param('id', UuidOr404Pipe) id: string, @Body() _dto: EmptyBodyDto, @CurrentPlayer() player: TokenPrincipal): Promise<GameDto> {
+    const game = await this.games.takeSeat(id, player.id);
+    this.presence.mark(id, player.id);
+    return game;
   }
 
   @Post(':id/moves')
@@ -113,8 +133,10 @@ export class GamesController {
   @ApiOperation({ summary: "A game's live events (SSE)" })
   @ApiOkResponse({
     description:
-      'SSE: move, end, seat; id = the game ply; resume with Last-Event-ID; the stream ends after `end`. A seated player ' +
-      'who sends their token counts as present while the stream is open.',
+      'SSE: move, end, seat (payloads: the `game` events of the document\'s x-events, MoveEventDto, SeatEventDto, GameDto); id = the game ply; ' +
+      'resume with Last-Event-ID; the stream ends after `end`. Events carry the state they announce: a client holding ply n applies the ' +
+      'move event of ply n+1 without a request, and fetches the game only on a gap. A seated player who sends their token counts as ' +
+      'present while the stream is open (a seat held by the stand-in is taken back with POST /api/games/{id}/seat).',
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
   @ApiErrors('NOT_FOUND', ['RATE_LIMITED', 'too many open event streams'])

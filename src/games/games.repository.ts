@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
 import { sql, table } from '../database/sql.js';
-import { EVENTS_CHANNEL } from '../events/topics.js';
+import { notifySql } from '../events/notify.js';
 import type { GameState, GameStatus, MoveRecord, Progress } from './domain/game.js';
 
 /** A seated player's public fields, as a game's answer shows them. */
@@ -132,7 +132,7 @@ const STEP = sql<StepParams, { updated: number }>(
     FROM upd, jsonb_to_recordset(${p.records}::jsonb) AS r(ply int, color text, square smallint, pass boolean, flipped smallint[], by text, at timestamptz)
     RETURNING 1
   ), note AS (
-    SELECT pg_notify('${EVENTS_CHANNEL}', e.payload) FROM upd, unnest(${p.notifications}::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY e.n
+    ${notifySql(p.notifications, 'upd')}
   )
   SELECT (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM ins)::int AS inserted, (SELECT count(*) FROM note)::int AS notified`,
 );
@@ -208,13 +208,22 @@ const DUE = sql<{ now: Date; limit: number }, { id: string }>(
   null,
   (p) => `SELECT id FROM games WHERE status = 'active' AND takeover_at <= ${p.now} ORDER BY takeover_at LIMIT ${p.limit}`,
 );
-const TOUCH = sql<{ gameIds: string[]; playerIds: string[]; until: Date; idleSeconds: number }>(
+/** A game whose takeover {@link GamesRepository.touch} moved: the seat to move and its new takeover time. */
+export interface TouchedGame {
+  gameId: string;
+  color: 'black' | 'white';
+  ply: number;
+  takeoverAt: Date;
+}
+
+const TOUCH = sql<{ gameIds: string[]; playerIds: string[]; until: Date; idleSeconds: number }, TouchedGame>(
   'game_touch',
   (p) => `UPDATE games g SET takeover_at = LEAST(${p.until}::timestamptz, coalesce(g.turn_started_at, g.created_at) + make_interval(secs => ${p.idleSeconds}))
     FROM unnest(${p.gameIds}::uuid[], ${p.playerIds}::uuid[]) AS p(game_id, player_id)
     WHERE g.id = p.game_id AND g.status = 'active' AND g.turn_seconds IS NULL
       AND ((g.to_move = 'black' AND g.black_id = p.player_id AND NOT g.black_stand_in AND g.ply > 0)
-        OR (g.to_move = 'white' AND g.white_id = p.player_id AND NOT g.white_stand_in AND g.ply > 1))`,
+        OR (g.to_move = 'white' AND g.white_id = p.player_id AND NOT g.white_stand_in AND g.ply > 1))
+    RETURNING g.id AS "gameId", g.to_move AS "color", g.ply AS "ply", g.takeover_at AS "takeoverAt"`,
 );
 const ACTIVE_GAME_OF = sql<{ playerId: string }, { id: string }>(
   'game_active_of',
@@ -319,11 +328,12 @@ export class GamesRepository {
    * These players are here: in their games without a turn limit, each one's turn's takeover moves
    * to `until`, but never past the idle limit (`idleSeconds` after the turn began) and never for a
    * first move (its deadline is fixed). One statement for any number of (game, player) pairs;
-   * nothing happens where it is not their turn or the CPU holds their seat.
+   * nothing happens where it is not their turn or the CPU holds their seat. Answers each moved
+   * game's new takeover time (its standInAt), for the presence `seat` events.
    */
-  async touch(pairs: readonly { gameId: string; playerId: string }[], until: Date, idleSeconds: number): Promise<void> {
-    if (pairs.length === 0) return;
-    await this.db.query(TOUCH({ gameIds: pairs.map((p) => p.gameId), playerIds: pairs.map((p) => p.playerId), until, idleSeconds }));
+  async touch(pairs: readonly { gameId: string; playerId: string }[], until: Date, idleSeconds: number): Promise<TouchedGame[]> {
+    if (pairs.length === 0) return [];
+    return this.db.query(TOUCH({ gameIds: pairs.map((p) => p.gameId), playerIds: pairs.map((p) => p.playerId), until, idleSeconds }));
   }
 
   async activeGameIdOf(playerId: string): Promise<string | null> {

@@ -6,11 +6,12 @@ import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { EngineService } from '../engine-service/engine.service.js';
 import { parseSquare } from '../engine/index.js';
+import { gameEvent, type TopicEvent } from '../events/event-map.js';
 import { EventsService } from '../events/events.service.js';
-import { gameTopic, type TopicEvent } from '../events/topics.js';
+import { packPayloads } from '../events/notify.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
-import type { GameRules, GameState, NewGameSpec, Progress } from './domain/game.js';
+import { seatOf, type GameRules, type GameState, type NewGameSpec, type Progress } from './domain/game.js';
 import * as rules from './domain/transitions.js';
 import type { GameDto, MoveDto } from './dto/game.dto.js';
 import { toGameDto, toMoveDto } from './game-view.js';
@@ -160,13 +161,17 @@ export class GamesService {
     }
   }
 
-  /** A seated player back at the table (opening the game with their token) takes their seat back. */
-  async reclaimSeat(gameId: string, playerId: string): Promise<LoadedGame | null> {
-    const loaded = await this.repo.load(gameId);
-    if (!loaded) return null;
-    const step = rules.reclaimSeat(loaded.game, playerId, this.rules());
-    if (!step) return loaded;
-    return (await this.write(loaded, step)) ?? this.repo.load(gameId);
+  /** A seated player back at the table takes their seat back from the stand-in (POST /api/games/:id/seat). */
+  async takeSeat(gameId: string, playerId: string): Promise<GameDto> {
+    for (let attempt = 1; ; attempt++) {
+      const loaded = await this.mustLoad(gameId);
+      if (!seatOf(loaded.game, playerId)) throw new AppError('FORBIDDEN', 'You are not seated in this game.');
+      const step = rules.reclaimSeat(loaded.game, playerId, this.rules());
+      if (!step) return toGameDto(loaded);
+      const written = await this.write(loaded, step);
+      if (written) return toGameDto(written);
+      if (attempt >= MAX_ATTEMPTS) throw new AppError('CONFLICT', 'The game changed while taking the seat back; try again.');
+    }
   }
 
   /** The side to move's time is up: the CPU takes the seat and plays. False when nothing was due. */
@@ -211,7 +216,7 @@ export class GamesService {
     const after: LoadedGame = { ...loaded, game: step.game };
     const rated = rules.ratedResult(step.game);
     if (!rated || step.origin.status !== 'active') {
-      const ok = await this.repo.writeStep(step, this.notifications(after, step).map((e) => JSON.stringify(e)), { dueBy });
+      const ok = await this.repo.writeStep(step, packPayloads(this.notifications(after, step)), { dueBy });
       return ok ? after : null;
     }
     return this.db.transaction(async () => {
@@ -235,15 +240,18 @@ export class GamesService {
     });
   }
 
-  /** The step's events (event id = the game's ply after each record). */
+  /**
+   * The step's events. Each carries the state it announces: a move record (event id = the game's
+   * ply after it) and a seat change come with the game after the step, the end with the finished
+   * game, so a client holding the game before the step needs no request.
+   */
   private notifications(after: LoadedGame, step: Progress): TopicEvent[] {
-    const topic = gameTopic(after.game.id);
+    const id = after.game.id;
+    const game = toGameDto(after);
     return step.events.map((e): TopicEvent => {
-      let event: TopicEvent;
-      if (e.type === 'move') event = { topic, event: 'move', id: e.record.ply + 1, data: toMoveDto(e.record) };
-      else if (e.type === 'seat') event = { topic, event: 'seat', id: step.origin.ply, data: { gameId: after.game.id, color: e.color, standIn: e.standIn } };
-      else event = { topic, event: 'end', id: after.game.ply, data: toGameDto(after) };
-      return event;
+      if (e.type === 'move') return gameEvent(id, 'move', { ...toMoveDto(e.record), game }, e.record.ply + 1);
+      if (e.type === 'seat') return gameEvent(id, 'seat', { gameId: id, color: e.color, standIn: e.standIn, standInAt: game.standInAt, game }, step.origin.ply);
+      return gameEvent(id, 'end', game, after.game.ply);
     });
   }
 

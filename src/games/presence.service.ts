@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { gameEvent } from '../events/event-map.js';
+import { EventsService } from '../events/events.service.js';
 import { GamesRepository } from './games.repository.js';
 
 const FLUSH_MS = 1000;
@@ -8,7 +10,8 @@ const FLUSH_MS = 1000;
 /**
  * Who is at their table. A seated player's request or open event stream marks them present; the
  * marks are written in one batched statement a second (not one write per heartbeat): in a game
- * without a turn limit, it moves their turn's takeover forward.
+ * without a turn limit, it moves their turn's takeover forward, and a `seat` event with the new
+ * standInAt tells the game's followers (so no client polls for it).
  */
 @Injectable()
 export class PresenceService implements OnModuleInit, OnModuleDestroy {
@@ -20,6 +23,7 @@ export class PresenceService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly repo: GamesRepository,
     private readonly clock: Clock,
+    private readonly events: EventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -46,6 +50,11 @@ export class PresenceService implements OnModuleInit, OnModuleDestroy {
     const until = new Date(this.clock.now().getTime() + this.config.cpuTakeoverSeconds * 1000);
     this.flushing = this.repo
       .touch(batch, until, this.config.idleTurnSeconds)
+      .then((moved) =>
+        this.events.publishAll(
+          moved.map((g) => gameEvent(g.gameId, 'seat', { gameId: g.gameId, color: g.color, standIn: false, standInAt: g.takeoverAt.toISOString() }, g.ply)),
+        ),
+      )
       .catch((err) => this.logger.warn(`presence not written: ${String(err)}`))
       .finally(() => (this.flushing = null));
     return this.flushing;

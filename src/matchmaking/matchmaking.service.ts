@@ -7,7 +7,7 @@ import { AppError } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { EventsService } from '../events/events.service.js';
-import { playerTopic, type TopicEvent } from '../events/topics.js';
+import { playerEvent, type TopicEvent } from '../events/event-map.js';
 import { GamesService } from '../games/games.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { Player } from '../players/entities/player.entity.js';
@@ -187,7 +187,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
   }
 
   private matchedEvent(t: QueueTicket, now: Date): TopicEvent {
-    return { topic: playerTopic(t.playerId), event: 'matched', data: this.toDto(t, null, now) };
+    return playerEvent(t.playerId, 'matched', this.toDto(t, null, now));
   }
 
   /**

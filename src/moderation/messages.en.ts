@@ -1,9 +1,10 @@
 /**
- * English messages of moderation (API error messages, the moderator page, the player's notices,
- * the `outflank players moderator` command): keys → ICU-style messages with {named} arguments,
- * until the i18n catalogues (issue #19) take them over. Pure: the browser client imports it too.
+ * English messages of moderation on the server (API error messages, the moderator page's panels,
+ * profiles, the `outflank players moderator` command): keys → ICU MessageFormat messages, until
+ * the i18n catalogues (issue #19) take them over. The browser client's texts are in
+ * src/client/shared/messages.en.ts.
  */
-import { formatMessage, type MessageArgs } from '../common/message-format.js';
+import { IntlMessageFormat } from 'intl-messageformat';
 
 export const MODERATION_MESSAGES = {
   // API errors
@@ -18,16 +19,11 @@ export const MODERATION_MESSAGES = {
   'error.noticeNotFound': 'You have no unseen notice with this id.',
   'error.engineUserRanked': 'This account was marked as an engine user by a moderator and can no longer play ranked games.',
   'error.closedAccount': 'This account is closed.',
-  // The player's notices
-  'notice.warning.title': 'A warning from the moderators',
-  'notice.warning.dismiss': 'I understand',
   // Profile
   'profile.engine': 'This account was marked as an engine user by the moderators: it plays no ranked games and is not on the leaderboard.',
   'profile.closed': 'This account is closed.',
   // The moderator page
   'mod.title': 'Moderation',
-  'mod.signIn': 'Sign in with a moderator account to see this page.',
-  'mod.forbidden': 'Only moderators can see this page.',
   'mod.loading': 'Loading…',
   'mod.reports.heading': 'Open reports',
   'mod.reports.empty': 'No open reports.',
@@ -88,9 +84,6 @@ export const MODERATION_MESSAGES = {
   'mod.actions.dismiss': 'Dismiss the reports',
   'mod.actions.warn': 'Warn',
   'mod.actions.close': 'Close account',
-  'mod.actions.done': 'Done: {action}.',
-  'mod.actions.refunds': 'Refunds: {points} rating points to {count, plural, one {# opponent} other {# opponents}}.',
-  'mod.actions.error': 'The action failed: {message}',
   'mod.action.engine': 'marked as engine user',
   'mod.action.dismiss': 'dismissed the reports',
   'mod.action.warn': 'warned',
@@ -111,7 +104,11 @@ export const MODERATION_MESSAGES = {
 
 export type ModerationMessageKey = keyof typeof MODERATION_MESSAGES;
 
-/** The message with its arguments filled in (ICU subset: src/common/message-format.ts). */
-export function moderationMessage(key: ModerationMessageKey, args: MessageArgs = {}): string {
-  return formatMessage(MODERATION_MESSAGES[key], args);
+const compiled = new Map<ModerationMessageKey, IntlMessageFormat>();
+
+/** The message formatted with its arguments (ICU MessageFormat, by intl-messageformat). */
+export function moderationMessage(key: ModerationMessageKey, args: Record<string, string | number> = {}): string {
+  let format = compiled.get(key);
+  if (!format) compiled.set(key, (format = new IntlMessageFormat(MODERATION_MESSAGES[key], 'en')));
+  return String(format.format(args));
 }

@@ -1,24 +1,33 @@
-import { Controller, Get, Header, Param, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { clientSettings, type ClientSettings } from './client-settings.js';
 import { PageErrorFilter } from './page-error.filter.js';
 import { isGameId, renderPlayGame, renderPlayLobby, renderPlayNotFound } from './views/play.js';
 
 const HTML = 'text/html; charset=utf-8';
 
 /**
- * The browser client's pages. They are shells: the inline scripts get everything from the JSON
- * API (with the player's token from localStorage), so nothing here touches the database.
+ * The browser client's pages. They are shells: the client script gets everything from the JSON
+ * API (with the player's token from localStorage), so nothing here touches the database; the
+ * settings it needs come with the page (ClientSettings).
  */
 @ApiExcludeController()
 @UseFilters(PageErrorFilter)
 @Controller('play')
 export class PlayController {
+  private readonly settings: ClientSettings;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.settings = clientSettings(config);
+  }
+
   @Get()
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-cache')
   lobby(): string {
-    return renderPlayLobby();
+    return renderPlayLobby(this.settings);
   }
 
   @Get(':gameId')
@@ -29,6 +38,6 @@ export class PlayController {
       res.status(404);
       return renderPlayNotFound(gameId);
     }
-    return renderPlayGame(gameId.toLowerCase());
+    return renderPlayGame(gameId.toLowerCase(), this.settings);
   }
 }

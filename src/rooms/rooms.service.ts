@@ -5,7 +5,7 @@ import { AppError, forbidden, notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { EventsService } from '../events/events.service.js';
-import { playerTopic } from '../events/topics.js';
+import { playerEvent } from '../events/event-map.js';
 import { GamesService } from '../games/games.service.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersService } from '../players/players.service.js';
@@ -134,7 +134,7 @@ export class RoomsService {
       room.rematchExpiresAt = new Date(now.getTime() + this.config.rematchOfferSeconds * 1000);
       await this.rooms.save(room);
       const dto = await this.toDto(room);
-      await this.events.publish({ topic: playerTopic(other), event: 'rematch', data: dto });
+      await this.events.publish(playerEvent(other, 'rematch', dto));
       return { started: false, room: dto };
     });
     // A started game's answer is read after the commit (the offer's is the event's own DTO).
@@ -154,7 +154,7 @@ export class RoomsService {
       const dto = await this.toDto(room);
       const other = otherSeat(room.seat1Id, room.seat2Id, player.id);
       // Only a standing offer is news to the other seat (a lapsed one already reads as none).
-      if (offer && other) await this.events.publish({ topic: playerTopic(other), event: 'rematch', data: dto });
+      if (offer && other) await this.events.publish(playerEvent(other, 'rematch', dto));
       return dto;
     });
   }
@@ -199,7 +199,7 @@ export class RoomsService {
     room.currentGameId = game.id;
     await this.rooms.save(room);
     const dto = await this.games.toDto(game);
-    await this.events.publishAll([colors.blackId, colors.whiteId].map((id) => ({ topic: playerTopic(id), event: 'game', data: dto })));
+    await this.events.publishAll([colors.blackId, colors.whiteId].map((id) => playerEvent(id, 'game', dto)));
   }
 
   private async find(code: string): Promise<Room> {

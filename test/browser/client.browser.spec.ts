@@ -143,13 +143,13 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
         "['play-now', 'watch-list'].map(function (id) { return document.querySelector('[data-testid=' + id + ']').getBoundingClientRect().top; }).concat([document.getElementById('leaderboard').getBoundingClientRect().top])",
       );
       expect([...(order as number[])].sort((a, b) => a - b)).toEqual(order);
-      const link = home.locator(`[data-testid=watch-game][data-game-id="${g.id}"]`);
+      const link = home.locator(`a[data-game-id="${g.id}"]`);
       await link.waitFor();
       expect(await link.innerText()).toContain(g.host.username);
       expect(await link.innerText()).toContain(g.guest.username);
       await home.screenshot({ path: join(ARTIFACTS, 'home.png'), fullPage: true });
       const homePhone = await open(phone, '/');
-      await homePhone.locator(`[data-testid=watch-game][data-game-id="${g.id}"]`).waitFor();
+      await homePhone.locator(`a[data-game-id="${g.id}"]`).waitFor();
       expect(await homePhone.evaluate(FITS_WIDTH)).toBe(true);
       await homePhone.screenshot({ path: join(ARTIFACTS, 'home-phone.png'), fullPage: true });
 
@@ -166,7 +166,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
 
       // The lobby lists it too.
       const lobby = await open(desk, '/play');
-      await lobby.locator(`[data-testid=watch-game][data-game-id="${g.id}"]`).waitFor();
+      await lobby.locator(`a[data-game-id="${g.id}"]`).waitFor();
     } finally {
       await desk.close();
       await phone.close();
@@ -221,9 +221,9 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       expect(await boardOf(page)).toBe(boards[0]);
 
       // A move in the list shows the board after it.
-      await page.getByTestId('move-item').nth(3).click();
+      await page.getByTestId('move-list').getByRole('listitem').nth(3).click();
       expect(await boardOf(page)).toBe(boards[4]);
-      expect(await page.getByTestId('move-item').nth(3).getAttribute('class')).toContain('pl-current');
+      expect(await page.getByTestId('move-list').getByRole('listitem').nth(3).getAttribute('class')).toContain('pl-current');
       await page.screenshot({ path: join(ARTIFACTS, 'replay.png'), fullPage: true });
       await page.getByTestId('replay-last').click();
       expect(await boardOf(page)).toBe(boards[6]);
@@ -347,7 +347,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       const game = await apiGame(g.id);
       expect(game.ply).toBe(1);
       expect(await page.locator('[data-square=f5]').getAttribute('data-disc')).toBe('black');
-      expect(await page.getByTestId('move-item').first().innerText()).toMatch(/^1\s*f5$/);
+      expect(await page.getByTestId('move-list').getByRole('listitem').first().innerText()).toMatch(/^1\s*f5$/);
       // The preview disc is drawn in the mover's colour (the board carries it for the CSS).
       expect(await page.getByTestId('board').getAttribute('data-color')).toBe('black');
 
@@ -362,7 +362,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
 
       // In a game, the lobby says so and does not offer a second one.
       const lobby = await open(ctx, '/play');
-      await lobby.getByTestId('active-game').waitFor();
+      await lobby.getByRole('link', { name: /^Continue your game against / }).waitFor();
       await lobby.getByTestId('in-game-note').first().waitFor();
       expect(await lobby.getByTestId('queue-button').isDisabled()).toBe(true);
       expect(await lobby.getByTestId('create-room-button').isDisabled()).toBe(true);

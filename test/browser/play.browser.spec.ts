@@ -72,7 +72,7 @@ describe('the browser client /play (chromium)', () => {
       (n: number) =>
         Number(document.getElementById('play-game').getAttribute('data-ply')) >= n &&
         document.querySelector('[data-testid=board]').getAttribute('data-busy') === 'false' &&
-        document.querySelectorAll('[data-testid=move-item]').length >= n,
+        document.querySelectorAll('[data-testid=move-list] li').length >= n,
       ply,
       { timeout: WAIT },
     );
@@ -197,7 +197,7 @@ describe('the browser client /play (chromium)', () => {
           expect(await boardOf(page)).toBe(after.board);
           expect(await page.locator(`[data-square=${square}]`).getAttribute('data-disc')).toBe(game.toMove);
           expect(await page.locator(`[data-square=${square}]`).getAttribute('data-last')).toBe('true');
-          expect(await page.getByTestId('move-item').count()).toBe(after.ply);
+          expect(await page.getByTestId('move-list').getByRole('listitem').count()).toBe(after.ply);
           expect(await page.getByTestId('seat-black').getByTestId('disc-count').innerText()).toBe(String((after.board.match(/B/g) ?? []).length));
         }
         if (i === 3) {
@@ -207,7 +207,7 @@ describe('the browser client /play (chromium)', () => {
         }
       }
       // Move list items carry ply, colour and square.
-      expect(await a.getByTestId('move-item').first().innerText()).toMatch(/^1\s*[a-h][1-8]$/);
+      expect(await a.getByTestId('move-list').getByRole('listitem').first().innerText()).toMatch(/^1\s*[a-h][1-8]$/);
 
       // B's connection drops; A moves meanwhile; B reconnects with Last-Event-ID and catches up.
       game = await apiGame(gameId);
@@ -276,14 +276,14 @@ describe('the browser client /play (chromium)', () => {
       expect(await attr(a, 'data-role')).toBe('white');
       expect(await attr(b, 'data-role')).toBe('black');
       expect(await legalOf(b)).toEqual(['c4', 'd3', 'e6', 'f5']);
-      expect(await b.getByTestId('move-item').count()).toBe(0);
+      expect(await b.getByTestId('move-list').getByRole('listitem').count()).toBe(0);
     } finally {
       offlinePhase = false;
       await desk.close();
       await phone.close();
       await watch.close();
     }
-  }, 60_000);
+  }, 90_000); // a long scenario on a machine shared with other work
 
   it('a dropped player: the CPU stands in (badge, CPU moves), and reopening the game on the device hands the seat back', async () => {
     // Guests made through the API: the host (in the browser) plays Black, the other never connects.
@@ -304,7 +304,7 @@ describe('the browser client /play (chromium)', () => {
       await page.locator('[data-testid=square][data-playable=true]').first().click();
       // White is away: after the takeover delay the CPU takes the seat and answers.
       await page.getByTestId('seat-white').getByTestId('cpu-badge').waitFor({ state: 'visible', timeout: 3000 + WAIT });
-      await page.getByTestId('move-item').filter({ hasText: 'CPU' }).first().waitFor();
+      await page.getByTestId('move-list').getByRole('listitem').filter({ hasText: 'CPU' }).first().waitFor();
       await page.getByTestId('turn-status').filter({ hasText: /^Your turn/ }).waitFor();
       expect(await page.getByTestId('seat-black').getByTestId('cpu-badge').isVisible()).toBe(false);
       // What the stand-in means, in plain words.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { OPENAPI_JSON, openapiText, SCHEMA_TS, schemaTypes } from '../../scripts/api-types.js';
+import { EVENTS_TS, eventTypes, OPENAPI_JSON, openapiText, SCHEMA_TS, schemaTypes } from '../../scripts/api-types.js';
 import { startTestApp, TestApp } from '../support/app.js';
 
 const ROOT = join(__dirname, '..', '..');
@@ -26,6 +26,18 @@ describe('the generated API types are up to date', () => {
     const committed = readFileSync(join(ROOT, OPENAPI_JSON), 'utf8');
     expect(committed).toBe(openapiText(doc));
     expect(readFileSync(join(ROOT, SCHEMA_TS), 'utf8')).toBe(schemaTypes(doc));
+  });
+
+  it('src/client/api/events.d.ts is the event map the server publishes (x-events), every payload a schema of the document', async () => {
+    const doc = (await request(t.http).get('/docs-json').expect(200)).body;
+    expect(Object.keys(doc['x-events']).sort()).toEqual(['game', 'player']);
+    expect(Object.keys(doc['x-events'].game).sort()).toEqual(['end', 'move', 'seat']);
+    for (const events of Object.values<Record<string, { $ref: string }>>(doc['x-events'])) {
+      for (const { $ref } of Object.values(events)) expect(doc.components.schemas[$ref.replace('#/components/schemas/', '')]).toBeDefined();
+    }
+    // A move event carries the game after it (the state it announces).
+    expect(doc.components.schemas.MoveEventDto.allOf ?? doc.components.schemas.MoveEventDto.properties).toBeDefined();
+    expect(readFileSync(join(ROOT, EVENTS_TS), 'utf8')).toBe(eventTypes(doc));
   });
 
   it('/docs summarises every operation and describes every response; a move answers 201, or 200 for a safe retry', async () => {

@@ -114,6 +114,12 @@ const ROWS: Row[] = [
   { route: 'GET /assets/:file', path: () => '/assets/no-such-file.js', expect: all('404 NOT_FOUND') },
   { route: 'GET /api/games/:id', path: (w) => `/api/games/${w.gameId}`, expect: all('200') },
   {
+    route: 'POST /api/games/:id/seat',
+    path: (w) => `/api/games/${w.gameId}/seat`,
+    body: () => ({}),
+    expect: ['401 UNAUTHENTICATED', '403 FORBIDDEN', '403 FORBIDDEN', '403 FORBIDDEN', '200', '200'],
+  },
+  {
     route: 'POST /api/games/:id/moves',
     path: (w) => `/api/games/${w.gameId}/moves`,
     body: () => ({ square: 'd3', ply: 0 }),
@@ -174,8 +180,10 @@ describe('authorization matrix: every route × every kind of caller', () => {
   let players: Record<Exclude<Role, 'anonymous'>, TestPlayer>;
 
   beforeAll(async () => {
-    // `seated` stays seated however long the matrix takes (a first move never made would abort the game).
-    t = await startTestApp({ ROOMS_PER_HOUR: '100000', FIRST_MOVE_SECONDS: '3600' });
+    // Long clocks: `seated` stays seated however long the matrix takes (a first move never made
+    // would abort the game), and no deadline fires while a cell runs (the no-write check would see
+    // the sweeper's writes).
+    t = await startTestApp({ ROOMS_PER_HOUR: '100000', FIRST_MOVE_SECONDS: '3600', CPU_TAKEOVER_SECONDS: '86400', IDLE_TURN_SECONDS: '86400' });
     const [host, other, outsider, seated, partner] = [
       await registerPlayer(t.http),
       await registerPlayer(t.http),
@@ -259,4 +267,46 @@ describe('authorization matrix: every route × every kind of caller', () => {
     }
     expect(got).toEqual(want);
   }, 180_000);
+
+  it('no GET writes: the database is unchanged after every GET of the table, by every caller, even while the CPU holds the host\'s seat', async () => {
+    const tables = (
+      await t.db.query(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+         AND table_name NOT IN ('migrations', 'rate_limit_counters') ORDER BY table_name`,
+      )
+    ).rows.map((r) => r.table_name as string);
+    expect(tables).toEqual(expect.arrayContaining(['players', 'games', 'moves', 'rooms', 'player_events']));
+    const checksum = async (): Promise<string> =>
+      JSON.stringify(
+        (
+          await t.db.query(
+            tables.map((name) => `SELECT '${name}' AS t, md5(coalesce(string_agg(x::text, E'\\n' ORDER BY x::text), '')) AS h FROM "${name}" x`).join(' UNION ALL '),
+          )
+        ).rows,
+      );
+    const writes: string[] = [];
+    let cells = 0;
+    for (const row of ROWS.filter((r) => r.route.startsWith('GET '))) {
+      const w = await world(row.state);
+      // Both have moved and the host (Black, to move) is away: the CPU holds the seat. A read that took it back would write.
+      let g = (await request(t.http).get(`/api/games/${w.gameId}`).expect(200)).body;
+      for (const p of [players.host, players.other]) {
+        if (g.status !== 'active') break;
+        g = (await request(t.http).post(`/api/games/${w.gameId}/moves`).set(p.auth).send({ square: g.legalMoves[0], ply: g.ply }).expect(201)).body.game;
+      }
+      await t.db.query('UPDATE games SET black_stand_in = true WHERE id = $1', [w.gameId]);
+      for (const role of ROLES) {
+        const before = await checksum();
+        await call(row, w, role);
+        // Presence is written within a second of a stream's heartbeat: wait past it.
+        if (row.path(w).endsWith('/events')) await new Promise((r) => setTimeout(r, 1200));
+        if ((await checksum()) !== before) writes.push(`${row.route} as ${role}`);
+        cells++;
+      }
+      await t.db.query('UPDATE games SET black_stand_in = false WHERE id = $1', [w.gameId]);
+      for (const role of ROLES) await tidy(w, role);
+    }
+    expect(cells).toBeGreaterThanOrEqual(20 * ROLES.length);
+    expect(writes).toEqual([]);
+  }, 240_000);
 });

@@ -134,7 +134,7 @@ describe('fair play in games', () => {
     await playOpening(t.http, gameId, a, b);
     await passTime(31);
     expect((await game(gameId)).black.standIn).toBe(true);
-    const back = await request(t.http).get(`/api/games/${gameId}`).set(a.auth).expect(200);
+    const back = await request(t.http).post(`/api/games/${gameId}/seat`).set(a.auth).send({}).expect(200);
     expect(back.body.black.standIn).toBe(false);
   });
 

@@ -268,9 +268,13 @@ describe('games and rooms over HTTP', () => {
     const reply = await request(t.http).post(`/api/games/${gameId}/moves`).set(bob.auth).send({ square: squareName(legalMoves(position)[0]), ply: 3 }).expect(201);
     expect(reply.body.game.toMove).toBe('white');
     expect(reply.body.game.ply).toBeGreaterThanOrEqual(5);
-    // Alice reopens the game on her device: her seat comes back.
-    const back = await request(t.http).get(`/api/games/${gameId}`).set(alice.auth).expect(200);
+    // Reading the game, even with her token, changes nothing; she takes her seat back with POST seat.
+    expect((await request(t.http).get(`/api/games/${gameId}`).set(alice.auth).expect(200)).body.black.standIn).toBe(true);
+    const back = await request(t.http).post(`/api/games/${gameId}/seat`).set(alice.auth).send({}).expect(200);
     expect(back.body.black.standIn).toBe(false);
+    // Outsiders have no seat to take; a repeat is answered with the game as it is.
+    await request(t.http).post(`/api/games/${gameId}/seat`).set((await registerPlayer(t.http)).auth).send({}).expect(403);
+    expect((await request(t.http).post(`/api/games/${gameId}/seat`).set(alice.auth).send({}).expect(200)).body.ply).toBe(back.body.ply);
   });
 
   it('without a turn limit, a CPU stands in only for a player who is gone, not one who is here', async () => {
@@ -288,8 +292,8 @@ describe('games and rooms over HTTP', () => {
       // She leaves; after CPU_TAKEOVER_SECONDS the CPU plays for her, and the seat event says so.
       watching.close();
       const observer = openSse(`${copy.baseUrl}/api/games/${gameId}/events`);
-      const seat = await observer.waitFor((e) => e.some((x) => x.event === 'seat'), 15_000);
-      expect(seat.find((e) => e.event === 'seat')!.data).toEqual({ gameId, color: 'black', standIn: true });
+      const seat = await observer.waitFor((e) => e.some((x) => x.event === 'seat' && x.data.standIn), 15_000);
+      expect(seat.find((e) => e.event === 'seat' && (e.data as { standIn: boolean }).standIn)!.data).toMatchObject({ gameId, color: 'black', standIn: true, game: { black: { standIn: true } } });
       await observer.waitFor((e) => e.some((x) => x.event === 'move' && x.data.by === 'cpu'), 15_000);
       observer.close();
       const taken = await request(copy.baseUrl).get(`/api/games/${gameId}`).expect(200);

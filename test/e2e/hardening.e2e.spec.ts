@@ -62,6 +62,7 @@ describe('request bodies: JSON objects of sane depth only', () => {
       ['post', `/api/games/${gameId}/moves`],
       ['post', `/api/games/${gameId}/resign`],
       ['post', `/api/games/${gameId}/abort`],
+      ['post', `/api/games/${gameId}/seat`],
     ];
   });
   afterAll(async () => {

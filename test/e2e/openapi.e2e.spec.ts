@@ -23,6 +23,7 @@ const CONTRACT: [string, string][] = [
   ['get', '/api/games/{id}'],
   ['post', '/api/games/{id}/moves'],
   ['post', '/api/games/{id}/resign'],
+  ['post', '/api/games/{id}/seat'],
   ['get', '/api/games/{id}/moves'],
   ['get', '/api/games/{id}/transcript'],
   ['get', '/api/games/{id}/events'],

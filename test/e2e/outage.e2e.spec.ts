@@ -68,6 +68,7 @@ describe('the database cannot be reached', () => {
       ['GET /api/games/:id (seated)', () => request(t.http).get(`/api/games/${gameId}`).set(alice.auth)],
       ['POST /api/games/:id/moves', () => request(t.http).post(`/api/games/${gameId}/moves`).set(alice.auth).send({ square: 'd3', ply: 0 })],
       ['POST /api/games/:id/resign', () => request(t.http).post(`/api/games/${gameId}/resign`).set(bob.auth).send({})],
+      ['POST /api/games/:id/seat', () => request(t.http).post(`/api/games/${gameId}/seat`).set(alice.auth).send({})],
       ['GET /api/games/:id/moves', () => request(t.http).get(`/api/games/${gameId}/moves`)],
       ['GET /api/games/:id/transcript', () => request(t.http).get(`/api/games/${gameId}/transcript`)],
       ['GET /api/games/:id/events', () => request(t.http).get(`/api/games/${gameId}/events`)],

@@ -64,17 +64,17 @@ describe('Db: one connection per unit of work (real PostgreSQL, a pool of one)',
         return got.includes(payload);
       };
       await r.db.transaction(async () => {
-        await events.notify(EVENTS_CHANNEL, ['inside']);
+        await events.notify(['inside']);
         expect(await heard('inside')).toBe(false); // not before the commit
       });
       expect(await heard('inside')).toBe(true);
       await expect(
         r.db.transaction(async () => {
-          await events.notify(EVENTS_CHANNEL, ['rolled back']);
+          await events.notify(['rolled back']);
           throw new Error('no');
         }),
       ).rejects.toThrow('no');
-      await events.notify(EVENTS_CHANNEL, ['after']);
+      await events.notify(['after']);
       expect(await heard('after')).toBe(true);
       expect(got).not.toContain('rolled back');
     } finally {

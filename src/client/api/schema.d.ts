@@ -218,6 +218,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/seat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take your seat back from the CPU stand-in (you are back at the table) */
+        post: operations["GamesController_seat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{id}/transcript": {
         parameters: {
             query?: never;
@@ -857,6 +874,20 @@ export interface components {
             ply: number;
             square: string | null;
         };
+        MoveEventDto: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            by: "player" | "cpu";
+            /** @enum {string} */
+            color: "black" | "white";
+            flipped: string[];
+            /** @description The game after the step this record belongs to (a move and the automatic pass after it are one step: both events carry the game after both). A client that holds the game at this record's ply applies it without a request. Absent only on a record replayed after a reconnection that is not the last one replayed. */
+            game?: components["schemas"]["GameDto"];
+            pass: boolean;
+            ply: number;
+            square: string | null;
+        };
         MoveResponseDto: {
             game: components["schemas"]["GameDto"];
             move: components["schemas"]["MoveDto"];
@@ -1080,6 +1111,21 @@ export interface components {
             player: components["schemas"]["SeatPlayerDto"];
             /** @description true while the CPU plays this seat */
             standIn: boolean;
+        };
+        SeatEventDto: {
+            /** @enum {string} */
+            color: "black" | "white";
+            /** @description The game after a takeover or a hand-back (absent for a presence change, which moves standInAt only) */
+            game?: components["schemas"]["GameDto"];
+            /** Format: uuid */
+            gameId: string;
+            /** @description true while the CPU plays this seat */
+            standIn: boolean;
+            /**
+             * Format: date-time
+             * @description The game's standInAt after this change
+             */
+            standInAt: string | null;
         };
         SeatPlayerDto: {
             /** Format: uuid */
@@ -1448,7 +1494,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A seated player opening the game takes their seat back from a CPU stand-in. */
+            /** @description The game as it is. A read never changes anything: a seated player takes a seat back from the stand-in with POST /api/games/{id}/seat. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1632,7 +1678,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description SSE: move, end, seat; id = the game ply; resume with Last-Event-ID; the stream ends after `end`. A seated player who sends their token counts as present while the stream is open. */
+            /** @description SSE: move, end, seat (payloads: the `game` events of the document's x-events, MoveEventDto, SeatEventDto, GameDto); id = the game ply; resume with Last-Event-ID; the stream ends after `end`. Events carry the state they announce: a client holding ply n applies the move event of ply n+1 without a request, and fetches the game only on a gap. A seated player who sends their token counts as present while the stream is open (a seat held by the stand-in is taken back with POST /api/games/{id}/seat). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2044,6 +2090,106 @@ export interface operations {
                 };
             };
             /** @description GAME_OVER; CONFLICT: the game changed meanwhile; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    GamesController_seat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyBodyDto"];
+            };
+        };
+        responses: {
+            /** @description The game with your seat yours again (a `seat` event tells the others; on your turn the clock starts afresh), or as it was when nobody stood in for you or the game is over. Counts as presence, like an open event stream. Reading the game never takes it back (no GET writes). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: you are not seated in this game */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description CONFLICT: the game changed meanwhile; retry */
             409: {
                 headers: {
                     [name: string]: unknown;

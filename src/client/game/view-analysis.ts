@@ -1,39 +1,21 @@
 /**
- * The analysed replay (issue #20): once the game is over, the engine's analysis beside the
- * replay — an evaluation graph (SVG; estimates dashed, exact values solid; a click shows that
- * position), the current move's loss and "best was …", marks on the move list, a summary per
- * player, the downloads (GGF, transcript) and, for a player of the game, a report form. It follows
- * the replay's position, so the keyboard replay (← → Home End) drives it too. Its own DOM only:
- * the page gives it an empty container (#game-analysis) and calls render() after each redraw.
+ * The analysed replay's view (issue #20): once the game is over, beside the replay, the engine's
+ * analysis — an evaluation graph (SVG; estimates dashed, the exact phase shaded; a click shows that
+ * position), the shown move's loss and "best was …", marks on the move list, a summary per
+ * player, the downloads (GGF, transcript) and, for a player of the game, the report form. It
+ * follows the replay position of the game's state, so the keyboard replay (← → Home End) drives it.
+ * It renders from AnalysisController's and GameController's state; the shell gives it an empty
+ * `data-part="analysis"` section.
  */
-import { ApiError, request } from '../api/http';
-import { analysisMessage as t, type AnalysisMessageKey } from '../../analysis/messages.en';
-import { type Analysis, FLAGGED, geometry, graphPoints, graphSegments, markOf, moveAt, signed } from './analysis';
-
-export interface AnalysisHost {
-  gameId: string;
-  /** Records shown now (the replay position). */
-  at(): number;
-  goTo(at: number): void;
-  /** The game is over (only then is there an analysis, a replay and a report). */
-  over(): boolean;
-  /** The viewer's seat, or null for a spectator. */
-  viewerColor(): 'black' | 'white' | null;
-  playerName(color: 'black' | 'white'): string;
-  /** The move list, whose items (li[data-ply]) get the marks. */
-  moveList(): HTMLElement;
-}
+import { h, part, parts, show, text } from '../shared/dom';
+import { msg, show as say } from '../shared/messages';
+import {
+  type Analysis, type AnalysisController, describeMove, FLAGGED, geometry, graphPoints, graphSegments, markOf, REPORT_REASONS,
+  type ReportReason, statusText,
+} from './analysis-state';
+import { countMoves, myColor, type GameController } from './state';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const PENDING_RETRY_MS = 3000;
-const PENDING_TRIES = 60;
-
-function el(tag: string, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElement {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  e.append(...children);
-  return e;
-}
 
 function svg(tag: string, attrs: Record<string, string>): SVGElement {
   const e = document.createElementNS(SVG, tag);
@@ -43,228 +25,165 @@ function svg(tag: string, attrs: Record<string, string>): SVGElement {
 
 const pct = (x: number): string => `${Math.round(x * 100)} %`;
 
-export function mountAnalysis(container: HTMLElement, host: AnalysisHost): { render(): void } {
-  let analysis: Analysis | null = null;
-  let setCursor: ((at: number) => void) | null = null;
-  let state: 'idle' | 'loading' | 'pending' | 'ready' | 'none' | 'failed' = 'idle';
-  let drawnFor: Analysis | null = null;
-  let tries = 0;
-
-  const heading = el('h2', { id: 'analysis-title' }, t('analysis.heading'));
-  const status = el('p', { class: 'pl-hint', role: 'status' });
-  const graphBox = el('div', { class: 'pl-eval' });
-  const current = el('p', { class: 'pl-eval-move', 'aria-live': 'polite' });
-  const summary = el('div', { class: 'pl-eval-summary' });
-  const note = el('p', { class: 'pl-hint' });
-  const downloads = el(
+export function mountAnalysis(root: HTMLElement, game: GameController, c: AnalysisController): { render(): void } {
+  const s = game.s;
+  const box = part('analysis', root);
+  const heading = h('h2', { id: 'analysis-title' }, msg('analysis.heading'));
+  const status = h('p', { class: 'pl-hint', role: 'status' });
+  const graphBox = h('div', { class: 'pl-eval' });
+  const current = h('p', { class: 'pl-eval-move', 'aria-live': 'polite' });
+  const summary = h('div', { class: 'pl-eval-summary' });
+  const note = h('p', { class: 'pl-hint' });
+  const downloads = h(
     'p',
     { class: 'pl-downloads' },
-    el('a', { href: `/api/games/${encodeURIComponent(host.gameId)}/ggf`, download: '' }, t('analysis.download.ggf')),
+    h('a', { href: `/api/games/${encodeURIComponent(s.gameId)}/ggf`, download: '' }, msg('analysis.download.ggf')),
     ' · ',
-    el('a', { href: `/api/games/${encodeURIComponent(host.gameId)}/transcript`, download: `${host.gameId}.txt` }, t('analysis.download.transcript')),
+    h('a', { href: `/api/games/${encodeURIComponent(s.gameId)}/transcript`, download: `${s.gameId}.txt` }, msg('analysis.download.transcript')),
   );
-  const report = mountReport(host);
-  container.setAttribute('aria-labelledby', 'analysis-title');
-  container.append(heading, status, graphBox, current, summary, note, downloads, report.root);
+  const report = mountReport(c);
+  box.setAttribute('aria-labelledby', 'analysis-title');
+  box.append(heading, status, graphBox, current, summary, note, downloads, report.root);
 
-  async function load(): Promise<void> {
-    state = 'loading';
-    try {
-      const got = await request<Analysis>('GET', `/api/games/${encodeURIComponent(host.gameId)}/analysis`);
-      analysis = got;
-      state = got.status === 'ready' ? 'ready' : got.status === 'pending' ? 'pending' : 'none';
-      if (state === 'pending' && ++tries < PENDING_TRIES) setTimeout(() => void load(), PENDING_RETRY_MS);
-    } catch {
-      state = 'failed';
-    }
-    render();
-  }
+  let drawnFor: Analysis | null = null;
+  let setCursor: ((at: number) => void) | null = null;
 
   function drawGraph(a: Analysis): void {
     const points = graphPoints(a);
     const g = geometry(points);
-    const root = svg('svg', {
-      viewBox: `0 0 ${g.width} ${g.height}`,
-      class: 'pl-eval-graph',
-      role: 'img',
-      'aria-label': t('analysis.graph.label'),
-      preserveAspectRatio: 'none',
-    });
-    root.append(svg('line', { x1: '0', y1: String(g.y(0)), x2: String(g.width), y2: String(g.y(0)), class: 'pl-eval-zero' }));
+    const el = svg('svg', { viewBox: `0 0 ${g.width} ${g.height}`, class: 'pl-eval-graph', role: 'img', 'aria-label': msg('analysis.graph.label'), preserveAspectRatio: 'none' });
+    el.append(svg('line', { x1: '0', y1: String(g.y(0)), x2: String(g.width), y2: String(g.y(0)), class: 'pl-eval-zero' }));
     const firstExact = points.find((p) => p.exact);
     if (firstExact) {
       const x = g.x(firstExact.at - 1);
-      root.append(svg('rect', { x: String(x), y: '0', width: String(g.width - x), height: String(g.height), class: 'pl-eval-exact-zone' }));
+      el.append(svg('rect', { x: String(x), y: '0', width: String(g.width - x), height: String(g.height), class: 'pl-eval-exact-zone' }));
     }
-    for (const seg of graphSegments(points, g)) root.append(svg('path', { d: seg.d, class: seg.exact ? 'pl-eval-line' : 'pl-eval-line pl-eval-estimate' }));
+    for (const seg of graphSegments(points, g)) el.append(svg('path', { d: seg.d, class: seg.exact ? 'pl-eval-line' : 'pl-eval-line pl-eval-estimate' }));
     for (const p of points) {
-      if (!FLAGGED.includes(p.mark)) continue;
-      root.append(svg('circle', { cx: String(g.x(p.at)), cy: String(g.y(p.black)), r: '4', class: `pl-eval-dot pl-mark-${p.mark}` }));
+      if (FLAGGED.includes(p.mark)) el.append(svg('circle', { cx: String(g.x(p.at)), cy: String(g.y(p.black)), r: '4', class: `pl-eval-dot pl-mark-${p.mark}` }));
     }
     const cursor = svg('line', { y1: '0', y2: String(g.height), class: 'pl-eval-cursor' });
-    root.append(cursor);
-    root.addEventListener('click', (ev) => {
-      const box = root.getBoundingClientRect();
-      const at = Math.round(((ev.clientX - box.left) / box.width) * points.length);
-      host.goTo(Math.max(0, Math.min(points.length, at)));
+    el.append(cursor);
+    el.addEventListener('click', (ev) => {
+      const r = el.getBoundingClientRect();
+      game.goTo(Math.max(0, Math.min(points.length, Math.round(((ev.clientX - r.left) / r.width) * points.length))));
     });
     graphBox.textContent = '';
-    graphBox.append(root);
-    const exactFrom = el('p', { class: 'pl-hint' }, t('analysis.graph.exactFrom', { empties: a.exactFromEmpties }));
-    graphBox.append(exactFrom);
-    setCursor = (at: number) => {
-      const x = String(g.x(at));
-      cursor.setAttribute('x1', x);
-      cursor.setAttribute('x2', x);
+    graphBox.append(el, h('p', { class: 'pl-hint' }, msg('analysis.graph.exactFrom', { empties: String(a.exactFromEmpties) })));
+    setCursor = (at) => {
+      cursor.setAttribute('x1', String(g.x(at)));
+      cursor.setAttribute('x2', String(g.x(at)));
     };
   }
 
   function drawSummary(a: Analysis): void {
     summary.textContent = '';
     if (!a.players) return;
-    const heads: AnalysisMessageKey[] = [
+    const heads = [
       'analysis.summary.player', 'analysis.summary.counted', 'analysis.summary.bestShare', 'analysis.summary.meanLoss',
       'analysis.summary.inaccuracies', 'analysis.summary.mistakes', 'analysis.summary.blunders',
-    ];
-    const table = el('table', { class: 'pl-eval-table' }, el('caption', {}, t('analysis.summary.caption')));
-    table.append(el('thead', {}, el('tr', {}, ...heads.map((k) => el('th', { scope: 'col' }, t(k))))));
-    const body = el('tbody');
+    ] as const;
+    const body = h('tbody');
     for (const color of ['black', 'white'] as const) {
-      const s = a.players[color];
+      const p = a.players[color];
       body.append(
-        el(
+        h(
           'tr',
           {},
-          el('th', { scope: 'row' }, el('span', { class: `pl-dot pl-dot-${color}`, 'aria-hidden': 'true' }), ` ${host.playerName(color)}`),
-          el('td', {}, String(s.counted)),
-          el('td', {}, pct(s.bestShare)),
-          el('td', {}, s.meanLoss.toFixed(1)),
-          el('td', {}, String(s.inaccuracies)),
-          el('td', {}, String(s.mistakes)),
-          el('td', {}, String(s.blunders)),
+          h('th', { scope: 'row' }, h('span', { class: `pl-dot pl-dot-${color}`, 'aria-hidden': 'true' }), ` ${s.game?.[color].player.username ?? ''}`),
+          h('td', {}, String(p.counted)),
+          h('td', {}, pct(p.bestShare)),
+          h('td', {}, p.meanLoss.toFixed(1)),
+          h('td', {}, String(p.inaccuracies)),
+          h('td', {}, String(p.mistakes)),
+          h('td', {}, String(p.blunders)),
         ),
       );
     }
-    table.append(body);
-    summary.append(table);
-    note.textContent = t('analysis.summary.note', { empties: a.exactFromEmpties, depth: a.depth });
+    summary.append(
+      h('table', { class: 'pl-eval-table' }, h('caption', {}, msg('analysis.summary.caption')), h('thead', {}, h('tr', {}, ...heads.map((k) => h('th', { scope: 'col' }, msg(k))))), body),
+    );
+    text(note, msg('analysis.summary.note', { empties: String(a.exactFromEmpties), depth: String(a.depth) }));
   }
 
-  function describeCurrent(a: Analysis, at: number): string {
-    const m = moveAt(a, at);
-    if (!m) return '';
-    const where = m.square ?? t('analysis.move.pass');
-    const mark = markOf(m);
-    const bits: string[] = [`${at}. ${where}`];
-    if (mark === 'pass') return bits.join(' · ');
-    if (mark === 'forced') bits.push(t('analysis.move.forced'));
-    else if (mark === 'best') bits.push(t('analysis.move.best'));
-    else {
-      if (FLAGGED.includes(mark)) bits.push(t(`analysis.class.${mark}` as AnalysisMessageKey));
-      bits.push(t('analysis.move.loss', { loss: m.loss.toFixed(m.exact ? 0 : 1) }), t('analysis.move.bestWas', { squares: m.best.join(', ') }));
+  /** Inaccuracies, mistakes and blunders marked on the move list's items (?!, ?, ??; the word for screen readers). */
+  function markMoves(a: Analysis): void {
+    for (const li of parts('move-item', root)) {
+      const m = a.moves[Number(li.getAttribute('data-ply'))];
+      if (!m || li.querySelector('.pl-mark')) continue;
+      const mark = markOf(m);
+      if (mark !== 'inaccuracy' && mark !== 'mistake' && mark !== 'blunder') continue;
+      const word = msg(`analysis.class.${mark}`);
+      li.classList.add(`pl-mark-${mark}`);
+      (li.querySelector('button') ?? li).append(
+        h(
+          'span',
+          { class: `pl-mark pl-mark-${mark}`, title: `${word} · ${msg('analysis.move.bestWas', { squares: m.best.join(', ') })}` },
+          h('span', { 'aria-hidden': 'true' }, msg(`analysis.symbol.${mark}`)),
+          h('span', { class: 'sr-only' }, ` ${word}`),
+        ),
+      );
     }
-    if (mark === 'cpu') bits.push(t('analysis.move.cpu'));
-    bits.push(t('analysis.move.value', { value: signed(m.value), bestValue: signed(m.bestValue) }));
-    bits.push(t(m.exact ? 'analysis.move.exact' : 'analysis.move.estimate'));
-    return bits.join(' · ');
   }
 
   function render(): void {
-    const over = host.over();
-    container.hidden = !over;
+    const over = !!s.game && s.game.status !== 'active';
+    show(box, over);
     if (!over) return;
-    if (state === 'idle') void load();
-    report.render();
-    status.textContent =
-      state === 'pending' || state === 'loading' ? t('analysis.pending') : state === 'none' ? t('analysis.none') : state === 'failed' ? t('analysis.failed') : '';
-    if (state !== 'ready' || !analysis) return;
-    if (drawnFor !== analysis) {
-      drawGraph(analysis);
-      drawSummary(analysis);
-      drawnFor = analysis;
+    c.gameOver();
+    report.render(myColor(s) !== null);
+    const st = statusText(c.s);
+    text(status, st ? say(st) : '');
+    const a = c.s.analysis;
+    if (c.s.status !== 'ready' || !a) return;
+    if (drawnFor !== a) {
+      drawGraph(a);
+      drawSummary(a);
+      drawnFor = a;
     }
-    markMoves(host.moveList());
-    const at = host.at();
+    markMoves(a);
+    const at = s.view ?? countMoves(s);
     setCursor?.(at);
-    current.textContent = describeCurrent(analysis, at);
-  }
-
-  /** Marks inaccuracies, mistakes and blunders on the move list's items (data-ply). */
-  function markMoves(list: HTMLElement): void {
-    if (!analysis || state !== 'ready') return;
-    for (const li of Array.from(list.querySelectorAll<HTMLElement>('li[data-ply]'))) {
-      const m = analysis.moves[Number(li.getAttribute('data-ply'))];
-      if (!m || li.querySelector('.pl-mark')) continue;
-      const mark = markOf(m);
-      if (!FLAGGED.includes(mark)) continue;
-      li.classList.add(`pl-mark-${mark}`);
-      const target = li.querySelector('button') ?? li;
-      const word = t(`analysis.class.${mark}` as AnalysisMessageKey);
-      target.append(
-        el(
-          'span',
-          { class: `pl-mark pl-mark-${mark}`, title: `${word} · ${t('analysis.move.bestWas', { squares: m.best.join(', ') })}` },
-          el('span', { 'aria-hidden': 'true' }, t(`analysis.symbol.${mark}` as AnalysisMessageKey)),
-          el('span', { class: 'sr-only' }, ` ${word}`),
-        ),
-      );
-    }
+    text(current, describeMove(a, at).map(say).join(' · '));
   }
 
   return { render };
 }
 
-/** "Report opponent": for a player of a finished game, a reason from the list and optional words. */
-function mountReport(host: AnalysisHost): { root: HTMLElement; render(): void } {
-  const root = el('div', { class: 'pl-report' });
-  const open = el('button', { type: 'button', class: 'pl-btn' }, t('analysis.report.button')) as HTMLButtonElement;
-  const reasons = ['engine', 'stalling', 'abuse', 'other'] as const;
-  const select = el('select', { id: 'report-reason', name: 'reason' }, ...reasons.map((r) => el('option', { value: r }, t(`analysis.report.reason.${r}` as AnalysisMessageKey)))) as HTMLSelectElement;
-  const textArea = el('textarea', { id: 'report-text', name: 'text', maxlength: '500', rows: '2' }) as HTMLTextAreaElement;
-  const send = el('button', { type: 'submit', class: 'pl-btn pl-btn-primary' }, t('analysis.report.send')) as HTMLButtonElement;
-  const form = el(
+/** "Report opponent": for a player of the finished game, a reason from the list and optional words. */
+function mountReport(c: AnalysisController): { root: HTMLElement; render(player: boolean): void } {
+  const open = h('button', { type: 'button', class: 'pl-btn' }, msg('analysis.report.button')) as HTMLButtonElement;
+  const select = h('select', { id: 'report-reason', name: 'reason' }, ...REPORT_REASONS.map((r) => h('option', { value: r }, msg(`analysis.report.reason.${r}`)))) as HTMLSelectElement;
+  const words = h('textarea', { id: 'report-text', name: 'text', maxlength: '500', rows: '2' }) as HTMLTextAreaElement;
+  const send = h('button', { type: 'submit', class: 'pl-btn pl-btn-primary' }, msg('analysis.report.send')) as HTMLButtonElement;
+  const form = h(
     'form',
     { class: 'pl-report-form' },
-    el('label', { for: 'report-reason' }, t('analysis.report.reason')),
+    h('label', { for: 'report-reason' }, msg('analysis.report.reason')),
     select,
-    el('label', { for: 'report-text' }, t('analysis.report.text')),
-    textArea,
+    h('label', { for: 'report-text' }, msg('analysis.report.text')),
+    words,
     send,
   ) as HTMLFormElement;
-  form.hidden = true;
-  const out = el('p', { class: 'pl-hint', role: 'status' });
-  root.append(open, form, out);
-  let done = false;
+  const out = h('p', { class: 'pl-hint', role: 'status' });
+  const root = h('div', { class: 'pl-report' }, open, form, out);
   open.addEventListener('click', () => {
-    form.hidden = !form.hidden;
-    if (!form.hidden) select.focus();
+    c.toggleReport();
+    if (c.s.report === 'open') select.focus();
   });
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    send.disabled = true;
-    const body: { reason: string; text?: string } = { reason: select.value };
-    if (textArea.value.trim()) body.text = textArea.value.trim();
-    request('POST', `/api/games/${encodeURIComponent(host.gameId)}/reports`, body)
-      .then(() => {
-        done = true;
-        form.hidden = true;
-        out.textContent = t('analysis.report.sent');
-        render();
-      })
-      .catch((err: unknown) => {
-        send.disabled = false;
-        if (err instanceof ApiError && err.code === 'ALREADY_REPORTED') {
-          done = true;
-          form.hidden = true;
-          out.textContent = t('analysis.report.already');
-          render();
-        } else out.textContent = t('analysis.report.error', { message: err instanceof Error ? err.message : String(err) });
-      });
+    void c.sendReport(select.value as ReportReason, words.value);
   });
-  function render(): void {
-    const player = host.viewerColor() !== null && host.over();
-    root.hidden = !player;
-    open.hidden = done;
-  }
-  return { root, render };
+  return {
+    root,
+    render(player: boolean) {
+      show(root, player);
+      const r = c.s.report;
+      show(open, r === 'closed' || r === 'open');
+      show(form, r === 'open' || r === 'sending');
+      send.disabled = r === 'sending';
+      text(out, r === 'sent' ? msg('analysis.report.sent') : r === 'already' ? msg('analysis.report.already') : c.s.reportError ? say(c.s.reportError) : '');
+    },
+  };
 }

@@ -2,6 +2,6 @@
 import { mountWatchList } from '../watch/watch-list';
 
 export function startHome(root: HTMLElement): void {
-  const watch = root.querySelector<HTMLElement>('[data-testid=watch-list]');
+  const watch = root.querySelector<HTMLElement>('[data-part=watch-list]');
   if (watch) mountWatchList(watch);
 }

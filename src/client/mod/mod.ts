@@ -3,14 +3,9 @@
  * fetches them with the device's token and puts them in the page; the action form posts to the
  * API and the panel is fetched again to show the result (and the new audit-log entry).
  */
-import { ApiError, request } from '../api/http';
-import { getToken } from '../lib/storage';
-import { moderationMessage as t, type ModerationMessageKey } from '../../moderation/messages.en';
-
-interface ActionResult {
-  action: { action: string };
-  refunds: { points: number }[];
-}
+import { msg } from '../shared/messages';
+import { getToken } from '../shared/storage';
+import { api, ApiError } from '../transport/api';
 
 async function fetchPanel(path: string): Promise<{ html: string } | { status: number }> {
   const token = getToken();
@@ -20,6 +15,8 @@ async function fetchPanel(path: string): Promise<{ html: string } | { status: nu
   return { html: await res.text() };
 }
 
+type Action = 'engine' | 'dismiss' | 'warn' | 'close';
+
 export function startMod(root: HTMLElement): void {
   const status = root.querySelector<HTMLElement>('[role=status]');
   const panel = document.createElement('div');
@@ -27,16 +24,20 @@ export function startMod(root: HTMLElement): void {
   root.append(panel);
   const player = new URLSearchParams(location.search).get('player');
   const path = player ? `/mod/players/${encodeURIComponent(player)}/panel` : '/mod/panel';
+  const say = (text: string) => {
+    if (status) status.textContent = text;
+  };
 
-  const load = async (note?: string): Promise<void> => {
+  const load = async (note = ''): Promise<void> => {
     const got = await fetchPanel(path).catch(() => ({ status: 0 }));
     if ('html' in got) {
+      // Rendered by the server for this moderator, every value escaped there.
       panel.innerHTML = got.html;
-      if (status) status.textContent = note ?? '';
+      say(note);
       return;
     }
-    panel.innerHTML = '';
-    if (status) status.textContent = t(got.status === 401 ? 'mod.signIn' : got.status === 403 ? 'mod.forbidden' : 'mod.actions.error', { message: String(got.status) });
+    panel.textContent = '';
+    say(got.status === 401 ? msg('mod.signIn') : got.status === 403 ? msg('mod.forbidden') : msg('mod.failed', { status: String(got.status) }));
   };
 
   panel.addEventListener('submit', (event) => {
@@ -45,20 +46,19 @@ export function startMod(root: HTMLElement): void {
     if (!username) return;
     event.preventDefault();
     const data = new FormData(form);
-    const action = String(data.get('action') ?? '');
-    const reason = String(data.get('reason') ?? '');
+    const action = String(data.get('action') ?? '') as Action;
     const out = form.querySelector<HTMLElement>('[role=status]');
     const button = form.querySelector<HTMLButtonElement>('button');
     if (button) button.disabled = true;
-    request<ActionResult>('POST', `/api/mod/players/${encodeURIComponent(username)}/actions`, { action, reason })
+    api
+      .modAction(username, { action, reason: String(data.get('reason') ?? '') })
       .then(async (result) => {
-        const done = t('mod.actions.done', { action: t(`mod.action.${result.action.action}` as ModerationMessageKey) });
-        const points = result.refunds.reduce((s, r) => s + r.points, 0);
-        const refunds = result.refunds.length ? ` ${t('mod.actions.refunds', { count: result.refunds.length, points: Math.round(points) })}` : '';
-        await load(done + refunds);
+        const points = result.refunds.reduce((sum, r) => sum + r.points, 0);
+        const refunds = result.refunds.length ? ` ${msg('mod.actions.refunds', { count: result.refunds.length, points: String(Math.round(points)) })}` : '';
+        await load(msg('mod.actions.done', { action: result.action.action }) + refunds);
       })
       .catch((err: unknown) => {
-        if (out) out.textContent = t('mod.actions.error', { message: err instanceof ApiError ? err.message : String(err) });
+        if (out) out.textContent = msg('mod.actions.error', { message: err instanceof ApiError ? err.message : String(err) });
         if (button) button.disabled = false;
       });
   });

@@ -1,30 +1,31 @@
 /** "Watch": the live games (GET /api/games?status=active), each linking to its board; refreshed every 15 s. */
-import { api, type GameSummary } from '../api';
-import { $, h, show, text } from '../lib/dom';
-import { gameHref, rating } from '../lib/format';
+import { $, h, part, show, text } from '../shared/dom';
+import { gameHref, rating } from '../shared/format';
+import { msg } from '../shared/messages';
+import { api, type GameSummary } from '../transport/api';
 
 const REFRESH_MS = 15_000;
 
 function item(g: GameSummary): HTMLElement {
   const seat = (p: GameSummary['black'], color: 'black' | 'white') =>
-    h('span', { class: 'pl-watch-seat' }, h('span', { class: `pl-dot pl-dot-${color}`, 'aria-hidden': 'true' }), `${p.username} (${rating(p.rating)})`);
+    h('span', { class: 'pl-watch-seat' }, h('span', { class: `pl-dot pl-dot-${color}`, 'aria-hidden': 'true' }), msg('watch.seat', { name: p.username, rating: rating(p.rating) }));
   return h(
     'li',
     {},
     h(
       'a',
-      { href: gameHref(g.id), 'data-testid': 'watch-game', 'data-game-id': g.id },
+      { href: gameHref(g.id), 'data-game-id': g.id },
       seat(g.black, 'black'),
-      h('span', { class: 'pl-vs' }, 'vs'),
+      h('span', { class: 'pl-vs' }, msg('watch.vs')),
       seat(g.white, 'white'),
-      h('span', { class: 'pl-watch-meta' }, `${g.rated ? 'Rated' : 'Casual'} · move ${g.ply + 1}`),
+      h('span', { class: 'pl-watch-meta' }, msg('watch.meta', { rated: g.rated, move: g.ply + 1 })),
     ),
   );
 }
 
 export function mountWatchList(box: HTMLElement): void {
   const ul = $('ul', box);
-  const empty = $('[data-testid=watch-empty]', box);
+  const empty = part('watch-empty', box);
   let timer: ReturnType<typeof setTimeout> | undefined;
   async function load(): Promise<void> {
     clearTimeout(timer);
@@ -33,7 +34,7 @@ export function mountWatchList(box: HTMLElement): void {
       ul.textContent = '';
       for (const g of games) ul.append(item(g));
       show(empty, games.length === 0);
-      text(empty, 'No live games right now. Start one!');
+      text(empty, msg('watch.none'));
       box.setAttribute('data-state', 'loaded');
     } catch (e) {
       show(empty, true);

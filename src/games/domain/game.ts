@@ -111,3 +111,17 @@ export function seatOf(game: Pick<GameState, 'blackId' | 'whiteId'>, playerId: s
 export const standInOf = (game: GameState, color: ColorName): boolean => (color === 'black' ? game.blackStandIn : game.whiteStandIn);
 
 export const playerOf = (game: GameState, color: ColorName): string => (color === 'black' ? game.blackId : game.whiteId);
+
+/** The turn limits a room or a queue ticket may have, in seconds (null, the default, is none). */
+export const TURN_LIMITS = [30, 60] as const;
+export type TurnLimit = (typeof TURN_LIMITS)[number];
+
+/** True when `s` is one of the turn limits on offer. */
+export const isTurnLimit = (s: unknown): s is TurnLimit => (TURN_LIMITS as readonly unknown[]).includes(s);
+
+/** The game can be called off: it is on and not both players have moved (a resignation then aborts it too). */
+export const canAbort = (game: Pick<GameState, 'status' | 'ply'>): boolean => game.status === 'active' && !bothMoved(game);
+
+/** The side to move has yet to make their first move: its deadline, when missed, aborts the game. */
+export const awaitingFirstMove = (game: Pick<GameState, 'status' | 'ply' | 'toMove'>): boolean =>
+  game.status === 'active' && game.toMove !== null && !hasMoved(game, game.toMove);

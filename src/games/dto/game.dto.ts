@@ -131,3 +131,25 @@ export class GameSummaryDto {
 export class GameSummariesDto {
   @ApiProperty({ type: [GameSummaryDto] }) games: GameSummaryDto[];
 }
+
+/** The `move` event of a game's stream: one record, and the game after the step that made it (what a client needs to show the next turn). */
+export class MoveEventDto extends MoveDto {
+  @ApiProperty({
+    type: GameDto,
+    required: false,
+    description:
+      'The game after the step this record belongs to (a move and the automatic pass after it are one step: both events carry the game after both). ' +
+      'A client that holds the game at this record\'s ply applies it without a request. Absent only on a record replayed after a reconnection that is not the last one replayed.',
+  })
+  game?: GameDto;
+}
+
+/** The `seat` event: a stand-in takes a seat or hands it back, or the side to move's presence moved the stand-in's time. */
+export class SeatEventDto {
+  @ApiProperty({ format: 'uuid' }) gameId: string;
+  @ApiProperty({ enum: ['black', 'white'] }) color: 'black' | 'white';
+  @ApiProperty({ description: 'true while the CPU plays this seat' }) standIn: boolean;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'The game\'s standInAt after this change' }) standInAt: string | null;
+  @ApiProperty({ type: GameDto, required: false, description: 'The game after a takeover or a hand-back (absent for a presence change, which moves standInAt only)' })
+  game?: GameDto;
+}

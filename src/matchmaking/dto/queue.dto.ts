@@ -1,15 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
+import { TURN_LIMITS, type TurnLimit } from '../../games/domain/game.js';
 
 export class JoinQueueDto {
   @ApiProperty({ enum: ['ranked', 'unranked'] })
   @IsIn(['ranked', 'unranked'], { message: 'mode must be ranked or unranked' })
   mode: 'ranked' | 'unranked';
 
-  @ApiProperty({ type: Number, nullable: true, enum: [30, 60], required: false, default: null })
+  @ApiProperty({ type: Number, nullable: true, enum: [...TURN_LIMITS], required: false, default: null })
   @IsOptional()
-  @IsIn([30, 60, null], { message: 'turnSeconds must be null, 30 or 60' })
-  turnSeconds?: 30 | 60 | null;
+  @IsIn([...TURN_LIMITS, null], { message: `turnSeconds must be null, ${TURN_LIMITS.join(' or ')}` })
+  turnSeconds?: TurnLimit | null;
 }
 
 /** The ratings a waiting ranked ticket accepts an opponent from right now; it widens while the ticket waits. */
@@ -21,7 +22,7 @@ export class RatingWindowDto {
 export class TicketDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: ['ranked', 'unranked'] }) mode: 'ranked' | 'unranked';
-  @ApiProperty({ type: Number, nullable: true, enum: [30, 60], description: 'Seconds per turn; null = no limit' }) turnSeconds: number | null;
+  @ApiProperty({ type: Number, nullable: true, enum: [...TURN_LIMITS], description: 'Seconds per turn; null = no limit' }) turnSeconds: number | null;
   @ApiProperty({ enum: ['waiting', 'matched', 'cancelled'] }) state: 'waiting' | 'matched' | 'cancelled';
   @ApiProperty({
     type: String,

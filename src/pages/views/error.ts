@@ -21,7 +21,7 @@ export function renderErrorPage(err: PageError): string {
     `<h1>${escapeHtml(title)}</h1>` +
     `<p>${advice}</p>` +
     `<p class="subtle">Error ${err.statusCode} · ${escapeHtml(err.code)}</p>` +
-    '<p><a class="pl-btn pl-btn-primary" href="" data-testid="error-retry">Try again</a> <a class="pl-btn" href="/">Home</a></p>' +
+    '<p><a class="pl-btn pl-btn-primary" href="" data-part="error-retry" data-testid="error-retry">Try again</a> <a class="pl-btn" href="/">Home</a></p>' +
     '</section>';
   return layout(title, `<div class="pl-page">${body}</div>`);
 }

@@ -64,7 +64,7 @@ ${navHtml(current)}
 ${body}
 </main>
 <footer class="site-footer">Outflank — a rated Reversi ladder. Ratings use Glicko-2; a <strong>?</strong> marks a provisional rating.</footer>
-<p class="server-status" data-testid="server-status" role="status" hidden>The server is not answering: retrying…</p>
+<p class="server-status" data-part="server-status" data-testid="server-status" role="status" hidden>The server is not answering: retrying…</p>
 </body>
 </html>
 `;

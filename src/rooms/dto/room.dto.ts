@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { TURN_LIMITS, type TurnLimit } from '../../games/domain/game.js';
 import { PlayerDto } from '../../players/dto/player.dto.js';
 
 export class RoomSettingsInput {
@@ -11,10 +12,10 @@ export class RoomSettingsInput {
   @IsIn([false], { message: 'rooms are never rated: ratings move only in ranked games (POST /api/queue with mode "ranked")' })
   rated?: false;
 
-  @ApiPropertyOptional({ type: Number, nullable: true, enum: [30, 60], default: null, description: 'Seconds per turn; null = no limit' })
+  @ApiPropertyOptional({ type: Number, nullable: true, enum: [...TURN_LIMITS], default: null, description: 'Seconds per turn; null = no limit' })
   @IsOptional()
-  @IsIn([30, 60, null], { message: 'turnSeconds must be null, 30 or 60' })
-  turnSeconds?: 30 | 60 | null;
+  @IsIn([...TURN_LIMITS, null], { message: `turnSeconds must be null, ${TURN_LIMITS.join(' or ')}` })
+  turnSeconds?: TurnLimit | null;
 
   @ApiPropertyOptional({ default: true })
   @IsOptional()
@@ -31,7 +32,7 @@ export class CreateRoomDto extends RoomSettingsInput {}
 export class UpdateRoomDto extends RoomSettingsInput {}
 
 export class RoomSettingsDto {
-  @ApiProperty({ type: Number, nullable: true, enum: [30, 60] }) turnSeconds: number | null;
+  @ApiProperty({ type: Number, nullable: true, enum: [...TURN_LIMITS] }) turnSeconds: number | null;
   @ApiProperty() showLegalMoves: boolean;
   @ApiProperty() swapColors: boolean;
 }

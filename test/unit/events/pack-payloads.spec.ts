@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { packPayloads } from '../../../src/events/events.service.js';
+import { packPayloads } from '../../../src/events/notify.js';
 import type { TopicEvent } from '../../../src/events/topics.js';
 
 describe('packPayloads (NOTIFY payloads of a publishAll)', () => {
-  const event = (i: number, size = 10): TopicEvent => ({ topic: `player:${i}`, event: 'matched', id: i, data: { pad: 'x'.repeat(size) } });
+  const event = (i: number, size = 10): TopicEvent => ({ topic: `player:${i}`, event: 'matched', id: i, data: { pad: 'x'.repeat(size) } as never });
 
   it('packs events into JSON arrays under 7,000 bytes, in order, losing none', () => {
     const events = Array.from({ length: 500 }, (_, i) => event(i, 300));

@@ -2,12 +2,18 @@ import { describe, expect, it } from '@jest/globals';
 import { buildSync } from 'esbuild';
 import { join } from 'node:path';
 import { createContext, runInContext } from 'node:vm';
+import { clientSettings } from '../../../src/pages/client-settings.js';
 import { isGameId, renderPlayGame, renderPlayLobby, renderPlayNotFound, squareAt } from '../../../src/pages/views/play.js';
 
 const GAME_ID = '3f2a9c1e-0b4d-4e8f-9a6b-7c5d3e1f2a0b';
+const SETTINGS = clientSettings({ firstMoveSeconds: 30, cpuTakeoverSeconds: 60, sseHeartbeatSeconds: 15 });
+/** The settings a page carries for the client (data-settings on its root element). */
+const settingsOf = (html: string): unknown => JSON.parse(html.match(/data-settings="([^"]*)"/)![1].replace(/&quot;/g, '"'));
 /** Inline code of any kind (the CSP forbids it): <script> with a body, <style>, style="", on*= handlers. */
 const inlineCode = (html: string): string[] => [...html.matchAll(/<script>[\s\S]*?<\/script>|<style[\s>]|\sstyle="|\son[a-z]+="/gi)].map((m) => m[0]);
 const testIds = (html: string): string[] => [...html.matchAll(/data-testid="([^"]+)"/g)].map((m) => m[1]);
+/** The elements the client's views find (data-part). */
+const partsOf = (html: string): string[] => [...html.matchAll(/data-part="([^"]+)"/g)].map((m) => m[1]);
 
 describe('play views', () => {
   it('names squares as the API does: a1 is index 0, h1 7, d4 27, h8 63', () => {
@@ -21,34 +27,35 @@ describe('play views', () => {
   });
 
   it('the game page is a shell: the game id in a data attribute, 64 squares a1..h8 in API order, seats, result, moves', () => {
-    const html = renderPlayGame(GAME_ID);
+    const html = renderPlayGame(GAME_ID, SETTINGS);
     expect(html).toContain('<title>Game · Outflank</title>');
     expect(html).toContain(`id="play-game" data-testid="play-game" data-game-id="${GAME_ID}"`);
     const squares = [...html.matchAll(/data-testid="square" data-square="([a-h][1-8])"/g)].map((m) => m[1]);
     expect(squares).toEqual(Array.from({ length: 64 }, (_, i) => squareAt(i)));
     expect(html.match(/data-testid="board"/g)).toHaveLength(1);
-    for (const id of ['seat-black', 'seat-white', 'turn-status', 'resign-button', 'rematch-button', 'result-banner', 'move-list', 'connection', 'game-missing']) {
-      expect(testIds(html)).toContain(id);
+    for (const id of ['board', 'seat-black', 'seat-white', 'turn-status', 'resign-button', 'rematch-button', 'result-banner', 'move-list', 'connection', 'game-missing']) {
+      expect(partsOf(html)).toContain(id);
     }
     // Both seats carry a name, a rating, the CPU badge, the clock and the disc count.
     for (const color of ['black', 'white']) {
-      const seat = html.match(new RegExp(`<div class="pl-seat" data-testid="seat-${color}"[\\s\\S]*?data-testid="disc-count"`))![0];
-      for (const id of ['player-name', 'player-rating', 'cpu-badge', 'you-badge', 'clock']) expect(seat).toContain(`data-testid="${id}"`);
+      const seat = html.match(new RegExp(`<div class="pl-seat" data-part="seat-${color}"[\\s\\S]*?data-part="disc-count"`))![0];
+      for (const id of ['player-name', 'player-rating', 'cpu-badge', 'you-badge', 'clock']) expect(seat).toContain(`data-part="${id}"`);
     }
     // Replay controls, the pass notice, feedback under the board, the screen-reader announcer.
     for (const id of ['replay-first', 'replay-prev', 'replay-next', 'replay-last', 'replay-position', 'pass-notice', 'square-hint', 'announcer', 'sound-toggle']) {
-      expect(testIds(html)).toContain(id);
+      expect(partsOf(html)).toContain(id);
     }
-    expect(html).toMatch(/data-testid="announcer" aria-live="polite"/);
+    expect(html).toMatch(/data-part="announcer"[^>]*aria-live="polite"/);
     // One tab stop on the board (d3); arrow keys move it.
     expect(html.match(/data-testid="square"[^>]*tabindex="0"/g)).toHaveLength(1);
     expect(html).toMatch(/data-square="d3"[^>]*tabindex="0"/);
     expect(inlineCode(html)).toEqual([]);
+    expect(settingsOf(html)).toEqual(SETTINGS);
   });
 
   it('escapes whatever id it is given, in the attribute and in the text', () => {
     const nasty = '"><script>alert(1)</script>&';
-    const html = renderPlayGame(nasty);
+    const html = renderPlayGame(nasty, SETTINGS);
     expect(html).toContain('data-game-id="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;"');
     expect(html).not.toContain('<script>alert(1)');
     const missing = renderPlayNotFound(nasty);
@@ -59,7 +66,7 @@ describe('play views', () => {
   });
 
   it('the lobby: guest button and sign-in form, room settings, join by code, quick match', () => {
-    const html = renderPlayLobby();
+    const html = renderPlayLobby(SETTINGS);
     expect(html).toContain('<title>Play · Outflank</title>');
     for (const id of ['guest-button', 'auth-form', 'login-button', 'register-button', 'create-room', 'join-room', 'quick-match', 'room-code', 'queue-cancel', 'lobby-error']) {
       expect(testIds(html)).toContain(id);
@@ -73,8 +80,10 @@ describe('play views', () => {
     expect([...turn.matchAll(/value="(\d*)"/g)].map((m) => m[1])).toEqual(['', '30', '60']);
     expect([...html.matchAll(/name="mode" value="(\w+)"/g)].map((m) => m[1])).toEqual(['unranked', 'ranked']);
     // Signed-in and signed-out parts start hidden: the script shows one once it knows.
-    expect(html).toMatch(/data-auth="out" hidden/);
-    expect(html).toMatch(/data-auth="in" hidden/);
+    expect(html).toMatch(/data-part="signed-out" hidden/);
+    expect(html).toMatch(/data-part="signed-in-area" hidden/);
+    // The client reads the server's settings from the page, never from constants of its own.
+    expect(settingsOf(html)).toEqual({ turnLimits: [30, 60], firstMoveSeconds: 30, cpuTakeoverSeconds: 60, awayAfterSeconds: 18 });
     expect(inlineCode(html)).toEqual([]);
     // Quick match comes first; the live games are listed under the forms.
     expect(html.indexOf('data-testid="quick-match"')).toBeLessThan(html.indexOf('data-testid="create-room"'));
@@ -86,7 +95,7 @@ describe('play views', () => {
 const CLIENT_CODE = buildSync({
   stdin: {
     contents:
-      "export { openStream } from './lib/sse'; export { request, ApiError, onConnectionState } from './api/http'; export { getToken, setToken } from './lib/storage';",
+      "export { openStream } from './transport/sse'; export { request, ApiError, onConnectionState } from './transport/http'; export { getToken, setToken } from './shared/storage';",
     resolveDir: join(__dirname, '../../../src/client'),
     loader: 'ts',
   },

@@ -1,4 +1,7 @@
-/** Small DOM helpers: the pages are server-rendered shells with data-testid hooks. */
+/**
+ * Small DOM helpers for the views. The pages are server-rendered shells whose elements the views
+ * find by `data-part` (never by data-testid, which belongs to tests).
+ */
 
 /** The first element matching `sel` under `root`; throws when the shell lacks it (a bug, not a state). */
 export function $<T extends Element = HTMLElement>(sel: string, root: ParentNode = document): T {
@@ -26,4 +29,14 @@ export function h(tag: string, attrs: Record<string, string | null | undefined> 
   for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, v);
   for (const c of children) el.append(c);
   return el;
+}
+
+/** The element of the shell named `data-part="<name>"` under `root`; throws when the shell lacks it. */
+export function part<T extends Element = HTMLElement>(name: string, root: ParentNode = document): T {
+  return $<T>(`[data-part="${name}"]`, root);
+}
+
+/** Every element named `data-part="<name>"` under `root`. */
+export function parts<T extends Element = HTMLElement>(name: string, root: ParentNode = document): T[] {
+  return $$<T>(`[data-part="${name}"]`, root);
 }

@@ -6,8 +6,9 @@
  * (reads, and moves, which carry their ply). The token is dropped only on a 401 to a request that
  * carried it: never on a 503 or a network error, since a guest's token is their only identity.
  */
-import { backoffDelay, retryAfterDelay } from '../lib/backoff';
-import { getToken, setToken } from '../lib/storage';
+import { backoffDelay, retryAfterDelay } from './backoff';
+import { msg } from '../shared/messages';
+import { getToken, setToken } from '../shared/storage';
 
 export class ApiError extends Error {
   constructor(
@@ -21,8 +22,6 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_MESSAGE = 'The server cannot be reached. Check your connection and try again.';
-export const UNAVAILABLE_MESSAGE = 'The server is unavailable right now. Please try again in a moment.';
 
 export interface RequestOptions {
   /** Also retry network errors (default: only for GET). */
@@ -80,7 +79,7 @@ export async function request<T>(method: string, path: string, body?: unknown, o
         await sleep(backoffDelay(attempt));
         continue;
       }
-      throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK', undefined);
+      throw new ApiError(msg('net.unreachable'), 0, 'NETWORK', undefined);
     }
     if (res.status === 503 && attempt < attempts) {
       troubled = true;
@@ -105,7 +104,7 @@ export async function request<T>(method: string, path: string, body?: unknown, o
         emit('signed-out');
       }
       const message =
-        typeof e.message === 'string' ? e.message : res.status === 503 ? UNAVAILABLE_MESSAGE : `The server answered ${res.status}.`;
+        typeof e.message === 'string' ? e.message : res.status === 503 ? msg('net.unavailable') : msg('net.status', { status: String(res.status) });
       throw new ApiError(message, res.status, typeof e.code === 'string' ? e.code : undefined, e.details);
     }
     return data as T;

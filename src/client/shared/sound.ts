@@ -1,5 +1,5 @@
 /** Optional move sounds (off unless the player turns them on; remembered per device). */
-import { pref, setPref } from '../lib/storage';
+import { pref, setPref } from './storage';
 
 let ctx: AudioContext | null = null;
 

@@ -1,0 +1,62 @@
+/** The move list and, once the game is over, the replay controls (a move in the list shows the board after it). */
+import { h, part, parts, show, text } from '../shared/dom';
+import { msg, show as say } from '../shared/messages';
+import { countMoves, replayView, type GameController } from './state';
+
+export function mountMoveList(root: HTMLElement, c: GameController): { render(): void } {
+  const s = c.s;
+  const ol = part('move-list', root);
+  const buttons = {
+    first: part<HTMLButtonElement>('replay-first', root),
+    prev: part<HTMLButtonElement>('replay-prev', root),
+    next: part<HTMLButtonElement>('replay-next', root),
+    last: part<HTMLButtonElement>('replay-last', root),
+  };
+  /** What the list was last drawn for: its length and whether the game was over (its moves are then buttons). */
+  let drawn = { count: -1, over: false };
+
+  function renderList(over: boolean): void {
+    const list = s.moves.filter(Boolean);
+    drawn = { count: list.length, over };
+    ol.textContent = '';
+    for (const m of list) {
+      const sq = h('span', m.pass ? { class: 'pl-pass' } : {}, m.pass ? msg('moves.pass') : (m.square ?? ''));
+      const bits: (Node | string)[] = [
+        h('span', { class: 'pl-n' }, String(m.ply + 1)),
+        h('span', { class: 'pl-dot pl-dot-' + m.color, 'aria-label': msg('color.name', { color: m.color }) }),
+        sq,
+      ];
+      if (m.by === 'cpu') bits.push(h('span', { class: 'pl-by-cpu', title: msg('moves.cpu.title') }, msg('moves.cpu')));
+      const attrs = { 'data-part': 'move-item', 'data-ply': String(m.ply) };
+      ol.append(over ? h('li', attrs, h('button', { type: 'button', class: 'pl-move-btn' }, ...bits)) : h('li', attrs, ...bits));
+    }
+    show(part('no-moves', root), list.length === 0);
+    text(part('move-count', root), list.length ? msg('moves.count', { count: list.length }) : '');
+    ol.scrollTop = ol.scrollHeight;
+  }
+
+  function render(): void {
+    const g = s.game!;
+    const over = g.status !== 'active';
+    if (countMoves(s) !== drawn.count || over !== drawn.over) renderList(over);
+    const v = replayView(s);
+    show(part('replay', root), v.on);
+    root.setAttribute('data-view', s.view === null ? 'final' : String(s.view));
+    if (!v.on) return;
+    text(part('replay-position', root), say(v.position));
+    buttons.first.disabled = buttons.prev.disabled = v.at === 0;
+    buttons.next.disabled = buttons.last.disabled = v.at === v.total;
+    for (const li of parts('move-item', ol)) li.classList.toggle('pl-current', Number(li.getAttribute('data-ply')) === v.at - 1);
+  }
+
+  const at = () => s.view ?? countMoves(s);
+  buttons.first.addEventListener('click', () => c.goTo(0));
+  buttons.prev.addEventListener('click', () => c.goTo(at() - 1));
+  buttons.next.addEventListener('click', () => c.goTo(at() + 1));
+  buttons.last.addEventListener('click', () => c.goTo(countMoves(s)));
+  ol.addEventListener('click', (ev) => {
+    const li = (ev.target as Element).closest('[data-part=move-item]');
+    if (li && s.game && s.game.status !== 'active') c.goTo(Number(li.getAttribute('data-ply')) + 1);
+  });
+  return { render };
+}

@@ -1,0 +1,446 @@
+/**
+ * The lobby's state and controller (/play): signing in (guest, login, register), rooms (create,
+ * join, invite links), the quick-match queue, and leaving for a game. No DOM: the views render the
+ * state and call the commands; requests and the player's event stream go through `LobbyTransport`.
+ */
+import { isTurnLimit } from '../../games/domain/game';
+import { gameHref, rating, validRoomCode } from '../shared/format';
+import { t, type Text } from '../shared/messages';
+import type { ClientSettings } from '../shared/settings';
+import { getToken, pref, setPref, setToken } from '../shared/storage';
+import { ApiError, detail, type api, type Player, type Room, type Ticket } from '../transport/api';
+import type { followMe } from '../transport/events';
+import type { Stream } from '../transport/sse';
+
+export interface LobbyTransport {
+  api: Pick<typeof api, 'me' | 'guest' | 'login' | 'register' | 'playerGames' | 'createRoom' | 'room' | 'joinRoom' | 'queue' | 'joinQueue' | 'leaveQueue'>;
+  followMe: typeof followMe;
+}
+
+export interface LobbyOutput {
+  changed(): void;
+  /** Leave for a game page. */
+  navigate(href: string): void;
+}
+
+/** Where a message shows: next to the form it concerns, or at the top. */
+export type Place = 'top' | 'auth' | 'create' | 'join' | 'queue' | 'invite';
+export type Mode = 'ranked' | 'unranked';
+
+export interface Invite {
+  code: string;
+  title: Text;
+  settings: Text | null;
+  /** The room can be joined (it has a free seat). */
+  open: boolean;
+}
+
+export interface LobbyState {
+  readonly settings: ClientSettings;
+  phase: 'loading' | 'signed-out' | 'signed-in' | 'unavailable';
+  me: Player | null;
+  /** Seated in a game that is not over (one game at a time: the forms that start one wait). */
+  activeGames: { id: string; opponent: string }[];
+  /** My room, waiting for an opponent. */
+  room: { code: string } | null;
+  /** My waiting queue ticket. */
+  ticket: Ticket | null;
+  invite: Invite | null;
+  /** The quick match's choice (remembered on the device; set by "Play again"). */
+  choice: { mode: Mode; turnSeconds: number | null };
+  message: { text: Text; info: boolean; place: Place } | null;
+  /** Forms with a request on its way. */
+  busy: Set<Place>;
+  leaving: boolean;
+}
+
+const ROOM_POLL_MS = 3000;
+const INGAME_NAVIGATE_MS = 900;
+/** While a join or queue request is out, its own answer navigates: an event waits this long. */
+const EVENT_GRACE_MS = 1500;
+
+const message = (e: unknown): Text => t('server.message', { message: (e as Error).message });
+
+export class LobbyController {
+  readonly s: LobbyState;
+  private meStream: Stream | null = null;
+  private roomPoll: ReturnType<typeof setInterval> | undefined;
+  private queuePoll: ReturnType<typeof setInterval> | undefined;
+  private inFlight = 0;
+  private againDone = false;
+
+  constructor(
+    settings: ClientSettings,
+    private readonly io: LobbyTransport,
+    private readonly out: LobbyOutput,
+  ) {
+    const mode = pref('mode');
+    this.s = {
+      settings,
+      phase: 'loading',
+      me: null,
+      activeGames: [],
+      room: null,
+      ticket: null,
+      invite: null,
+      choice: { mode: mode === 'ranked' ? 'ranked' : 'unranked', turnSeconds: null },
+      message: null,
+      busy: new Set(),
+      leaving: false,
+    };
+  }
+
+  get inGame(): boolean {
+    return this.s.activeGames.length > 0;
+  }
+
+  // ---- start, signing in and out ----
+
+  /** `again`: a result's "Play again" (`?again=<mode>&turn=<seconds>`); `join`: an invite link's room code. */
+  async start(again: { mode: string | null; turn: string | null }, join: string | null): Promise<void> {
+    if (validRoomCode(join)) void this.loadInvite(join.trim().toUpperCase());
+    this.pendingAgain = again;
+    await this.resume();
+  }
+  private pendingAgain: { mode: string | null; turn: string | null } = { mode: null, turn: null };
+
+  /** Signs in with the stored token, if any (again after "Try again"). */
+  async resume(): Promise<void> {
+    const s = this.s;
+    if (!getToken()) {
+      s.phase = 'signed-out';
+      return this.out.changed();
+    }
+    try {
+      await this.signedIn(await this.io.api.me());
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) {
+        // The token was refused (and dropped): signed out.
+        s.me = null;
+        s.phase = 'signed-out';
+        return this.out.changed();
+      }
+      // The server is unavailable: keep the token (a guest's only identity) and offer to try again,
+      // rather than a sign-in form that would replace it.
+      s.phase = 'unavailable';
+      this.say(t('lobby.unavailable', { message: (e as Error).message }));
+    }
+  }
+
+  async guest(): Promise<void> {
+    await this.busyWith('auth', async () => {
+      const r = await this.io.api.guest();
+      setToken(r.token);
+      await this.signedIn(r.player);
+    }, (e) => this.say(message(e)));
+  }
+
+  async signIn(action: 'login' | 'register', username: string, password: string): Promise<boolean> {
+    let ok = false;
+    await this.busyWith('auth', async () => {
+      const body = { username: username.trim(), password };
+      const r = action === 'register' ? await this.io.api.register(body) : await this.io.api.login(body);
+      setToken(r.token);
+      ok = true;
+      await this.signedIn(r.player);
+    }, (e) => this.say(e instanceof ApiError && e.status === 401 ? t('lobby.wrongPassword') : message(e), false, 'auth'));
+    return ok;
+  }
+
+  signOut(text: Text | null = null): void {
+    const s = this.s;
+    s.activeGames = [];
+    this.meStream?.close();
+    this.meStream = null;
+    this.stopRoomWait();
+    this.stopQueueWait();
+    setToken(null);
+    s.me = null;
+    s.phase = 'signed-out';
+    this.say(text, !!text);
+  }
+
+  private async signedIn(player: Player): Promise<void> {
+    const s = this.s;
+    s.me = player;
+    s.phase = 'signed-in';
+    if (player.guest) s.choice = { ...s.choice, mode: 'unranked' };
+    s.message = null;
+    this.out.changed();
+    this.meStream?.close();
+    this.meStream = this.io.followMe(
+      (ev) => {
+        // While a join/queue request is out, its own answer navigates (leaving now would cut it off).
+        const later = (f: () => void) => setTimeout(f, this.inFlight ? EVENT_GRACE_MS : 0);
+        if (ev.name === 'game' && ev.data.status === 'active') {
+          const code = s.room?.code ?? null;
+          const id = ev.data.id;
+          later(() => this.go(id, code));
+        }
+        if (ev.name === 'matched' && ev.data.gameId) {
+          const id = ev.data.gameId;
+          later(() => this.go(id, null));
+        }
+      },
+      {
+        onOpen: (again) => {
+          if (again && queued()) void this.checkQueue();
+        },
+        onFatal: (status) => {
+          if (status === 401) this.signOut(t('lobby.sessionExpired'));
+        },
+      },
+    );
+    void this.loadActiveGames();
+    if (queued()) void this.checkQueue();
+    else this.playAgain();
+  }
+
+  /** "Play again" after a queue game: queue once more, same mode and turn limit. */
+  private playAgain(): void {
+    const s = this.s;
+    const { mode, turn } = this.pendingAgain;
+    if (this.againDone || !s.me || (mode !== 'ranked' && mode !== 'unranked') || (mode === 'ranked' && s.me.guest)) return;
+    this.againDone = true;
+    const seconds = turn ? Number(turn) : null;
+    const turnSeconds = seconds !== null && isTurnLimit(seconds) && s.settings.turnLimits.includes(seconds) ? seconds : null;
+    void this.queue(mode, turnSeconds);
+  }
+
+  private async loadActiveGames(): Promise<void> {
+    const s = this.s;
+    const me = s.me;
+    if (!me) return;
+    try {
+      const list = await this.io.api.playerGames(me.username, 10);
+      s.activeGames = list.games
+        .filter((g) => g.status === 'active')
+        .map((g) => ({ id: g.id, opponent: g.black.id === me.id ? g.white.username : g.black.username }));
+    } catch {
+      s.activeGames = [];
+    }
+    this.out.changed();
+  }
+
+  // ---- rooms ----
+
+  async createRoom(settings: { turnSeconds: number | null; showLegalMoves: boolean; swapColors: boolean }): Promise<void> {
+    const turnSeconds = isTurnLimit(settings.turnSeconds) ? settings.turnSeconds : null;
+    await this.busyWith('create', async () => {
+      const room = await this.io.api.createRoom({ ...settings, turnSeconds });
+      this.s.message = null;
+      this.enterRoom(room);
+    }, (e) => this.inGameOr(e, 'create'));
+  }
+
+  async joinRoom(input: string): Promise<void> {
+    const code = input.trim().toUpperCase();
+    if (!validRoomCode(code)) return this.say(t('lobby.badRoomCode'), false, 'join');
+    await this.busyWith('join', async () => {
+      const room = await this.io.api.joinRoom(code);
+      this.s.message = null;
+      this.enterRoom(room);
+    }, (e) => {
+      const c = e instanceof ApiError ? e.code : undefined;
+      if (c === 'NOT_FOUND') this.say(t('lobby.noRoom', { code }), false, 'join');
+      else if (c === 'ROOM_FULL') this.say(t('lobby.roomFull', { code }), false, 'join');
+      else if (c === 'GUEST_NOT_ALLOWED') this.say(t('lobby.roomRated', { code }), false, 'join');
+      else this.inGameOr(e, 'join');
+    });
+  }
+
+  stopRoomWait(): void {
+    clearInterval(this.roomPoll);
+    this.roomPoll = undefined;
+    this.s.room = null;
+    this.out.changed();
+  }
+
+  private enterRoom(room: Room): void {
+    if (room.gameId) return this.go(room.gameId, room.code);
+    this.s.room = { code: room.code };
+    clearInterval(this.roomPoll);
+    // The 'game' event on /api/me/events normally takes us to the game; polling is the fallback.
+    this.roomPoll = setInterval(async () => {
+      try {
+        const r = await this.io.api.room(room.code);
+        if (r.gameId) this.go(r.gameId, r.code);
+      } catch {
+        /* keep waiting */
+      }
+    }, ROOM_POLL_MS);
+    this.out.changed();
+  }
+
+  // ---- invite links (/play?join=CODE) ----
+
+  private async loadInvite(code: string): Promise<void> {
+    const s = this.s;
+    try {
+      const room = await this.io.api.room(code);
+      const host = room.seats[0];
+      const st = room.settings;
+      const full = !!room.seats[1];
+      s.invite = {
+        code: room.code,
+        title: host ? t('lobby.invite.title', { host: host.username }) : t('lobby.invite.titleAnonymous'),
+        settings: t('lobby.invite.settings', {
+          code: room.code,
+          turnSeconds: st.turnSeconds ? String(st.turnSeconds) : 'none',
+          legal: st.showLegalMoves,
+          swap: st.swapColors,
+        }),
+        open: !full,
+      };
+      if (full) this.say(t('lobby.roomFull', { code: room.code }), false, 'invite');
+      else this.out.changed();
+    } catch (e) {
+      s.invite = { code, title: t('lobby.invite.broken'), settings: null, open: false };
+      this.say(e instanceof ApiError && e.code === 'NOT_FOUND' ? t('lobby.invite.noRoom', { code }) : message(e), false, 'invite');
+    }
+  }
+
+  async joinInvited(asGuest: boolean): Promise<void> {
+    const s = this.s;
+    const invite = s.invite;
+    if (!invite?.open) return;
+    this.inFlight++;
+    s.busy.add('invite');
+    this.out.changed();
+    try {
+      if (asGuest) {
+        const r = await this.io.api.guest();
+        setToken(r.token);
+        s.me = r.player;
+        s.phase = 'signed-in';
+        this.out.changed();
+      }
+      this.enterRoom(await this.io.api.joinRoom(invite.code));
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'ALREADY_IN_GAME') this.inGameOr(e, 'invite');
+      else this.say(message(e), false, 'invite');
+      if (asGuest && s.me) void this.signedIn(s.me);
+    } finally {
+      this.inFlight = Math.max(0, this.inFlight - 1);
+      s.busy.delete('invite');
+      this.out.changed();
+    }
+  }
+
+  // ---- quick match ----
+
+  async queue(mode: Mode, turnSeconds: number | null): Promise<void> {
+    const s = this.s;
+    s.choice = { mode, turnSeconds };
+    setPref('mode', mode);
+    const limit = isTurnLimit(turnSeconds) ? turnSeconds : null;
+    await this.busyWith('queue', async () => {
+      const ticket = await this.io.api.joinQueue({ mode, turnSeconds: limit });
+      s.message = null;
+      if (ticket.gameId) this.go(ticket.gameId, null);
+      else this.waitForMatch(ticket);
+    }, (e) => {
+      if (e instanceof ApiError && e.code === 'ALREADY_QUEUED') void this.checkQueue();
+      else this.inGameOr(e, 'queue');
+    });
+  }
+
+  async leaveQueue(): Promise<void> {
+    try {
+      await this.io.api.leaveQueue();
+    } catch {
+      /* leaving twice is fine */
+    }
+    this.stopQueueWait();
+  }
+
+  private waitForMatch(ticket: Ticket): void {
+    this.s.ticket = ticket;
+    setQueued(true);
+    clearInterval(this.queuePoll);
+    // The 'matched' event normally arrives first; polling is the fallback, keeps the ticket
+    // present, and shows a ranked ticket's widening window.
+    this.queuePoll = setInterval(() => void this.checkQueue(), ticket.mode === 'ranked' ? 2000 : 4000);
+    this.out.changed();
+  }
+
+  private stopQueueWait(): void {
+    clearInterval(this.queuePoll);
+    this.queuePoll = undefined;
+    setQueued(false);
+    this.s.ticket = null;
+    this.out.changed();
+  }
+
+  private async checkQueue(): Promise<void> {
+    if (!this.s.me) return;
+    try {
+      const ticket = await this.io.api.queue();
+      if (ticket.state === 'matched' && ticket.gameId) this.go(ticket.gameId, null);
+      else if (ticket.state === 'waiting') this.waitForMatch(ticket);
+      else {
+        this.stopQueueWait();
+        if (ticket.reason === 'absent') this.say(t('lobby.queue.lapsed'), false, 'queue');
+      }
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) this.stopQueueWait();
+    }
+  }
+
+  // ---- internals ----
+
+  private go(gameId: string, roomCode: string | null): void {
+    const s = this.s;
+    if (s.leaving) return;
+    s.leaving = true;
+    this.meStream?.close();
+    setQueued(false);
+    this.out.navigate(gameHref(gameId, roomCode));
+  }
+
+  /** ALREADY_IN_GAME takes the player to their game; anything else is shown at the form. */
+  private inGameOr(e: unknown, place: Place): void {
+    const gameId = detail<string>(e, 'gameId');
+    if (e instanceof ApiError && e.code === 'ALREADY_IN_GAME' && gameId) {
+      this.say(t('lobby.inGame'), true, place);
+      setTimeout(() => this.go(gameId, null), INGAME_NAVIGATE_MS);
+    } else this.say(message(e), false, place);
+  }
+
+  private say(text: Text | null, info = false, place: Place = 'top'): void {
+    this.s.message = text ? { text, info, place } : null;
+    this.out.changed();
+  }
+
+  private async busyWith(place: Place, work: () => Promise<void>, failed: (e: unknown) => void): Promise<void> {
+    this.inFlight++;
+    this.s.busy.add(place);
+    this.out.changed();
+    try {
+      await work();
+    } catch (e) {
+      failed(e);
+    } finally {
+      this.inFlight = Math.max(0, this.inFlight - 1);
+      this.s.busy.delete(place);
+      this.out.changed();
+    }
+  }
+}
+
+// Set while this device has a queue ticket, so the lobby only asks GET /api/queue then (it is 404 otherwise).
+const queued = () => pref('queued') === '1';
+const setQueued = (on: boolean) => setPref('queued', on ? '1' : null);
+
+// ---- selectors ----
+
+/** The signed-in player's rating as shown: "unrated" for guests, a ? for a provisional rating. */
+export function myRating(s: LobbyState): Text | null {
+  if (!s.me) return null;
+  return s.me.guest ? t('lobby.unrated') : t('lobby.rating', { rating: rating(s.me.rating), provisional: s.me.provisional });
+}
+
+export function queueWindow(s: LobbyState): Text | null {
+  const w = s.ticket?.window;
+  return w ? t('lobby.queue.window', { min: String(Math.round(w.min)), max: String(Math.round(w.max)) }) : null;
+}

@@ -1,0 +1,179 @@
+/**
+ * The lobby's views: render the LobbyState into the server's shell (sign-in, the player, the
+ * forms, the waiting cards, an invite) and turn the forms' submissions into the controller's
+ * commands. The only lobby code that touches the DOM.
+ */
+import { $, $$, h, part, parts, show, text } from '../shared/dom';
+import { gameHref, playerHref } from '../shared/format';
+import { msg, show as say } from '../shared/messages';
+import { myRating, queueWindow, type LobbyController, type Mode, type Place } from './state';
+
+export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(): void } {
+  const s = c.s;
+  const forms = {
+    auth: $<HTMLFormElement>('#auth-form', root),
+    create: $<HTMLFormElement>('#create-form', root),
+    join: $<HTMLFormElement>('#join-form', root),
+    queue: $<HTMLFormElement>('#queue-form', root),
+  };
+  const field = <T extends HTMLInputElement | HTMLSelectElement>(form: HTMLFormElement, name: string) => form.elements.namedItem(name) as T;
+  const invite = part('invite', root);
+  const top = part('lobby-error', root);
+  const guestButton = part<HTMLButtonElement>('guest-button', root);
+  const modeInput = (mode: Mode) => $<HTMLInputElement>(`[name=mode][value=${mode}]`, forms.queue);
+  const turnOptions = (form: HTMLFormElement) => field<HTMLSelectElement>(form, 'turnSeconds');
+  /** What the turn-limit select says: null (no limit) or seconds. */
+  const turnOf = (form: HTMLFormElement): number | null => {
+    const v = turnOptions(form).value;
+    return v ? Number(v) : null;
+  };
+  const placeOf: Record<Exclude<Place, 'top'>, HTMLElement> = { auth: forms.auth, create: forms.create, join: forms.join, queue: forms.queue, invite };
+  let choiceShown = '';
+
+  function renderMessage(): void {
+    for (const el of $$('[data-flash]', root)) show(el, false);
+    const m = s.message;
+    const near = m && m.place !== 'top' ? placeOf[m.place] : null;
+    const el = near ? $('[data-flash]', near.closest('section') ?? root) : top;
+    const value = m ? say(m.text) : '';
+    text(el, value);
+    el.classList.toggle('pl-info', !!m?.info);
+    show(el, !!value);
+    if (near) {
+      // The top banner mirrors the message (tests and screen readers find it in one place).
+      text(top, value);
+      top.classList.toggle('pl-info', !!m?.info);
+      show(top, false);
+    }
+  }
+
+  function renderForms(): void {
+    const inGame = c.inGame;
+    for (const [place, form] of Object.entries(forms) as [Place, HTMLFormElement][]) {
+      for (const b of $$<HTMLButtonElement>('button', form)) b.disabled = s.busy.has(place) || (inGame && b.type === 'submit' && place !== 'auth');
+    }
+    for (const el of parts('in-game-note', root)) show(el, inGame);
+    guestButton.disabled = s.busy.has('auth');
+    for (const b of $$<HTMLButtonElement>('button', invite)) b.disabled = s.busy.has('invite');
+  }
+
+  function renderMe(): void {
+    const me = s.me;
+    show(part('signed-out', root), !me && s.phase !== 'unavailable' && s.phase !== 'loading');
+    show(part('signed-in-area', root), !!me);
+    if (!me) return;
+    const name = part<HTMLAnchorElement>('me-name', root);
+    text(name, me.username);
+    name.href = playerHref(me.username);
+    show(part('me-guest', root), me.guest);
+    const r = myRating(s);
+    text(part('me-rating', root), r ? say(r) : '');
+    // Guests play casual games only: say so rather than grey things out silently.
+    modeInput('ranked').disabled = me.guest;
+    for (const note of parts('guest-note', root)) show(note, me.guest);
+    const box = part('active-games', root);
+    const ul = $('ul', box);
+    ul.textContent = '';
+    for (const g of s.activeGames) ul.append(h('li', {}, h('a', { href: gameHref(g.id) }, msg('lobby.continueGame', { name: g.opponent }))));
+    show(box, s.activeGames.length > 0);
+  }
+
+  function renderChoice(): void {
+    // The form shows the controller's choice when it changes (remembered mode, "Play again").
+    const key = `${s.choice.mode}:${s.choice.turnSeconds ?? ''}:${s.me?.guest ?? ''}`;
+    if (key === choiceShown) return;
+    choiceShown = key;
+    modeInput(s.me?.guest ? 'unranked' : s.choice.mode).checked = true;
+    turnOptions(forms.queue).value = s.choice.turnSeconds === null ? '' : String(s.choice.turnSeconds);
+  }
+
+  function renderWaiting(): void {
+    const room = s.room;
+    show(part('room-waiting', root), !!room);
+    show(forms.create, !room);
+    if (room) {
+      text(part('room-code', root), room.code);
+      part<HTMLAnchorElement>('room-invite', root).href = '/play?join=' + encodeURIComponent(room.code);
+    }
+    const ticket = s.ticket;
+    show(part('queue-waiting', root), !!ticket);
+    show(forms.queue, !ticket);
+    if (ticket) {
+      text(part('queue-mode', root), msg('lobby.queue.mode', { mode: ticket.mode }));
+      // Ranked pairing looks for close ratings first; the window widens while you wait.
+      const win = queueWindow(s);
+      const el = part('queue-window', root);
+      show(el, !!win);
+      if (win) text(el, say(win));
+    }
+  }
+
+  function renderInvite(): void {
+    const inv = s.invite;
+    show(invite, !!inv);
+    if (!inv) return;
+    text(part('invite-title', invite), say(inv.title));
+    text(part('invite-settings', invite), inv.settings ? say(inv.settings) : '');
+    show(part('invite-guest-join', invite), inv.open && !s.me);
+    show(part('invite-hint', invite), inv.open && !s.me);
+    show(part('invite-join', invite), inv.open && !!s.me);
+  }
+
+  function render(): void {
+    renderMe();
+    renderChoice();
+    renderForms();
+    renderWaiting();
+    renderInvite();
+    renderMessage();
+    show(part('lobby-retry', root), s.phase === 'unavailable');
+    if (s.phase !== 'loading') root.setAttribute('data-state', s.phase);
+  }
+
+  // ---- the forms ----
+  guestButton.addEventListener('click', () => void c.guest());
+  forms.auth.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const submitter = (ev as SubmitEvent).submitter as HTMLButtonElement | null;
+    const ok = await c.signIn(submitter?.value === 'register' ? 'register' : 'login', field<HTMLInputElement>(forms.auth, 'username').value, field<HTMLInputElement>(forms.auth, 'password').value);
+    if (ok) forms.auth.reset();
+  });
+  part('sign-out', root).addEventListener('click', () => {
+    if (s.me?.guest && !window.confirm(msg('lobby.signOutGuest'))) return;
+    c.signOut();
+  });
+  forms.create.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    void c.createRoom({
+      turnSeconds: turnOf(forms.create),
+      showLegalMoves: field<HTMLInputElement>(forms.create, 'showLegalMoves').checked,
+      swapColors: field<HTMLInputElement>(forms.create, 'swapColors').checked,
+    });
+  });
+  part('room-cancel', root).addEventListener('click', () => c.stopRoomWait());
+  part('room-copy', root).addEventListener('click', async () => {
+    const link = new URL(part<HTMLAnchorElement>('room-invite', root).href, location.href).href;
+    const status = part('room-copy-status', root);
+    try {
+      await navigator.clipboard.writeText(link);
+      text(status, msg('lobby.linkCopied'));
+    } catch {
+      text(status, link);
+    }
+  });
+  forms.join.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    void c.joinRoom(field<HTMLInputElement>(forms.join, 'code').value);
+  });
+  forms.queue.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const mode: Mode = $<HTMLInputElement>('[name=mode]:checked', forms.queue).value === 'ranked' ? 'ranked' : 'unranked';
+    void c.queue(mode, turnOf(forms.queue));
+  });
+  part('queue-cancel', root).addEventListener('click', () => void c.leaveQueue());
+  part('invite-guest-join', invite).addEventListener('click', () => void c.joinInvited(true));
+  part('invite-join', invite).addEventListener('click', () => void c.joinInvited(false));
+  part('lobby-retry', root).addEventListener('click', () => void c.resume());
+
+  return { render };
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { GameController, actionsView, boardModel, opponentAway, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
+import { msg, show, type Text } from '../../src/client/shared/messages';
+import { ApiError, type Game, type Move, type Player } from '../../src/client/transport/api';
+
+/** The state modules run without a DOM: a fake transport and a recording output stand in for the page. */
+const SETTINGS = { turnLimits: [30, 60], firstMoveSeconds: 30, cpuTakeoverSeconds: 60, awayAfterSeconds: 18 };
+const START = '...........................WB......BW...........................';
+const ALICE = { id: 'a', username: 'alice' } as Player;
+const BOB = { id: 'b', username: 'bob' } as Player;
+
+function game(over: Partial<Game> = {}): Game {
+  return {
+    id: 'g1',
+    rated: false,
+    status: 'active',
+    roomCode: null,
+    settings: { rated: false, turnSeconds: null, showLegalMoves: true },
+    black: { player: { id: 'a', username: 'alice', rating: 1500 }, standIn: false },
+    white: { player: { id: 'b', username: 'bob', rating: 1500 }, standIn: false },
+    board: START,
+    toMove: 'black',
+    ply: 0,
+    legalMoves: ['c4', 'd3', 'e6', 'f5'],
+    discs: { black: 2, white: 2 },
+    turnDeadline: null,
+    standInAt: null,
+    result: null,
+    createdAt: '2030-01-01T00:00:00.000Z',
+    finishedAt: null,
+    ...over,
+  };
+}
+
+const d3: Move = { ply: 0, color: 'black', square: 'd3', pass: false, flipped: ['d4'], by: 'player', at: '2030-01-01T00:00:01.000Z' };
+const AFTER_D3 = START.slice(0, 19) + 'B' + START.slice(20, 27) + 'B' + START.slice(28);
+
+function setup(me: Player | null, first: Game, moves: Move[] = []) {
+  const calls: string[] = [];
+  const api = {
+    me: jest.fn(async () => me!),
+    game: jest.fn(async () => first),
+    moves: jest.fn(async () => ({ moves })),
+    move: jest.fn(async (_id: string, _body: { square: string; ply: number }) => ({ move: d3, game: game({ board: AFTER_D3, ply: 1, toMove: 'white', legalMoves: ['c3', 'c5', 'e3'] }) })),
+    resign: jest.fn(async () => first),
+    abort: jest.fn(async () => game({ status: 'aborted', toMove: null })),
+    room: jest.fn(async () => ({}) as never),
+    rematch: jest.fn(async () => ({}) as never),
+    declineRematch: jest.fn(async () => ({}) as never),
+  };
+  const out: GameOutput = {
+    changed: () => calls.push('changed'),
+    announce: (t: Text) => calls.push('announce:' + show(t)),
+    flash: (t: Text | null) => calls.push('flash:' + (t ? show(t) : '')),
+    squareFeedback: (sq: string | null, t: Text | null) => calls.push(`feedback:${sq}:${t ? show(t) : ''}`),
+    moveSound: (c) => calls.push('sound:' + c),
+    navigate: (href) => calls.push('navigate:' + href),
+    stop: () => calls.push('stop'),
+  };
+  const c = new GameController('g1', null, SETTINGS, api as unknown as GameApi, out);
+  return { c, api, calls };
+}
+
+describe('game state (no DOM)', () => {
+  it('loads the game; the player to move gets the legal squares and the first-move warning, the other waits', async () => {
+    const { c } = setup(ALICE, game());
+    expect(await c.start(true)).toBe(true);
+    expect(c.s.phase).toBe('ready');
+    expect(boardModel(c.s)).toMatchObject({ legal: ['c4', 'd3', 'e6', 'f5'], playable: ['c4', 'd3', 'e6', 'f5'], interactive: true, color: 'black' });
+    expect(show(statusText(c.s))).toBe('Your turn — you play Black · make your first move before the clock runs out, or the game is aborted');
+    const other = setup(BOB, game());
+    await other.c.start(true);
+    expect(boardModel(other.c.s)).toMatchObject({ legal: [], playable: [], interactive: false });
+    expect(show(statusText(other.c.s))).toBe('Waiting for alice… · first move: the game is aborted if it does not come in time');
+  });
+
+  it('a click: a square without a flip or a taken one is refused at the square; a legal one is played with the ply', async () => {
+    const { c, api, calls } = setup(ALICE, game());
+    await c.start(true);
+    c.clickSquare('a1');
+    c.clickSquare('d4');
+    expect(calls.filter((x) => x.startsWith('feedback'))).toEqual(['feedback:a1:a1 does not outflank any disc: try a square with a dot.', 'feedback:d4:d4 is taken.']);
+    c.clickSquare('d3');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(api.move).toHaveBeenCalledWith('g1', { square: 'd3', ply: 0 });
+    expect(c.s.game!.ply).toBe(1);
+    expect(calls).toContain('sound:black');
+  });
+
+  it('a move event at the ply shown is applied at once (placed disc, flips), announced, and marks the turn stale until read', async () => {
+    const { c, api, calls } = setup(BOB, game());
+    await c.start(true);
+    api.game.mockResolvedValueOnce(game({ board: AFTER_D3, ply: 1, toMove: 'white' }));
+    c.onEvent({ name: 'move', data: d3, id: 1 });
+    expect(c.s.game!.board).toBe(AFTER_D3);
+    expect(c.s.lastEventId).toBe(1);
+    expect(calls).toContain('announce:Black (alice) played d3.');
+  });
+
+  it('events carry the state: ply n+1 is applied on ply n without a request; presence moves standInAt; only a gap reads the game', async () => {
+    const { c, api, calls } = setup(BOB, game());
+    await c.start(true);
+    const reads = api.game.mock.calls.length;
+    const after = game({ board: AFTER_D3, ply: 1, toMove: 'white', legalMoves: ['c3', 'c5', 'e3'] });
+    c.onEvent({ name: 'move', data: { ...d3, game: after }, id: 1 });
+    expect(c.s.game).toBe(after);
+    expect(c.s.stale).toBe(false);
+    expect(boardModel(c.s).playable).toEqual(['c3', 'c5', 'e3']);
+    expect(calls).toContain('announce:Black (alice) played d3.');
+    c.onEvent({ name: 'seat', data: { gameId: 'g1', color: 'white', standIn: false, standInAt: '2030-01-01T00:01:00.000Z' }, id: 1 });
+    expect(c.s.game!.standInAt).toBe('2030-01-01T00:01:00.000Z');
+    expect(api.game.mock.calls.length).toBe(reads);
+    expect(api.moves.mock.calls.length).toBe(1);
+    // A record two plies ahead: something was missed, so the game and the moves are read.
+    c.onEvent({ name: 'move', data: { ...d3, ply: 3, game: game({ ply: 4 }) }, id: 4 });
+    expect(api.game.mock.calls.length).toBe(reads + 1);
+    expect(api.moves.mock.calls.length).toBe(2);
+  });
+
+  it('back at the table while the CPU stands in: the seat is taken back with POST seat', async () => {
+    const { c, api } = setup(ALICE, game({ ply: 4, black: { player: { id: 'a', username: 'alice', rating: 1500 }, standIn: true } }));
+    const back = game({ ply: 4 });
+    const seat = jest.fn(async () => back);
+    (api as unknown as { seat: typeof seat }).seat = seat;
+    await c.start(true);
+    expect(seat).toHaveBeenCalledTimes(1);
+    expect(c.s.game).toBe(back);
+  });
+
+  it('STALE_PLY takes the current game from the error and says so', async () => {
+    const { c, api, calls } = setup(ALICE, game());
+    await c.start(true);
+    const current = game({ board: AFTER_D3, ply: 1, toMove: 'white' });
+    api.move.mockRejectedValueOnce(new ApiError('stale', 409, 'STALE_PLY', { game: current }));
+    await c.play('d3');
+    expect(c.s.game).toBe(current);
+    expect(calls).toContain('flash:The board had changed: it is up to date now.');
+  });
+
+  it('abort before both players have moved, resign after (the game domain decides)', async () => {
+    const { c } = setup(ALICE, game({ ply: 1, toMove: 'white' }));
+    await c.start(true);
+    expect(actionsView(c.s)).toMatchObject({ abort: true, resign: false });
+    const later = setup(ALICE, game({ ply: 2 }));
+    await later.c.start(true);
+    expect(actionsView(later.c.s)).toMatchObject({ abort: false, resign: true });
+    const watcher = setup(null, game({ ply: 2 }));
+    await watcher.c.start(false);
+    expect(actionsView(watcher.c.s)).toMatchObject({ abort: false, resign: false });
+  });
+
+  it('the opponent seems away below the server\'s threshold (cpuTakeoverSeconds − awayAfterSeconds), not above', async () => {
+    const now = Date.parse('2030-01-01T00:10:00.000Z');
+    const at = (s: number) => new Date(now + s * 1000).toISOString();
+    const { c } = setup(ALICE, game({ ply: 3, toMove: 'white', standInAt: at(43) }));
+    await c.start(true);
+    expect(opponentAway(c.s, now)).toBeNull();
+    c.s.game = { ...c.s.game!, standInAt: at(41) };
+    expect(show(opponentAway(c.s, now)!)).toBe('bob seems to be disconnected: if they do not come back, the CPU plays for them in 0:41 (and if it is still playing for them at the end, they lose).');
+  });
+
+  it('an unknown game: phase missing, the streams stop', async () => {
+    const { c, api, calls } = setup(null, game());
+    api.game.mockRejectedValueOnce(new ApiError('no', 404, 'NOT_FOUND', undefined));
+    expect(await c.start(false)).toBe(false);
+    expect(c.s.phase).toBe('missing');
+    expect(calls).toContain('stop');
+    expect(msg('game.title.missing')).toBe('Game not found · Outflank');
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { LobbyController, myRating, queueWindow, type LobbyTransport } from '../../src/client/lobby/state';
+import { show } from '../../src/client/shared/messages';
+import { ApiError, type Player, type Ticket } from '../../src/client/transport/api';
+
+const SETTINGS = { turnLimits: [30, 60], firstMoveSeconds: 30, cpuTakeoverSeconds: 60, awayAfterSeconds: 18 };
+const GUEST = { id: 'p1', username: 'guest-1', guest: true, rating: 1500, provisional: true } as Player;
+const ADA = { id: 'p2', username: 'ada', guest: false, rating: 1612.4, provisional: false } as Player;
+const waiting = (over: Partial<Ticket> = {}): Ticket =>
+  ({ id: 't1', mode: 'ranked', turnSeconds: null, state: 'waiting', reason: null, joinedAt: '2030-01-01T00:00:00.000Z', gameId: null, ...over }) as Ticket;
+
+function setup() {
+  const navigated: string[] = [];
+  const stream = { close: jest.fn() };
+  const api = {
+    me: jest.fn(async () => ADA),
+    guest: jest.fn(async () => ({ token: 'tok', player: GUEST })),
+    login: jest.fn(async () => ({ token: 'tok', player: ADA })),
+    register: jest.fn(async () => ({ token: 'tok', player: ADA })),
+    playerGames: jest.fn(async () => ({ games: [] })),
+    createRoom: jest.fn(async (_body: unknown) => ({ code: 'K7QX2M', gameId: null })),
+    room: jest.fn(async () => ({})),
+    joinRoom: jest.fn(async () => ({ code: 'K7QX2M', gameId: 'g9' })),
+    queue: jest.fn(async () => waiting()),
+    joinQueue: jest.fn(async (_body: { mode: string; turnSeconds: number | null }) => waiting({ window: { min: 1400, max: 1600 } } as Partial<Ticket>)),
+    leaveQueue: jest.fn(async () => null),
+  };
+  const followMe = jest.fn(() => stream);
+  const c = new LobbyController(SETTINGS, { api, followMe } as unknown as LobbyTransport, { changed: () => undefined, navigate: (href) => navigated.push(href) });
+  return { c, api, navigated, followMe, stream };
+}
+
+describe('lobby state (no DOM)', () => {
+  it('a guest signs in: their own events followed, shown as unrated, casual play chosen', async () => {
+    const { c, followMe } = setup();
+    await c.guest();
+    expect(c.s.phase).toBe('signed-in');
+    expect(followMe).toHaveBeenCalledTimes(1);
+    expect(show(myRating(c.s)!)).toBe('unrated');
+    expect(c.s.choice.mode).toBe('unranked');
+  });
+
+  it('a wrong password is said at the sign-in form', async () => {
+    const { c, api } = setup();
+    api.login.mockRejectedValueOnce(new ApiError('no', 401, 'UNAUTHENTICATED', undefined));
+    expect(await c.signIn('login', 'ada', 'nope-nope')).toBe(false);
+    expect(c.s.message && { place: c.s.message.place, text: show(c.s.message.text) }).toEqual({ place: 'auth', text: 'Wrong username or password.' });
+  });
+
+  it('queueing sends only a turn limit the server offers, and shows the rating window while waiting', async () => {
+    const { c, api } = setup();
+    await c.signIn('login', 'ada', 'correct horse');
+    await c.queue('ranked', 45);
+    expect(api.joinQueue).toHaveBeenLastCalledWith({ mode: 'ranked', turnSeconds: null });
+    await c.queue('ranked', 30);
+    expect(api.joinQueue).toHaveBeenLastCalledWith({ mode: 'ranked', turnSeconds: 30 });
+    expect(show(queueWindow(c.s)!)).toBe('Opponents rated 1400–1600: the range widens while you wait.');
+    expect(show(myRating(c.s)!)).toBe('1612');
+    await c.leaveQueue();
+    expect(c.s.ticket).toBeNull();
+  });
+
+  it('a room code is checked before it is sent; a full room is said at the join form; a joined game is entered', async () => {
+    const { c, api, navigated } = setup();
+    await c.signIn('login', 'ada', 'correct horse');
+    await c.joinRoom('no!');
+    expect(api.joinRoom).not.toHaveBeenCalled();
+    expect(show(c.s.message!.text)).toBe('A room code is 4 to 12 letters and digits.');
+    api.joinRoom.mockRejectedValueOnce(new ApiError('full', 409, 'ROOM_FULL', undefined));
+    await c.joinRoom('k7qx2m');
+    expect(show(c.s.message!.text)).toBe('Room K7QX2M already has two players.');
+    await c.joinRoom('k7qx2m');
+    expect(navigated).toEqual(['/play/g9?room=K7QX2M']);
+  });
+
+  it('ALREADY_IN_GAME takes the player to the game they are in', async () => {
+    jest.useFakeTimers();
+    try {
+      const { c, api, navigated } = setup();
+      await c.signIn('login', 'ada', 'correct horse');
+      api.createRoom.mockRejectedValueOnce(new ApiError('busy', 409, 'ALREADY_IN_GAME', { gameId: 'g5' }));
+      await c.createRoom({ turnSeconds: 60, showLegalMoves: true, swapColors: true });
+      expect(api.createRoom).toHaveBeenCalledWith({ turnSeconds: 60, showLegalMoves: true, swapColors: true });
+      expect(c.s.message).toMatchObject({ place: 'create', info: true });
+      jest.advanceTimersByTime(1000);
+      expect(navigated).toEqual(['/play/g5']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
