@@ -19,7 +19,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/engine/**/*.ts', 'src/**/domain/**/*.ts'],
+    files: ['src/engine/**/*.ts', 'src/**/domain/**/*.ts', 'src/i18n/*.ts', 'src/i18n/catalogues/*.ts'],
     rules: { 'no-restricted-imports': ['error', frameworkImports] },
   },
   {

@@ -16,6 +16,7 @@ import { GamesHotMoves1796060000000 } from './1796060000000-GamesHotMoves.js';
 import { GameTurnStartAbandoned1796000000000 } from './1796000000000-GameTurnStartAbandoned.js';
 import { LeaderboardIndex1795970104162 } from './1795970104162-LeaderboardIndex.js';
 import { CreatePlayers1795969626085 } from './1795969626085-CreatePlayers.js';
+import { PlayerLanguage1796149647677 } from './1796149647677-PlayerLanguage.js';
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CreatePlayers1795969626085,
   GamesRoomsRatings1795969921902,
@@ -33,4 +34,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   FairPlayRoomsBots1796048478506,
   GamesHotMoves1796060000000,
   AnalysisModeration1796148725655,
+  PlayerLanguage1796149647677,
 ];

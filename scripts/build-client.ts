@@ -3,13 +3,17 @@
  * manifest the server reads (src/pages/assets.ts):
  *
  *   dist/public/client-<hash>.js, dist/public/site-<hash>.css, dist/public/manifest.json
+ *   dist/public/i18n-<lang>-<hash>.js: the client's messages in one language (see writeCatalogues)
  *
  * `npm run build` runs it after tsc; jest's globalSetup calls buildClient() so the tests serve
- * the same bundle. Only node built-ins and esbuild here (globalSetup cannot load src/).
+ * the same bundle. Only node built-ins, packages and src/i18n/compile.ts (which has no relative
+ * imports) here: globalSetup cannot load the rest of src/.
  */
 import { build } from 'esbuild';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { CLIENT_SECTIONS, compileCatalogue, compilePseudo, flatten, PSEUDO_TAG, withFallback, type NestedMessages } from '../src/i18n/compile';
 
 /** The project root (this file is scripts/ in the sources and dist/scripts/ once compiled). */
 export function projectRoot(from: string = __dirname): string {
@@ -44,16 +48,58 @@ export async function buildClient(root: string = projectRoot(), outDir: string =
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',
+    // Fonts named by the stylesheets (src/client/styles/fonts.css) are copied with hashed names.
+    loader: { '.woff2': 'file' },
+    assetNames: '[name]-[hash]',
+    // The client formats messages precompiled by writeCatalogues: it needs no ICU parser.
+    alias: { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser' },
   });
   const manifest: AssetManifest = {};
   for (const [file, meta] of Object.entries(result.metafile.outputs)) {
-    if (!meta.entryPoint || file.endsWith('.map')) continue;
+    if (file.endsWith('.map')) continue;
+    // Files the bundles refer to (fonts) are served too, by their own hashed names.
+    if (!meta.entryPoint) {
+      manifest[`file:${basename(file)}`] = basename(file);
+      continue;
+    }
     const ext = file.slice(file.lastIndexOf('.'));
     const logical = Object.keys(ENTRIES).find((k) => k.endsWith(ext) && join(root, ENTRIES[k]) === resolve(root, meta.entryPoint!));
     if (logical) manifest[logical] = basename(file);
   }
   for (const name of Object.keys(ENTRIES)) if (!manifest[name]) throw new Error(`the client build made no ${name}`);
+  Object.assign(manifest, writeCatalogues(root, outDir));
   writeFileSync(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  return manifest;
+}
+
+/** The folder of the message catalogues (src/i18n/catalogues/<lang>.json). */
+export const CATALOGUES_DIR = 'src/i18n/catalogues';
+
+/**
+ * The browser's part of each catalogue (the sections in CLIENT_SECTIONS), English filling what a
+ * translation lacks, precompiled to ASTs (the bundle has no ICU parser), one small script per
+ * language and one for the pseudo-locale, `i18n-<lang>-<hash>.js`: the page loads its language's
+ * before the client bundle, which reads `globalThis.__OUTFLANK_I18N__` (src/client/i18n/). The
+ * client bundle itself is the same for every language. Returns the manifest entries
+ * (`i18n.<lang>.js`).
+ */
+export function writeCatalogues(root: string, outDir: string): AssetManifest {
+  const dir = join(root, CATALOGUES_DIR);
+  const read = (lang: string) => flatten(JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')) as NestedMessages);
+  const english = read('en');
+  const langs = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -'.json'.length));
+  const manifest: AssetManifest = {};
+  const emit = (lang: string, messages: ReturnType<typeof compileCatalogue>) => {
+    const body = `globalThis.__OUTFLANK_I18N__=${JSON.stringify({ lang, messages })};\n`;
+    const hash = createHash('sha256').update(body).digest('hex').slice(0, 8).toUpperCase();
+    const file = `i18n-${lang}-${hash}.js`;
+    writeFileSync(join(outDir, file), body);
+    manifest[`i18n.${lang}.js`] = file;
+  };
+  for (const lang of langs) emit(lang, compileCatalogue(withFallback(read(lang), english), CLIENT_SECTIONS));
+  emit(PSEUDO_TAG, compilePseudo(english, CLIENT_SECTIONS));
   return manifest;
 }
 

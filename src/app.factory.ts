@@ -11,6 +11,7 @@ import { AppError, clip, unsupportedMediaType } from './common/errors.js';
 import { createValidationPipe, MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './common/validation.js';
 import { AppConfig } from './config/config.js';
 import { EVENT_MODELS, eventsExtension } from './events/event-map.js';
+import { languageCookieMiddleware } from './i18n/http/request-language.js';
 import { CSP_DIRECTIVES, swaggerUiCsp } from './pages/csp.js';
 
 export const BODY_LIMIT = '16kb';
@@ -53,6 +54,7 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
     }),
   );
   app.use(swaggerUiCsp('/docs'));
+  app.use(languageCookieMiddleware({ secure: config.tlsBehindProxy }));
   // Bodies are JSON only: a form or text body (which a cross-site page can send without a
   // preflight) is 415 before anything reads it.
   app.use((req: Request, _res: Response, next: NextFunction) => {
@@ -88,7 +90,7 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   // Registered after every route: unknown paths outside /api, and anything that escaped Nest's
   // filters, still get the API's error shape.
   app.use((req: Request, res: Response) => {
-    res.status(404).json(toErrorBody(new AppError('NOT_FOUND', `No route ${clip(req.method, 10)} ${clip(req.path)}.`)));
+    res.status(404).json(toErrorBody(new AppError('NOT_FOUND', { key: 'api.request.noRoute', values: { method: clip(req.method, 10), path: clip(req.path) } }), req));
   });
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const body = toErrorBody(err, req);

@@ -39,7 +39,7 @@ export class AnalysisService {
 
   async analysis(gameId: string): Promise<AnalysisDto> {
     const record = await this.games.record(gameId);
-    if (!record) throw notFound(`Game "${gameId}"`);
+    if (!record) throw notFound('game', gameId);
     const empty = { exactFromEmpties: ANALYSIS_EXACT_EMPTIES, depth: ANALYSIS_DEPTH, moves: [], players: null };
     if (record.loaded.game.status !== 'finished') return { status: 'none', ...empty };
     const stored = await this.repo.analysisOf(gameId);
@@ -67,7 +67,7 @@ export class AnalysisService {
   /** The game in GGF, and a file name for it. */
   async ggf(gameId: string): Promise<{ filename: string; text: string }> {
     const record = await this.games.record(gameId);
-    if (!record) throw notFound(`Game "${gameId}"`);
+    if (!record) throw notFound('game', gameId);
     const { game, black, white } = record.loaded;
     const [blackRating, whiteRating] = await Promise.all([
       this.ratings.ratingAt(black.id, game.createdAt),

@@ -34,10 +34,10 @@ export class AuthService {
 
   async register(username: string, password: string, bot = false): Promise<AuthResponseDto> {
     // The DTO refuses these already; this guards every other caller of the service.
-    if (looksLikeGuestName(username)) throw validationFailed(`username must not start with "${GUEST_NAME_PREFIX}": those names are for guests`);
+    if (looksLikeGuestName(username)) throw validationFailed({ key: 'api.validation.guestPrefix', values: { prefix: GUEST_NAME_PREFIX } });
     const passwordHash = await argon2Hash(password, ARGON2_OPTIONS);
     const player = await this.insertPlayer(username, false, passwordHash, bot);
-    if (!player) throw new AppError('USERNAME_TAKEN', `The username "${username}" is taken.`);
+    if (!player) throw new AppError('USERNAME_TAKEN', { key: 'api.auth.usernameTaken', values: { username } });
     return this.issue(player);
   }
 
@@ -66,7 +66,7 @@ export class AuthService {
   async issue(player: Player): Promise<AuthResponseDto> {
     const payload: TokenPayload = { sub: player.id, name: player.username, guest: player.guest };
     const token = await this.jwt.signAsync(payload);
-    return { token, player: await this.players.profile(player) };
+    return { token, player: await this.players.me(player) };
   }
 
   /** The new player, or null when the name is taken. */

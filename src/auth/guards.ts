@@ -3,7 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { isDatabaseUnavailable } from '../common/database-unavailable.js';
-import { AppError, validationFailed } from '../common/errors.js';
+import { AppError, validationFailed, type MessageRef } from '../common/errors.js';
 import { validationErrorsToAppError } from '../common/validation.js';
 import { LoginDto } from './dto/auth.dto.js';
 import { TokenVerifier } from './token-verifier.js';
@@ -12,12 +12,12 @@ import { TokenVerifier } from './token-verifier.js';
  * A strategy's error as the guard throws it: our own errors and a database that cannot be
  * reached (503, the token may well be good) pass through; anything else is a 401.
  */
-function authError(err: unknown, message: string): unknown {
+function authError(err: unknown, message: MessageRef): unknown {
   return err instanceof AppError || isDatabaseUnavailable(err) ? err : new AppError('UNAUTHENTICATED', message);
 }
 
 function unauthenticated(err: unknown): unknown {
-  return authError(err, 'A valid bearer token is required.');
+  return authError(err, { key: 'api.auth.tokenRequired' });
 }
 
 /** Bearer JWT on every protected route: 401 UNAUTHENTICATED for a missing or bad token. */
@@ -61,14 +61,14 @@ export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
 export class LocalAuthGuard extends AuthGuard('local') {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const body = context.switchToHttp().getRequest().body ?? {};
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationFailed('The request body must be a JSON object.');
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationFailed({ key: 'api.request.bodyNotObject' });
     const errors = await validate(plainToInstance(LoginDto, body), { whitelist: true, forbidNonWhitelisted: true });
     if (errors.length > 0) throw validationErrorsToAppError(errors);
     return (await super.canActivate(context)) as boolean;
   }
 
   handleRequest<T>(err: unknown, user: T): T {
-    if (err || !user) throw authError(err, 'Wrong username or password.');
+    if (err || !user) throw authError(err, { key: 'api.auth.wrongPassword' });
     return user;
   }
 }

@@ -31,15 +31,15 @@ export class TokenVerifier {
   /** The principal of an `Authorization: Bearer …` header; 401 UNAUTHENTICATED otherwise. */
   verify(authorization: string | undefined): TokenPrincipal {
     const match = /^Bearer ([A-Za-z0-9_.-]{1,4096})$/.exec(authorization ?? '');
-    if (!match) throw new AppError('UNAUTHENTICATED', 'A valid bearer token is required.');
+    if (!match) throw new AppError('UNAUTHENTICATED', { key: 'api.auth.tokenRequired' });
     let payload: TokenPayload;
     try {
       payload = jwt.verify(match[1], this.key, { algorithms: ['HS256'] }) as TokenPayload;
     } catch {
-      throw new AppError('UNAUTHENTICATED', 'A valid bearer token is required.');
+      throw new AppError('UNAUTHENTICATED', { key: 'api.auth.tokenRequired' });
     }
     if (typeof payload?.sub !== 'string' || !UUID.test(payload.sub)) {
-      throw new AppError('UNAUTHENTICATED', 'The token is not valid.');
+      throw new AppError('UNAUTHENTICATED', { key: 'api.auth.tokenInvalid' });
     }
     return { id: payload.sub, username: String(payload.name ?? ''), guest: payload.guest === true };
   }

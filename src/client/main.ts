@@ -10,6 +10,7 @@ import { startLobby } from './lobby/lobby';
 import { startMod } from './mod/mod';
 import { startNotices } from './notices';
 import { startRetry } from './retry';
+import { followRememberedLanguage } from './i18n/preference';
 
 function connectionBanner(): void {
   const banner = document.querySelector<HTMLElement>('[data-part=server-status]');
@@ -21,6 +22,7 @@ function connectionBanner(): void {
 }
 
 function main(): void {
+  followRememberedLanguage();
   connectionBanner();
   const lobby = document.getElementById('play-lobby');
   if (lobby) startLobby(lobby);

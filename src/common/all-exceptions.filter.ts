@@ -1,7 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
-import { AppError, clip, ErrorBody, ErrorCode } from './errors.js';
+import { requestLanguage } from '../i18n/http/request-language.js';
+import type { MessageKey } from '../i18n/keys.js';
+import type { PageLanguage } from '../i18n/languages.js';
+import { AppError, clip, ErrorBody, ErrorCode, renderMessage } from './errors.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -16,23 +19,25 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-const DEFAULT_MESSAGE: Partial<Record<ErrorCode, string>> = {
-  UNAUTHENTICATED: 'A valid bearer token is required.',
-  FORBIDDEN: 'You are not allowed to do that.',
-  RATE_LIMITED: 'Too many requests; try again later.',
-  PAYLOAD_TOO_LARGE: 'The request body is too large (16 KiB at most).',
+/** The catalogue's message for a code, when a framework error's own words are not to be sent. */
+const DEFAULT_MESSAGE: Partial<Record<ErrorCode, MessageKey>> = {
+  UNAUTHENTICATED: 'api.default.UNAUTHENTICATED',
+  FORBIDDEN: 'api.default.FORBIDDEN',
+  RATE_LIMITED: 'api.default.RATE_LIMITED',
+  PAYLOAD_TOO_LARGE: 'api.default.PAYLOAD_TOO_LARGE',
+  NOT_FOUND: 'api.default.NOT_FOUND',
 };
 
 /** body-parser's error types, in the API's words (what was expected, nothing echoed). */
-const PARSER_MESSAGE: Record<string, string> = {
-  'entity.parse.failed': 'The request body is not valid JSON.',
-  'charset.unsupported': 'Request bodies must be JSON in UTF-8 (Content-Type: application/json; charset=utf-8).',
-  'encoding.unsupported': 'Request bodies may be sent as is or with Content-Encoding gzip, deflate or br.',
-  'entity.too.large': 'The request body is too large (16 KiB at most).',
-  'request.size.invalid': 'The request body is shorter or longer than its Content-Length.',
-  'request.aborted': 'The request body was cut off.',
-  'entity.verify.failed': 'The request body could not be read.',
-  'stream.encoding.set': 'The request body could not be read.',
+const PARSER_MESSAGE: Record<string, MessageKey> = {
+  'entity.parse.failed': 'api.request.notJson',
+  'charset.unsupported': 'api.request.charset',
+  'encoding.unsupported': 'api.request.encoding',
+  'entity.too.large': 'api.default.PAYLOAD_TOO_LARGE',
+  'request.size.invalid': 'api.request.sizeMismatch',
+  'request.aborted': 'api.request.aborted',
+  'entity.verify.failed': 'api.request.unreadableBody',
+  'stream.encoding.set': 'api.request.unreadableBody',
 };
 
 function messageOf(response: unknown, fallback: string): string {
@@ -45,11 +50,6 @@ function messageOf(response: unknown, fallback: string): string {
   return fallback;
 }
 
-const DATABASE_UNAVAILABLE: ErrorBody = {
-  statusCode: 503,
-  code: 'SERVICE_UNAVAILABLE',
-  message: 'The database cannot be reached right now; retry in a few seconds (your token stays valid).',
-};
 
 /**
  * An error of body-parser and friends (http-errors: a 4xx `status` and a `type`) as an AppError
@@ -62,18 +62,25 @@ export function parserError(exception: unknown): AppError | null {
   const status = typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 0;
   if (status < 400 || status >= 500) return null;
   const code = CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED';
-  const message = (typeof err?.type === 'string' ? PARSER_MESSAGE[err.type] : undefined) ?? DEFAULT_MESSAGE[code] ?? 'The request could not be read.';
-  return new AppError(code, message);
+  const key = (typeof err?.type === 'string' ? PARSER_MESSAGE[err.type] : undefined) ?? DEFAULT_MESSAGE[code] ?? 'api.default.unreadable';
+  return new AppError(code, { key });
 }
 
 /**
  * Maps anything thrown to the error shape of API.md: a database that cannot be reached is a 503,
- * unknown errors become a logged, generic 500.
+ * unknown errors become a logged, generic 500. The `message` is in the request's language (the
+ * signed-in player's saved language, the language cookie, Accept-Language, English); the `code`
+ * never changes.
  */
-export function toErrorBody(exception: unknown, req?: Request): ErrorBody {
-  if (isDatabaseUnavailable(exception)) return { ...DATABASE_UNAVAILABLE };
+export function toErrorBody(exception: unknown, req?: Request, lang: PageLanguage = requestLanguage(req).lang): ErrorBody {
+  return errorBodyIn(exception, lang, req);
+}
+
+function errorBodyIn(exception: unknown, lang: PageLanguage, req?: Request): ErrorBody {
+  const say = (key: MessageKey, values?: Record<string, string>) => renderMessage({ key, values }, lang);
+  if (isDatabaseUnavailable(exception)) return { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: say('api.default.SERVICE_UNAVAILABLE') };
   if (exception instanceof AppError) {
-    const body: ErrorBody = { statusCode: exception.status, code: exception.code, message: exception.message };
+    const body: ErrorBody = { statusCode: exception.status, code: exception.code, message: exception.messageIn(lang) };
     if (exception.details !== undefined) body.details = exception.details;
     return body;
   }
@@ -81,20 +88,21 @@ export function toErrorBody(exception: unknown, req?: Request): ErrorBody {
     const status = exception.getStatus();
     const code = CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_FAILED');
     let message = messageOf(exception.getResponse(), exception.message);
-    if (status === 404 && req && message.startsWith('Cannot ')) message = `No route ${clip(req.method, 10)} ${clip(req.originalUrl.split('?')[0])}.`;
+    if (status === 404 && req && message.startsWith('Cannot ')) message = say('api.request.noRoute', { method: clip(req.method, 10), path: clip(req.originalUrl.split('?')[0]) });
     // Nest turns the router's URIError (a bad %-escape in a path parameter) and body-parser's
     // SyntaxError into a 400 carrying their own words, which quote the input back.
-    else if (status === 400 && /^Failed to decode param/.test(message)) message = 'A path parameter is not valid percent-encoded UTF-8.';
-    else if (status === 400 && /JSON/.test(message)) message = PARSER_MESSAGE['entity.parse.failed'];
+    else if (status === 400 && /^Failed to decode param/.test(message)) message = say('api.request.badPathEncoding');
+    else if (status === 400 && /JSON/.test(message)) message = say('api.request.notJson');
     else if (code === 'VALIDATION_FAILED') message = clip(message, 200);
     else if (code === 'UNAUTHENTICATED' || code === 'RATE_LIMITED' || message === 'Forbidden resource') {
-      message = DEFAULT_MESSAGE[code] ?? message;
+      const key = DEFAULT_MESSAGE[code];
+      if (key) message = say(key);
     }
     return { statusCode: status >= 500 && status !== 503 ? 500 : status, code, message };
   }
   const parsing = parserError(exception);
-  if (parsing) return toErrorBody(parsing);
-  return { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side; it has been logged.' };
+  if (parsing) return errorBodyIn(parsing, lang);
+  return { statusCode: 500, code: 'INTERNAL_ERROR', message: say('api.default.INTERNAL_ERROR') };
 }
 
 /**

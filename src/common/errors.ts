@@ -1,3 +1,7 @@
+import { translator } from '../i18n/catalogues/index.js';
+import type { MessageKey } from '../i18n/keys.js';
+import type { PageLanguage } from '../i18n/languages.js';
+
 /** Stable, machine-readable error codes of the HTTP contract (API.md) with their status. */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
@@ -33,15 +37,40 @@ export interface ErrorBody {
   details?: unknown;
 }
 
-/** A domain error: a plain class that the global filter turns into the API's error shape. */
+/** A message of the catalogues (`api.*`), with its placeholders' values: nested messages are allowed. */
+export interface MessageRef {
+  key: MessageKey;
+  values?: Record<string, string | number | MessageRef>;
+}
+
+/** A message in a language: nested messages first. */
+export function renderMessage(ref: MessageRef, lang: PageLanguage): string {
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(ref.values ?? {})) values[k] = typeof v === 'object' ? renderMessage(v, lang) : v;
+  return translator(lang).t(ref.key, values);
+}
+
+/**
+ * A domain error: a plain class that the global filter turns into the API's error shape. Its
+ * message is a catalogue message (`{key, values}`), rendered in the request's language by the
+ * filter (`message` is the English text, for logs); a plain string is sent as it is.
+ */
 export class AppError extends Error {
+  readonly i18n?: MessageRef;
+
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    message: string | MessageRef,
     readonly details?: unknown,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : renderMessage(message, 'en'));
     this.name = 'AppError';
+    if (typeof message !== 'string') this.i18n = message;
+  }
+
+  /** The message in a language (the catalogue's, or the plain string as given). */
+  messageIn(lang: PageLanguage): string {
+    return this.i18n ? renderMessage(this.i18n, lang) : this.message;
   }
 
   get status(): number {
@@ -61,16 +90,15 @@ export function clip(value: string, max = ECHO_MAX): string {
   return printable.length > max ? `${printable.slice(0, max)}…` : printable;
 }
 
-/** `what` names the missing thing, e.g. `Player "bob"`; a long name from the client is clipped. */
-export const notFound = (what: string) => {
-  const quoted = /^([A-Za-z ]+)"([\s\S]*)"$/.exec(what);
-  return new AppError('NOT_FOUND', `${quoted ? `${quoted[1]}"${clip(quoted[2])}"` : clip(what)} was not found.`);
+/** A missing player, room or game, by the name the client gave (clipped). */
+export const notFound = (kind: 'player' | 'room' | 'game', name: string) => {
+  const values: Record<string, string> = kind === 'player' ? { name: clip(name) } : kind === 'room' ? { code: clip(name) } : { id: clip(name) };
+  return new AppError('NOT_FOUND', { key: `api.notFound.${kind}`, values });
 };
 export const unsupportedMediaType = (contentType: string | undefined) =>
   new AppError(
     'UNSUPPORTED_MEDIA_TYPE',
-    `Request bodies must be JSON (Content-Type: application/json)${contentType ? `, got "${clip(contentType)}"` : ', and this one has no Content-Type'}.`,
+    contentType ? { key: 'api.request.mediaType', values: { contentType: clip(contentType) } } : { key: 'api.request.noMediaType' },
   );
-export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
-export const validationFailed = (message: string, details?: unknown) =>
-  new AppError('VALIDATION_FAILED', message, details);
+export const forbidden = (message: MessageRef) => new AppError('FORBIDDEN', message);
+export const validationFailed = (message: MessageRef, details?: unknown) => new AppError('VALIDATION_FAILED', message, details);

@@ -7,7 +7,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @Injectable()
 export class UuidOr404Pipe implements PipeTransform<string, string> {
   transform(value: string): string {
-    if (!UUID.test(value)) throw notFound(`Game "${value.slice(0, 64)}"`);
+    if (!UUID.test(value)) throw notFound('game', value.slice(0, 64));
     return value.toLowerCase();
   }
 }

@@ -1,6 +1,7 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
-import { AppError, clip, validationFailed } from './errors.js';
+import type { MessageKey } from '../i18n/keys.js';
+import { AppError, clip, renderMessage, validationFailed, type MessageRef } from './errors.js';
 
 /**
  * Deepest JSON body accepted (an object inside an object counts 2). The API's bodies are flat;
@@ -23,8 +24,25 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
 }
 
 /** The request body is nested too deeply: a 400 before any transformation. */
-export const tooDeep = () =>
-  validationFailed(`The request body nests too deeply (at most ${MAX_BODY_DEPTH} levels of objects and arrays).`);
+export const tooDeep = () => validationFailed({ key: 'api.request.tooDeep', values: { max: MAX_BODY_DEPTH } });
+
+/**
+ * A DTO decorator's own message, as a catalogue message: class-validator keeps it as a string, so
+ * it is carried as `i18n:<json>` and rendered in the request's language by the filter, e.g.
+ * `@IsIn([false], { message: i18nMessage('api.validation.roomsUnrated') })`.
+ */
+export function i18nMessage(key: MessageKey, values?: Record<string, string | number>): string {
+  return `i18n:${JSON.stringify({ key, values })}`;
+}
+
+function fromI18nMessage(text: string): MessageRef | null {
+  if (!text.startsWith('i18n:')) return null;
+  try {
+    return JSON.parse(text.slice(5)) as MessageRef;
+  } catch {
+    return null;
+  }
+}
 
 /** The fields a DTO class declares (its validation metadata), for "expected …" in messages. */
 function declaredFields(target: object | undefined): string[] {
@@ -34,9 +52,49 @@ function declaredFields(target: object | undefined): string[] {
   return [...new Set(metadatas.map((m) => m.propertyName))];
 }
 
+/** The arguments of a property's constraint (`@Length(3, 20)` → [3, 20]), from the DTO's metadata. */
+function constraintArgs(target: object | undefined, property: string, constraint: string): unknown[] {
+  const cls = target?.constructor;
+  if (!cls || cls === Object) return [];
+  const metadatas = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false);
+  const m = metadatas.find((x) => x.propertyName === property && (x.name === constraint || x.type === constraint));
+  return m?.constraints ?? [];
+}
+
+/** One failed constraint as a catalogue message (class-validator's English text when we have no key for it). */
+function problemOf(e: ValidationError, field: string, constraint: string, text: string): MessageRef {
+  const own = fromI18nMessage(text);
+  if (own) return own;
+  const args = constraintArgs(e.target, e.property, constraint);
+  const value = e.target ? (e.target as Record<string, unknown>)[e.property] : undefined;
+  type Constraint = 'isString' | 'isBoolean' | 'isInt' | 'isIso8601' | 'min' | 'max' | 'tooShort' | 'tooLong' | 'isIn';
+  const v = (key: Constraint, more: Record<string, string | number> = {}): MessageRef => ({ key: `api.validation.${key}`, values: { field, ...more } });
+  switch (constraint) {
+    case 'isString':
+    case 'isBoolean':
+    case 'isInt':
+      return v(constraint);
+    case 'isIso8601':
+      return v('isIso8601');
+    case 'min':
+      return v('min', { min: String(args[0]) });
+    case 'max':
+      return v('max', { max: String(args[0]) });
+    case 'isLength': {
+      const [min, max] = args as [number, number | undefined];
+      return typeof value === 'string' && value.length < min ? v('tooShort', { min: String(min) }) : v('tooLong', { max: String(max) });
+    }
+    case 'isIn':
+      return v('isIn', { values: (Array.isArray(args[0]) ? args[0] : []).map(String).join(', ') });
+    default:
+      // class-validator's messages start with the property's name: never echo it unbounded.
+      return { key: 'api.validation.raw', values: { text: e.property.length > field.length ? text.split(e.property).join(field) : text } };
+  }
+}
+
 interface FieldProblems {
   field: string;
-  problems: string[];
+  problems: MessageRef[];
 }
 
 /** At most this many problems in a message, and fields in details: a body of 1,000 bad keys stays a short answer. */
@@ -52,15 +110,14 @@ function flatten(errors: ValidationError[], parent = ''): { fields: FieldProblem
       const name = clip(e.property);
       const field = prefix ? `${prefix}.${name}` : name;
       if (e.constraints) {
-        const problems: string[] = [];
+        const problems: MessageRef[] = [];
         for (const [constraint, text] of Object.entries(e.constraints)) {
           if (constraint === 'whitelistValidation') {
             unknown.push(field);
             expected ??= declaredFields(e.target);
-            problems.push('unknown field');
+            problems.push({ key: 'api.validation.unknownField', values: { field } });
           } else {
-            // class-validator's messages start with the property's name: never echo it unbounded.
-            problems.push(e.property.length > name.length ? text.split(e.property).join(name) : text);
+            problems.push(problemOf(e, field, constraint, text));
           }
         }
         fields.push({ field, problems });
@@ -72,21 +129,37 @@ function flatten(errors: ValidationError[], parent = ''): { fields: FieldProblem
   return { fields, unknown, expected };
 }
 
-const listed = (items: string[], max = MAX_LISTED) =>
-  items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+/** Messages joined pairwise by a joining message ("{first}; {second}"). */
+function joined(refs: MessageRef[], key: MessageKey): MessageRef {
+  return refs.slice(1).reduce((first, second) => ({ key, values: { first, second } }), refs[0]);
+}
+
+const listed = (items: string[], max = MAX_LISTED): string | MessageRef =>
+  items.length <= max ? items.join(', ') : { key: 'api.validation.moreFields', values: { list: items.slice(0, max).join(', '), count: items.length - max } };
 
 /** class-validator's errors as the API's VALIDATION_FAILED: short, names clipped, with what was expected. */
 export function validationErrorsToAppError(errors: ValidationError[]): AppError {
   const { fields, unknown, expected } = flatten(errors);
-  const sentences: string[] = [];
+  const sentences: MessageRef[] = [];
   if (unknown.length > 0) {
-    const what = unknown.length === 1 ? `unknown field "${unknown[0]}"` : `unknown fields ${listed(unknown.map((u) => `"${u}"`))}`;
-    sentences.push(`${what} (expected ${expected && expected.length ? `only ${expected.join(', ')}` : 'an empty object {}'})`);
+    const what: MessageRef =
+      unknown.length === 1
+        ? { key: 'api.validation.unknownField', values: { field: unknown[0] } }
+        : { key: 'api.validation.unknownFields', values: { fields: listed(unknown.map((u) => `"${u}"`)) } };
+    sentences.push(
+      expected && expected.length
+        ? { key: 'api.validation.expectedOnly', values: { unknown: what, fields: expected.join(', ') } }
+        : { key: 'api.validation.expectedEmpty', values: { unknown: what } },
+    );
   }
-  const others = fields.filter((f) => !unknown.includes(f.field)).map((f) => f.problems.join(', '));
-  if (others.length > 0) sentences.push(others.length <= MAX_LISTED ? others.join('; ') : `${others.slice(0, MAX_LISTED).join('; ')}; and ${others.length - MAX_LISTED} more problems`);
-  const message = sentences.join('; ') || 'The request is not valid.';
-  return validationFailed(message, { fields: fields.slice(0, MAX_DETAILED) });
+  const others = fields.filter((f) => !unknown.includes(f.field)).map((f) => joined(f.problems, 'api.validation.listProblems'));
+  if (others.length > 0) {
+    const shown = joined(others.slice(0, MAX_LISTED), 'api.validation.join');
+    sentences.push(others.length <= MAX_LISTED ? shown : { key: 'api.validation.moreProblems', values: { list: shown, count: others.length - MAX_LISTED } });
+  }
+  const message: MessageRef = sentences.length ? joined(sentences, 'api.validation.join') : { key: 'api.validation.invalid' };
+  const details = fields.slice(0, MAX_DETAILED).map((f) => ({ field: f.field, problems: f.problems.map((p) => renderMessage(p, 'en')) }));
+  return validationFailed(message, { fields: details });
 }
 
 const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
@@ -100,11 +173,11 @@ class ObjectBodyValidationPipe extends ValidationPipe {
     if (metadata.type === 'body') {
       if (value === undefined) value = {};
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        throw validationFailed('The request body must be a JSON object.');
+        throw validationFailed({ key: 'api.request.bodyNotObject' });
       }
       if (nestsDeeperThan(value, MAX_BODY_DEPTH)) throw tooDeep();
       const reserved = Object.keys(value).filter((k) => RESERVED_KEYS.includes(k));
-      if (reserved.length) throw validationFailed(`unknown field "${reserved[0]}"`);
+      if (reserved.length) throw validationFailed({ key: 'api.validation.unknownField', values: { field: reserved[0] } });
     }
     return super.transform(value, metadata);
   }

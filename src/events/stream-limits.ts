@@ -18,14 +18,14 @@ export class StreamLimits {
     if (playerId !== null && (this.byPlayer.get(playerId) ?? 0) >= this.perPlayer) {
       throw new AppError(
         'RATE_LIMITED',
-        `You have ${this.perPlayer} event streams open, the most allowed; close one before opening another.`,
+        { key: 'api.streams.perPlayer', values: { limit: this.perPlayer } },
         { limit: this.perPlayer, per: 'player' },
       );
     }
     if ((this.byAddress.get(address) ?? 0) >= this.perAddress) {
       throw new AppError(
         'RATE_LIMITED',
-        `${this.perAddress} event streams are open from your address, the most allowed; close one before opening another.`,
+        { key: 'api.streams.perAddress', values: { limit: this.perAddress } },
         { limit: this.perAddress, per: 'address' },
       );
     }

@@ -14,12 +14,12 @@ export class GameQueries {
   /** The game as it is: a read never writes (taking a seat back is GamesService.takeSeat). */
   async getGame(id: string): Promise<GameDto> {
     const loaded = await this.repo.load(id);
-    if (!loaded) throw notFound(`Game "${id}"`);
+    if (!loaded) throw notFound('game', id);
     return toGameDto(loaded);
   }
 
   async mustExist(id: string): Promise<void> {
-    if (!(await this.repo.exists(id))) throw notFound(`Game "${id}"`);
+    if (!(await this.repo.exists(id))) throw notFound('game', id);
   }
 
   async listMoves(id: string): Promise<MoveDto[]> {

@@ -93,7 +93,7 @@ export class GamesService {
   /** A game's answer (on the caller's unit of work's connection, if any). */
   async toDto(game: Pick<GameState, 'id'>): Promise<GameDto> {
     const loaded = await this.repo.load(game.id);
-    if (!loaded) throw notFound(`Game "${game.id}"`);
+    if (!loaded) throw notFound('game', game.id);
     return toGameDto(loaded);
   }
 
@@ -116,7 +116,7 @@ export class GamesService {
   /** The hot path: load → domain → one conditional write (with its events) → the CPU's replies. */
   async playMove(gameId: string, playerId: string, squareText: string, ply: number): Promise<MoveOutcome> {
     const square = parseSquare(squareText);
-    if (square === null) throw new AppError('VALIDATION_FAILED', 'square must be a1..h8');
+    if (square === null) throw new AppError('VALIDATION_FAILED', { key: 'api.validation.square' });
     const timer = this.metrics.moveLatency.startTimer();
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.mustLoad(gameId);
@@ -141,23 +141,23 @@ export class GamesService {
   }
 
   async resign(gameId: string, playerId: string): Promise<GameDto> {
-    return this.endBy(gameId, 'resigning', (game, rulesNow) => rules.resign(game, playerId, rulesNow));
+    return this.endBy(gameId, 'resign', (game, rulesNow) => rules.resign(game, playerId, rulesNow));
   }
 
   /** Either player calls the game off before both have moved. */
   async abort(gameId: string, playerId: string): Promise<GameDto> {
-    return this.endBy(gameId, 'aborting', (game, rulesNow) => rules.abort(game, playerId, rulesNow));
+    return this.endBy(gameId, 'abort', (game, rulesNow) => rules.abort(game, playerId, rulesNow));
   }
 
   /** load → domain → write for a player's request that ends the game; null from the domain is a safe retry. */
-  private async endBy(gameId: string, doing: string, decide: (game: GameState, rulesNow: GameRules) => Progress | null): Promise<GameDto> {
+  private async endBy(gameId: string, doing: 'resign' | 'abort', decide: (game: GameState, rulesNow: GameRules) => Progress | null): Promise<GameDto> {
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.mustLoad(gameId);
       const step = this.decide(loaded, () => decide(loaded.game, this.rules()));
       if (!step) return toGameDto(loaded);
       const written = await this.write(loaded, step);
       if (written) return toGameDto(written);
-      if (attempt >= MAX_ATTEMPTS) throw new AppError('CONFLICT', `The game changed while ${doing}; try again.`);
+      if (attempt >= MAX_ATTEMPTS) throw new AppError('CONFLICT', { key: 'api.games.changed', values: { doing } });
     }
   }
 
@@ -165,12 +165,12 @@ export class GamesService {
   async takeSeat(gameId: string, playerId: string): Promise<GameDto> {
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.mustLoad(gameId);
-      if (!seatOf(loaded.game, playerId)) throw new AppError('FORBIDDEN', 'You are not seated in this game.');
+      if (!seatOf(loaded.game, playerId)) throw new AppError('FORBIDDEN', { key: 'api.games.notSeated' });
       const step = rules.reclaimSeat(loaded.game, playerId, this.rules());
       if (!step) return toGameDto(loaded);
       const written = await this.write(loaded, step);
       if (written) return toGameDto(written);
-      if (attempt >= MAX_ATTEMPTS) throw new AppError('CONFLICT', 'The game changed while taking the seat back; try again.');
+      if (attempt >= MAX_ATTEMPTS) throw new AppError('CONFLICT', { key: 'api.games.changed', values: { doing: 'seat' } });
     }
   }
 
@@ -257,7 +257,7 @@ export class GamesService {
 
   private async mustLoad(gameId: string): Promise<LoadedGame> {
     const loaded = await this.repo.load(gameId);
-    if (!loaded) throw notFound(`Game "${gameId}"`);
+    if (!loaded) throw notFound('game', gameId);
     return loaded;
   }
 
@@ -272,7 +272,7 @@ export class GamesService {
 
   private withGame(err: unknown, loaded: LoadedGame): unknown {
     if (err instanceof AppError && (err.code === 'STALE_PLY' || err.code === 'GAME_OVER') && err.details === undefined) {
-      return new AppError(err.code, err.message, { game: toGameDto(loaded) });
+      return new AppError(err.code, err.i18n ?? err.message, { game: toGameDto(loaded) });
     }
     return err;
   }

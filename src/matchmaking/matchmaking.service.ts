@@ -20,7 +20,6 @@ import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
 import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
 import { QueueRepository } from './queue.repository.js';
 import { mayPlayRanked } from '../moderation/domain/moderation.js';
-import { moderationMessage } from '../moderation/messages.en.js';
 
 /** Rounds of pair → check the proposed pairs' 24-h games → pair again. */
 const REPEAT_CHECK_ROUNDS = 4;
@@ -137,8 +136,8 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
    * present and free player of the same kind (bot or human). Ranked: waits for the next wave.
    */
   async join(player: Player, dto: JoinQueueDto): Promise<TicketDto> {
-    if (dto.mode === 'ranked' && player.guest) throw new AppError('GUEST_NOT_ALLOWED', 'Ranked play needs a registered account; guests play unranked.');
-    if (dto.mode === 'ranked' && !mayPlayRanked(player)) throw new AppError('FORBIDDEN', moderationMessage('error.engineUserRanked'));
+    if (dto.mode === 'ranked' && player.guest) throw new AppError('GUEST_NOT_ALLOWED', { key: 'api.queue.guestRanked' });
+    if (dto.mode === 'ranked' && !mayPlayRanked(player)) throw new AppError('FORBIDDEN', { key: 'api.moderation.engineUserRanked' });
     const turnSeconds = dto.turnSeconds ?? null;
     const now = this.clock.now();
     const ticket = await this.db.transaction(async () => {
@@ -146,10 +145,10 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       if (dto.mode === 'unranked') await this.tickets.lockQueue(queueLockKey(dto.mode, turnSeconds));
       await this.players.lock(player.id);
       if (await this.tickets.hasWaiting(player.id)) {
-        throw new AppError('ALREADY_QUEUED', 'You are already in a queue; leave it first (DELETE /api/queue).');
+        throw new AppError('ALREADY_QUEUED', { key: 'api.queue.alreadyQueued' });
       }
       const active = await this.games.activeGameIdOf(player.id);
-      if (active) throw new AppError('ALREADY_IN_GAME', 'Finish your active game before queueing.', { gameId: active });
+      if (active) throw new AppError('ALREADY_IN_GAME', { key: 'api.queue.inGame' }, { gameId: active });
       const mine = await this.tickets.insertWaiting(player.id, dto.mode, turnSeconds, now);
       if (dto.mode === 'unranked') await this.pairUnrankedAtJoin(mine, now);
       return mine;
@@ -363,7 +362,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     const show = t && (t.state === 'waiting'
       || (t.state === 'matched' && t.gameId !== null && (await this.games.statusOf(t.gameId)) === 'active')
       || (t.state === 'cancelled' && t.reason === 'absent' && t.endedAt !== null && now.getTime() - new Date(t.endedAt).getTime() < ABSENT_REPORT_MS));
-    if (!show) throw new AppError('NOT_FOUND', 'You are not in a queue.');
+    if (!show) throw new AppError('NOT_FOUND', { key: 'api.queue.notQueued' });
     return this.toDto(t, player.rating, now);
   }
 

@@ -1,8 +1,16 @@
 import { openStandaloneDatabase } from '../database/standalone.js';
 import { PlayersRepository } from '../players/players.repository.js';
-import { moderationMessage } from './messages.en.js';
 import { ModerationRepository } from './moderation.repository.js';
 import { setModeratorRole } from './moderator-role.js';
+
+/** The command's own words (an operator's tool, in English like the other `outflank` commands). */
+const USAGE = 'Usage: outflank players moderator <name> --grant|--revoke';
+const said = {
+  granted: (name: string) => `${name} is now a moderator.`,
+  revoked: (name: string) => `${name} is no longer a moderator.`,
+  alreadyGranted: (name: string) => `${name} was already a moderator.`,
+  alreadyRevoked: (name: string) => `${name} was not a moderator.`,
+};
 
 /**
  * `outflank players moderator <name> --grant|--revoke`: the only way to give or take the
@@ -15,7 +23,7 @@ export async function main(
 ): Promise<number> {
   const [sub, name, flag, ...rest] = args;
   if (sub !== 'moderator' || !name || (flag !== '--grant' && flag !== '--revoke') || rest.length > 0) {
-    process.stderr.write(`${moderationMessage('cli.usage')}\n`);
+    process.stderr.write(`${USAGE}\n`);
     return 2;
   }
   const grant = flag === '--grant';
@@ -27,14 +35,14 @@ export async function main(
         { db: app.db, players: app.get(PlayersRepository), moderation: app.get(ModerationRepository) },
         name,
         grant,
-        moderationMessage(grant ? 'cli.reason.grant' : 'cli.reason.revoke'),
+        grant ? 'granted with the outflank command' : 'revoked with the outflank command',
       );
       if (!outcome) {
-        process.stderr.write(`${moderationMessage('cli.notFound', { name })}\n`);
+        process.stderr.write(`No player is called "${name}".\n`);
         return 1;
       }
-      const key = outcome.changed ? (grant ? 'cli.granted' : 'cli.revoked') : grant ? 'cli.unchanged.granted' : 'cli.unchanged.revoked';
-      process.stdout.write(`${moderationMessage(key, { name })}\n`);
+      const say = outcome.changed ? (grant ? said.granted : said.revoked) : grant ? said.alreadyGranted : said.alreadyRevoked;
+      process.stdout.write(`${say(name)}\n`);
       return 0;
     } finally {
       await app.close();

@@ -15,7 +15,6 @@ import { REPORT_WINDOW_SECONDS } from './domain/moderation.js';
 import type {
   AuditEntryDto, FileReportDto, ModActionDto, ModActionResultDto, ModPlayerViewDto, NoticesDto, OutliersDto, ReportDto, ReportsDto, StatisticsDto,
 } from './dto/moderation.dto.js';
-import { moderationMessage } from './messages.en.js';
 import { type ActionRow, ModerationRepository, type ReportRow } from './moderation.repository.js';
 
 const OPEN_REPORTS = 200;
@@ -76,9 +75,9 @@ export class ModerationService {
   /** A player of the game reports their opponent. */
   async fileReport(gameId: string, reporterId: string, dto: FileReportDto): Promise<ReportDto> {
     const record = await this.games.record(gameId);
-    if (!record) throw notFound(`Game "${gameId}"`);
+    if (!record) throw notFound('game', gameId);
     const { black, white } = record.loaded;
-    if (reporterId !== black.id && reporterId !== white.id) throw new AppError('FORBIDDEN', moderationMessage('error.notAPlayerOfTheGame'));
+    if (reporterId !== black.id && reporterId !== white.id) throw new AppError('FORBIDDEN', { key: 'api.moderation.notAPlayerOfTheGame' });
     const reportedId = reporterId === black.id ? white.id : black.id;
     const text = dto.text?.trim() ? dto.text.trim() : null;
     const limit = this.config.reportsPerHour;
@@ -87,14 +86,14 @@ export class ModerationService {
       await this.repo.lockReporter(reporterId);
       const recent = await this.repo.reportsInWindow(reporterId, REPORT_WINDOW_SECONDS);
       if (recent.count >= limit) {
-        throw new AppError('RATE_LIMITED', moderationMessage('error.reportLimit', { limit, minutes: Math.max(1, Math.ceil(recent.waitSeconds / 60)) }), {
+        throw new AppError('RATE_LIMITED', { key: 'api.moderation.reportLimit', values: { limit, minutes: Math.max(1, Math.ceil(recent.waitSeconds / 60)) } }, {
           limit,
           retryAfterSeconds: recent.waitSeconds,
         });
       }
       return this.repo.insertReport({ gameId, reporterId, reportedId, reason: dto.reason, text });
     });
-    if (!report) throw new AppError('ALREADY_REPORTED', moderationMessage('error.alreadyReported'));
+    if (!report) throw new AppError('ALREADY_REPORTED', { key: 'api.moderation.alreadyReported' });
     return toReportDto(report);
   }
 
@@ -110,7 +109,7 @@ export class ModerationService {
 
   private async playerNamed(username: string): Promise<Player> {
     const player = await this.players.findByUsername(username);
-    if (!player) throw notFound(`Player "${username}"`);
+    if (!player) throw notFound('player', username);
     return player;
   }
 
@@ -146,13 +145,13 @@ export class ModerationService {
 
   async act(username: string, moderator: Player, dto: ModActionDto): Promise<ModActionResultDto> {
     const player = await this.playerNamed(username);
-    if (player.id === moderator.id) throw new AppError('FORBIDDEN', moderationMessage('error.notYourself'));
+    if (player.id === moderator.id) throw new AppError('FORBIDDEN', { key: 'api.moderation.notYourself' });
     const reason = dto.reason.trim();
-    if (reason === '') throw new AppError('VALIDATION_FAILED', 'reason must not be empty');
+    if (reason === '') throw new AppError('VALIDATION_FAILED', { key: 'api.validation.notEmpty', values: { field: 'reason' } });
     switch (dto.action) {
       case 'engine': {
         const done = await this.markEngineUser(player.id, moderator.id, reason);
-        if (!done) throw new AppError('CONFLICT', moderationMessage('error.alreadyMarked'));
+        if (!done) throw new AppError('CONFLICT', { key: 'api.moderation.alreadyMarked' });
         return done;
       }
       case 'dismiss':
@@ -176,7 +175,7 @@ export class ModerationService {
           await this.repo.closeReportsAbout(p.id, id);
           return { action: toAuditDto(await this.repo.action(id)), refunds: [] };
         });
-        if (!done) throw new AppError('CONFLICT', moderationMessage('error.alreadyClosed'));
+        if (!done) throw new AppError('CONFLICT', { key: 'api.moderation.alreadyClosed' });
         return done;
       }
     }
@@ -215,6 +214,6 @@ export class ModerationService {
   }
 
   async noticeSeen(playerId: string, noticeId: string): Promise<void> {
-    if (!(await this.repo.markWarningSeen(playerId, noticeId))) throw new AppError('NOT_FOUND', moderationMessage('error.noticeNotFound'));
+    if (!(await this.repo.markWarningSeen(playerId, noticeId))) throw new AppError('NOT_FOUND', { key: 'api.moderation.noticeNotFound' });
   }
 }

@@ -14,7 +14,7 @@ export class AssetsController {
   @Get(':file')
   file(@Param('file') file: string, @Req() req: Request, @Res() res: Response): void {
     const asset = assets().get(file);
-    if (!asset) throw new AppError('NOT_FOUND', `No asset ${file.slice(0, 100)}.`);
+    if (!asset) throw new AppError('NOT_FOUND', { key: 'api.request.noAsset', values: { file: file.slice(0, 100) } });
     res.setHeader('Content-Type', asset.type);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('ETag', asset.etag);

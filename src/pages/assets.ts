@@ -18,6 +18,7 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
 };
 
 /** The project root: this file is src/pages/ in the sources and dist/src/pages/ once compiled. */
@@ -66,8 +67,8 @@ export function assets(): AssetStore {
   return shared;
 }
 
-/** URL of a built asset by its logical name (client.js, site.css). */
-export function assetUrl(logical: 'client.js' | 'site.css'): string {
+/** URL of a built asset by its logical name (client.js, site.css, i18n.<lang>.js). */
+export function assetUrl(logical: 'client.js' | 'site.css' | `i18n.${string}.js`): string {
   const url = assets().urls[logical];
   if (!url) throw new Error(`The browser client build has no ${logical}: run \`npm run build\`.`);
   return url;

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { toErrorBody } from '../common/all-exceptions.filter.js';
+import { pageContext } from '../i18n/http/request-language.js';
 import { renderErrorPage } from './views/error.js';
 
 /**
@@ -16,7 +17,8 @@ export class PageErrorFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request & { id?: string }>();
-    const body = toErrorBody(exception, req);
+    const page = pageContext(req);
+    const body = toErrorBody(exception, req, page.lang);
     if (body.statusCode >= 500) {
       this.logger.error({ err: exception, requestId: req?.id }, `Page failed: ${req?.method} ${req?.url}`);
     }
@@ -26,6 +28,6 @@ export class PageErrorFilter implements ExceptionFilter {
     }
     if (body.statusCode === 503 && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '5');
     res.status(body.statusCode).type('text/html; charset=utf-8').setHeader('Cache-Control', 'no-store');
-    res.send(renderErrorPage(body));
+    res.send(renderErrorPage(page, body));
   }
 }

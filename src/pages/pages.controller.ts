@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Param, Query, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { Page, type PageContext } from '../i18n/http/request-language.js';
 import { PageErrorFilter } from './page-error.filter.js';
 import { clampPaging, PagesService } from './pages.service.js';
 import { renderLeaderboard, renderNotFound, renderPlayer } from './views/index.js';
@@ -18,28 +19,28 @@ export class PagesController {
   @Get()
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-cache')
-  async home(@Query('limit') limit?: unknown, @Query('offset') offset?: unknown): Promise<string> {
+  async home(@Page() page: PageContext, @Query('limit') limit?: unknown, @Query('offset') offset?: unknown): Promise<string> {
     const paging = clampPaging(limit, offset);
-    return renderLeaderboard(await this.pages.leaderboardView(paging.limit, paging.offset), { home: true });
+    return renderLeaderboard(page, await this.pages.leaderboardView(paging.limit, paging.offset), { home: true });
   }
 
   @Get('leaderboard')
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-cache')
-  async leaderboard(@Query('limit') limit?: unknown, @Query('offset') offset?: unknown): Promise<string> {
+  async leaderboard(@Page() page: PageContext, @Query('limit') limit?: unknown, @Query('offset') offset?: unknown): Promise<string> {
     const paging = clampPaging(limit, offset);
-    return renderLeaderboard(await this.pages.leaderboardView(paging.limit, paging.offset));
+    return renderLeaderboard(page, await this.pages.leaderboardView(paging.limit, paging.offset));
   }
 
   @Get('players/:username')
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-cache')
-  async player(@Param('username') username: string, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async player(@Page() page: PageContext, @Param('username') username: string, @Res({ passthrough: true }) res: Response): Promise<string> {
     const view = await this.pages.playerView(username);
     if (!view) {
       res.status(404);
-      return renderNotFound(username);
+      return renderNotFound(page, username);
     }
-    return renderPlayer(view);
+    return renderPlayer(page, view);
   }
 }

@@ -2,6 +2,7 @@ import { Controller, Get, Header, Inject, Param, Res, UseFilters } from '@nestjs
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { Page, type PageContext } from '../i18n/http/request-language.js';
 import { clientSettings, type ClientSettings } from './client-settings.js';
 import { PageErrorFilter } from './page-error.filter.js';
 import { isGameId, renderPlayGame, renderPlayLobby, renderPlayNotFound } from './views/play.js';
@@ -26,18 +27,18 @@ export class PlayController {
   @Get()
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-cache')
-  lobby(): string {
-    return renderPlayLobby(this.settings);
+  lobby(@Page() page: PageContext): string {
+    return renderPlayLobby(page, this.settings);
   }
 
   @Get(':gameId')
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-cache')
-  game(@Param('gameId') gameId: string, @Res({ passthrough: true }) res: Response): string {
+  game(@Page() page: PageContext, @Param('gameId') gameId: string, @Res({ passthrough: true }) res: Response): string {
     if (!isGameId(gameId)) {
       res.status(404);
-      return renderPlayNotFound(gameId);
+      return renderPlayNotFound(page, gameId);
     }
-    return renderPlayGame(gameId.toLowerCase(), this.settings);
+    return renderPlayGame(page, gameId.toLowerCase(), this.settings);
   }
 }

@@ -71,6 +71,7 @@ export const PLAYERS = table<Player>('players', {
   losses: ['losses', 'int'],
   lastRatedAt: ['last_rated_at', 'timestamptz'],
   onLeaderboard: ['on_leaderboard', 'boolean'],
+  language: ['language', 'text'],
   createdAt: ['created_at', 'timestamptz'],
   moderator: ['moderator', 'boolean'],
   engineMarkedAt: ['engine_marked_at', 'timestamptz'],
@@ -85,6 +86,7 @@ const PAIRING_FACTS = sql<{ ids: readonly string[] }, PairingFacts>(
   null,
   (p) => `SELECT ${PLAYERS.select('p', ['id', 'rating', 'rd', 'guest', 'bot'])} FROM players p WHERE p.id = ANY(${p.ids}::uuid[])`,
 );
+const SET_LANGUAGE = sql<{ id: string; language: string | null }>(null, (p) => `UPDATE players SET language = ${p.language} WHERE id = ${p.id}`);
 const LOCK = sql<{ id: string }>('player_lock', (p) => `SELECT 1 FROM players WHERE id = ${p.id} FOR UPDATE`);
 const LOCK_MANY = sql<{ ids: readonly string[] }>(null, (p) => `SELECT 1 FROM players WHERE id = ANY(${p.ids}::uuid[]) ORDER BY id FOR UPDATE`);
 const RATED_PLAYERS = sql<Record<string, never>, AuditPlayer>(
@@ -173,6 +175,11 @@ export class PlayersRepository {
   /** For the login check only: the player with their password hash (never selected otherwise). */
   findWithPasswordByUsernameKey(key: string): Promise<Player | null> {
     return this.repo().createQueryBuilder('p').addSelect('p.passwordHash').where('p.username_key = :key', { key }).getOne();
+  }
+
+  /** Saves the player's chosen language (null: none). */
+  async setLanguage(id: string, language: string | null): Promise<void> {
+    await this.db.query(SET_LANGUAGE({ id, language }));
   }
 
   /** A new player, as stored (defaults filled in); null when the name is taken (case-insensitively). */

@@ -3,7 +3,8 @@ import { notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { effectiveRd, isProvisional } from '../ratings/domain/glicko2.js';
 import { usernameKey } from './domain/username.js';
-import { PlayerDto } from './dto/player.dto.js';
+import { isLanguage } from '../i18n/languages.js';
+import { MeDto, PlayerDto, UpdateMeDto } from './dto/player.dto.js';
 import { Player } from './entities/player.entity.js';
 import { PlayersRepository } from './players.repository.js';
 
@@ -29,7 +30,7 @@ export class PlayersService {
 
   async getByUsername(username: string): Promise<Player> {
     const player = await this.findByUsername(username);
-    if (!player) throw notFound(`Player "${username}"`);
+    if (!player) throw notFound('player', username);
     return player;
   }
 
@@ -62,5 +63,19 @@ export class PlayersService {
 
   async profile(player: Player): Promise<PlayerDto> {
     return this.toDto(player, await this.players.leaderboardRank(player.id));
+  }
+
+  /** Your own player: the profile and your settings. */
+  async me(player: Player): Promise<MeDto> {
+    return { ...(await this.profile(player)), language: isLanguage(player.language) ? player.language : null };
+  }
+
+  /** Saves your settings (the fields given), then answers as `me`. */
+  async updateMe(player: Player, changes: UpdateMeDto): Promise<MeDto> {
+    if (changes.language !== undefined) {
+      await this.players.setLanguage(player.id, changes.language);
+      player = { ...player, language: changes.language };
+    }
+    return this.me(player);
   }
 }

@@ -70,7 +70,7 @@ export class RoomsService {
       const minutes = Math.max(1, Math.ceil((wait ?? 60) / 60));
       throw new AppError(
         'RATE_LIMITED',
-        `You have opened ${limit} rooms within the last hour, the most allowed; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        { key: 'api.rooms.rateLimited', values: { limit, minutes } },
         { limit, retryAfterSeconds: Math.max(1, wait ?? 60) },
       );
     }
@@ -85,7 +85,7 @@ export class RoomsService {
     const room = await this.db.transaction(async () => {
       const room = await this.lock(code);
       if (room.seat1Id === player.id || room.seat2Id === player.id) return room;
-      if (room.seat2Id) throw new AppError('ROOM_FULL', 'Both seats of this room are taken.');
+      if (room.seat2Id) throw new AppError('ROOM_FULL', { key: 'api.rooms.full' });
       await this.mustBeFree([room.seat1Id, player.id], player.id);
       room.seat2Id = player.id;
       await this.startGame(room, null);
@@ -98,7 +98,7 @@ export class RoomsService {
   async update(code: string, player: Player, dto: UpdateRoomDto): Promise<RoomDto> {
     return this.db.transaction(async () => {
       const room = await this.lock(code);
-      if (room.hostId !== player.id) throw forbidden("Only the room's host can change its settings.");
+      if (room.hostId !== player.id) throw forbidden({ key: 'api.rooms.hostOnly' });
       await this.mustBeBetweenGames(room);
       if (dto.turnSeconds !== undefined) room.turnSeconds = dto.turnSeconds;
       if (dto.showLegalMoves !== undefined) room.showLegalMoves = dto.showLegalMoves;
@@ -116,8 +116,8 @@ export class RoomsService {
     const outcome = await this.db.transaction(async (): Promise<{ started: true; room: Room } | { started: false; room: RoomDto }> => {
       const room = await this.lock(code);
       const other = otherSeat(room.seat1Id, room.seat2Id, player.id);
-      if (room.seat1Id !== player.id && room.seat2Id !== player.id) throw forbidden('Only the seated players can ask for a rematch.');
-      if (!other) throw new AppError('CONFLICT', 'The room is waiting for a second player.');
+      if (room.seat1Id !== player.id && room.seat2Id !== player.id) throw forbidden({ key: 'api.rooms.rematchSeatedOnly' });
+      if (!other) throw new AppError('CONFLICT', { key: 'api.rooms.waitingForSecond' });
       const previous = await this.mustBeBetweenGames(room);
       const now = this.clock.now();
       const action = rematchRequest(liveOffer(room.rematchOfferedBy, room.rematchExpiresAt, now), player.id);
@@ -145,7 +145,7 @@ export class RoomsService {
   async cancelRematch(code: string, player: Player): Promise<RoomDto> {
     return this.db.transaction(async () => {
       const room = await this.lock(code);
-      if (room.seat1Id !== player.id && room.seat2Id !== player.id) throw forbidden('Only the seated players can withdraw or decline a rematch.');
+      if (room.seat1Id !== player.id && room.seat2Id !== player.id) throw forbidden({ key: 'api.rooms.declineSeatedOnly' });
       const offer = liveOffer(room.rematchOfferedBy, room.rematchExpiresAt, this.clock.now());
       const hadRow = room.rematchOfferedBy !== null;
       room.rematchOfferedBy = null;
@@ -171,8 +171,8 @@ export class RoomsService {
       const gameId = await this.games.activeGameIdOf(id);
       if (!gameId) continue;
       throw id === requesterId
-        ? new AppError('ALREADY_IN_GAME', 'You are playing another game; finish it first.', { gameId })
-        : new AppError('ALREADY_IN_GAME', 'Your opponent is playing another game right now.', { playerId: id });
+        ? new AppError('ALREADY_IN_GAME', { key: 'api.rooms.youInGame' }, { gameId })
+        : new AppError('ALREADY_IN_GAME', { key: 'api.rooms.opponentInGame' }, { playerId: id });
     }
   }
 
@@ -180,7 +180,7 @@ export class RoomsService {
   private async mustBeBetweenGames(room: Room): Promise<{ blackId: string; whiteId: string } | null> {
     if (!room.currentGameId) return null;
     const status = await this.games.statusOf(room.currentGameId);
-    if (status === 'active') throw new AppError('GAME_IN_PROGRESS', 'A game is in progress in this room.', { gameId: room.currentGameId });
+    if (status === 'active') throw new AppError('GAME_IN_PROGRESS', { key: 'api.rooms.gameInProgress' }, { gameId: room.currentGameId });
     const seats = await this.games.seatsOf(room.currentGameId);
     if (!seats) throw new Error(`room ${room.code}: its current game ${room.currentGameId} does not exist`);
     return seats;
@@ -205,14 +205,14 @@ export class RoomsService {
   private async find(code: string): Promise<Room> {
     const normal = normaliseRoomCode(code);
     const room = normal ? await this.rooms.findByCode(normal) : null;
-    if (!room) throw notFound(`Room "${code.slice(0, 32)}"`);
+    if (!room) throw notFound('room', code.slice(0, 32));
     return room;
   }
 
   private async lock(code: string): Promise<Room> {
     const normal = normaliseRoomCode(code);
     const room = normal ? await this.rooms.lockByCode(normal) : null;
-    if (!room) throw notFound(`Room "${code.slice(0, 32)}"`);
+    if (!room) throw notFound('room', code.slice(0, 32));
     return room;
   }
 

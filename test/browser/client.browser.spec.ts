@@ -4,6 +4,7 @@ import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { legalMoves, playTurn, squareName, startPosition, toBoardString, type Position } from '../../src/engine/index.js';
+import { translator } from '../../src/i18n/catalogues/index.js';
 import { guestPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
@@ -401,7 +402,10 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       );
       const down = await open(ctx, '/play');
       await down.getByTestId('lobby-retry').waitFor({ state: 'visible', timeout: 15_000 });
-      expect(await down.getByTestId('lobby-error').innerText()).toBe('The database is unavailable. You are still signed in on this device.');
+      // The client's own sentence for the code (not the server's message), then what it means here.
+      const en = translator('en');
+      expect(await down.getByTestId('lobby-error').innerText()).toBe(en.t('client.lobby.unavailable', { message: en.t('errors.SERVICE_UNAVAILABLE') }));
+      expect(await down.getByTestId('lobby-error').innerText()).toBe('The server is unavailable right now. Please try again in a moment. You are still signed in on this device.');
       expect(await down.getByTestId('guest-button').isVisible()).toBe(false);
       expect(await down.evaluate("localStorage.getItem('outflank.token')")).toBe(g.host.token);
       await ctx.unroute('**/api/players/me');

@@ -1,4 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import './english';
 import {
   type Analysis, AnalysisController, describeMove, geometry, graphPoints, graphSegments, markOf, moveAt, signed, statusText,
 } from '../../src/client/game/analysis-state';

@@ -1,13 +1,14 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import './english';
 import { GameController, actionsView, boardModel, opponentAway, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
 import { msg, show, type Text } from '../../src/client/shared/messages';
-import { ApiError, type Game, type Move, type Player } from '../../src/client/transport/api';
+import { ApiError, type Game, type Me, type Move } from '../../src/client/transport/api';
 
 /** The state modules run without a DOM: a fake transport and a recording output stand in for the page. */
 const SETTINGS = { turnLimits: [30, 60], firstMoveSeconds: 30, cpuTakeoverSeconds: 60, awayAfterSeconds: 18 };
 const START = '...........................WB......BW...........................';
-const ALICE = { id: 'a', username: 'alice' } as Player;
-const BOB = { id: 'b', username: 'bob' } as Player;
+const ALICE = { id: 'a', username: 'alice' } as Me;
+const BOB = { id: 'b', username: 'bob' } as Me;
 
 function game(over: Partial<Game> = {}): Game {
   return {
@@ -35,7 +36,7 @@ function game(over: Partial<Game> = {}): Game {
 const d3: Move = { ply: 0, color: 'black', square: 'd3', pass: false, flipped: ['d4'], by: 'player', at: '2030-01-01T00:00:01.000Z' };
 const AFTER_D3 = START.slice(0, 19) + 'B' + START.slice(20, 27) + 'B' + START.slice(28);
 
-function setup(me: Player | null, first: Game, moves: Move[] = []) {
+function setup(me: Me | null, first: Game, moves: Move[] = []) {
   const calls: string[] = [];
   const api = {
     me: jest.fn(async () => me!),
@@ -56,6 +57,7 @@ function setup(me: Player | null, first: Game, moves: Move[] = []) {
     moveSound: (c) => calls.push('sound:' + c),
     navigate: (href) => calls.push('navigate:' + href),
     stop: () => calls.push('stop'),
+    signedIn: (me) => calls.push('signed-in:' + me.username),
   };
   const c = new GameController('g1', null, SETTINGS, api as unknown as GameApi, out);
   return { c, api, calls };
@@ -63,9 +65,10 @@ function setup(me: Player | null, first: Game, moves: Move[] = []) {
 
 describe('game state (no DOM)', () => {
   it('loads the game; the player to move gets the legal squares and the first-move warning, the other waits', async () => {
-    const { c } = setup(ALICE, game());
+    const { c, calls } = setup(ALICE, game());
     expect(await c.start(true)).toBe(true);
     expect(c.s.phase).toBe('ready');
+    expect(calls).toContain('signed-in:alice');
     expect(boardModel(c.s)).toMatchObject({ legal: ['c4', 'd3', 'e6', 'f5'], playable: ['c4', 'd3', 'e6', 'f5'], interactive: true, color: 'black' });
     expect(show(statusText(c.s))).toBe('Your turn — you play Black · make your first move before the clock runs out, or the game is aborted');
     const other = setup(BOB, game());

@@ -1,16 +1,18 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import './english';
 import { LobbyController, myRating, queueWindow, type LobbyTransport } from '../../src/client/lobby/state';
 import { show } from '../../src/client/shared/messages';
-import { ApiError, type Player, type Ticket } from '../../src/client/transport/api';
+import { ApiError, type Me, type Ticket } from '../../src/client/transport/api';
 
 const SETTINGS = { turnLimits: [30, 60], firstMoveSeconds: 30, cpuTakeoverSeconds: 60, awayAfterSeconds: 18 };
-const GUEST = { id: 'p1', username: 'guest-1', guest: true, rating: 1500, provisional: true } as Player;
-const ADA = { id: 'p2', username: 'ada', guest: false, rating: 1612.4, provisional: false } as Player;
+const GUEST = { id: 'p1', username: 'guest-1', guest: true, rating: 1500, provisional: true } as Me;
+const ADA = { id: 'p2', username: 'ada', guest: false, rating: 1612.4, provisional: false } as Me;
 const waiting = (over: Partial<Ticket> = {}): Ticket =>
   ({ id: 't1', mode: 'ranked', turnSeconds: null, state: 'waiting', reason: null, joinedAt: '2030-01-01T00:00:00.000Z', gameId: null, ...over }) as Ticket;
 
 function setup() {
   const navigated: string[] = [];
+  const signedIn: string[] = [];
   const stream = { close: jest.fn() };
   const api = {
     me: jest.fn(async () => ADA),
@@ -26,15 +28,20 @@ function setup() {
     leaveQueue: jest.fn(async () => null),
   };
   const followMe = jest.fn(() => stream);
-  const c = new LobbyController(SETTINGS, { api, followMe } as unknown as LobbyTransport, { changed: () => undefined, navigate: (href) => navigated.push(href) });
-  return { c, api, navigated, followMe, stream };
+  const c = new LobbyController(SETTINGS, { api, followMe } as unknown as LobbyTransport, {
+    changed: () => undefined,
+    navigate: (href) => navigated.push(href),
+    signedIn: (me) => signedIn.push(me.username),
+  });
+  return { c, api, navigated, followMe, stream, signedIn };
 }
 
 describe('lobby state (no DOM)', () => {
-  it('a guest signs in: their own events followed, shown as unrated, casual play chosen', async () => {
-    const { c, followMe } = setup();
+  it('a guest signs in: their own events followed, their saved language followed, shown as unrated, casual play chosen', async () => {
+    const { c, followMe, signedIn } = setup();
     await c.guest();
     expect(c.s.phase).toBe('signed-in');
+    expect(signedIn).toEqual(['guest-1']);
     expect(followMe).toHaveBeenCalledTimes(1);
     expect(show(myRating(c.s)!)).toBe('unrated');
     expect(c.s.choice.mode).toBe('unranked');

@@ -43,6 +43,8 @@ describe('players and auth', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       engineUser: false,
       closed: false,
+      // Your own player carries your settings: no language chosen yet.
+      language: null,
     });
     const login = await request(t.http).post('/api/auth/login').send({ username: name.toUpperCase(), password: 'password123' }).expect(200);
     expect(login.body.player.id).toBe(reg.body.player.id);

@@ -41,6 +41,7 @@ const ROWS: Row[] = [
   { route: 'POST /api/auth/login', path: () => '/api/auth/login', body: (w) => ({ username: w.name, password: 'password123' }), expect: all('200') },
   { route: 'POST /api/auth/guest', path: () => '/api/auth/guest', body: () => ({}), expect: all('201') },
   { route: 'GET /api/players/me', path: () => '/api/players/me', expect: signedIn('200') },
+  { route: 'PATCH /api/players/me', path: () => '/api/players/me', body: () => ({ language: 'sw' }), expect: signedIn('200') },
   { route: 'GET /api/players/:username', path: (w) => `/api/players/${w.name}`, expect: all('200') },
   { route: 'GET /api/players/:username/games', path: (w) => `/api/players/${w.name}/games`, expect: all('200') },
   { route: 'GET /api/players/:username/rating-history', path: (w) => `/api/players/${w.name}/rating-history`, expect: all('200') },

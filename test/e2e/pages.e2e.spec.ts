@@ -117,7 +117,7 @@ describe('HTML pages', () => {
     expect(html).toContain('href="/players/bruno"');
     expect(html).toContain('href="/players/Chen"');
     // Rating deltas of rated games come from result.ratingChanges, with a sign.
-    const deltas = all(html, /data-testid="rating-delta">(?:<span class="delta-(?:up|down|zero)">)?([^<]*)</g);
+    const deltas = all(html, /data-testid="rating-delta" data-label="[^"]*">(?:<span class="delta-(?:up|down|zero)">)?([^<]*)</g);
     expect(deltas[0]).toBe('—');
     expect(deltas.slice(1).every((d) => /^[+-]\d+$|^0$/.test(d))).toBe(true);
   });
@@ -141,7 +141,7 @@ describe('HTML pages', () => {
 
   it('user text from the URL is escaped, never raw markup', async () => {
     // The one script element a page may have is the bundled client's, from /assets/.
-    const OTHER_SCRIPT = /<script(?! type="module" src="\/assets\/client-[A-Z0-9]+\.js"><\/script>)/i;
+    const OTHER_SCRIPT = /<script(?! type="module" src="\/assets\/(client|i18n-[a-zA-Z-]+)-[A-Z0-9]+\.js"><\/script>)/i;
     const evil = '<script>alert(1)</script>"\'&';
     const res = await request(t.http).get(`/players/${encodeURIComponent(evil)}`).expect(404);
     expect(res.text).not.toMatch(OTHER_SCRIPT);

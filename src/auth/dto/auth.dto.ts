@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { GUEST_NAME_PREFIX } from '../../players/domain/username.js';
-import { PlayerDto } from '../../players/dto/player.dto.js';
+import { MeDto } from '../../players/dto/player.dto.js';
+import { i18nMessage } from '../../common/validation.js';
 
 export class RegisterDto {
   @ApiProperty({ example: 'alice', description: '3–20 of A–Z, a–z, 0–9, _ and -; unique case-insensitively; not starting with "guest-" (guest names)' })
   @IsString()
   @Length(3, 20)
-  @Matches(/^[A-Za-z0-9_-]+$/, { message: 'username may contain only letters, digits, _ and -' })
-  @Matches(new RegExp(`^(?!${GUEST_NAME_PREFIX})`, 'i'), { message: `username must not start with "${GUEST_NAME_PREFIX}": those names are for guests` })
+  @Matches(/^[A-Za-z0-9_-]+$/, { message: i18nMessage('api.validation.usernameChars') })
+  @Matches(new RegExp(`^(?!${GUEST_NAME_PREFIX})`, 'i'), { message: i18nMessage('api.validation.guestPrefix', { prefix: GUEST_NAME_PREFIX }) })
   username: string;
 
   @ApiProperty({ example: 'correct horse battery', minLength: 8, maxLength: 128 })
@@ -39,5 +40,5 @@ export class GuestDto {}
 
 export class AuthResponseDto {
   @ApiProperty({ description: 'Bearer token (JWT, HS256)' }) token: string;
-  @ApiProperty({ type: PlayerDto }) player: PlayerDto;
+  @ApiProperty({ type: MeDto }) player: MeDto;
 }

@@ -4,7 +4,6 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AppError } from '../../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../../config/config.js';
-import { moderationMessage } from '../../moderation/messages.en.js';
 import { Player } from '../../players/entities/player.entity.js';
 import { PlayersService } from '../../players/players.service.js';
 import type { TokenPayload } from '../auth.service.js';
@@ -31,12 +30,12 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   /** A valid signature is not enough: the player must still exist. */
   async validate(payload: TokenPayload): Promise<Player> {
     if (typeof payload?.sub !== 'string' || !UUID.test(payload.sub)) {
-      throw new AppError('UNAUTHENTICATED', 'The token is not valid.');
+      throw new AppError('UNAUTHENTICATED', { key: 'api.auth.tokenInvalid' });
     }
     const player = await this.players.findById(payload.sub);
-    if (!player) throw new AppError('UNAUTHENTICATED', 'The token names a player who no longer exists.');
+    if (!player) throw new AppError('UNAUTHENTICATED', { key: 'api.auth.playerGone' });
     // A moderator closed the account: its tokens stop working wherever the player is looked up.
-    if (player.closedAt) throw new AppError('UNAUTHENTICATED', moderationMessage('error.closedAccount'));
+    if (player.closedAt) throw new AppError('UNAUTHENTICATED', { key: 'api.moderation.closedAccount' });
     return player;
   }
 }

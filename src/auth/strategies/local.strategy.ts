@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
 import { AppError } from '../../common/errors.js';
-import { moderationMessage } from '../../moderation/messages.en.js';
 import { Player } from '../../players/entities/player.entity.js';
 import { AuthService } from '../auth.service.js';
 
@@ -14,8 +13,8 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
 
   async validate(username: string, password: string): Promise<Player> {
     const player = await this.auth.validateCredentials(username, password);
-    if (!player) throw new AppError('UNAUTHENTICATED', 'Wrong username or password.');
-    if (player.closedAt) throw new AppError('UNAUTHENTICATED', moderationMessage('error.closedAccount'));
+    if (!player) throw new AppError('UNAUTHENTICATED', { key: 'api.auth.wrongPassword' });
+    if (player.closedAt) throw new AppError('UNAUTHENTICATED', { key: 'api.moderation.closedAccount' });
     return player;
   }
 }

@@ -456,7 +456,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change your settings
+         * @description `language` (en, bn, sw, hi, ne, tg, or null to forget it) is the language of the pages and of the API's error messages for you: it beats the language cookie and Accept-Language (an explicit `?lang=` on a page URL beats it). Error codes never change with the language.
+         */
+        patch: operations["PlayersController_updateMe"];
         trace?: never;
     };
     "/api/queue": {
@@ -616,7 +620,7 @@ export interface components {
             seenAt: string | null;
         };
         AuthResponseDto: {
-            player: components["schemas"]["PlayerDto"];
+            player: components["schemas"]["MeDto"];
             /** @description Bearer token (JWT, HS256) */
             token: string;
         };
@@ -784,6 +788,47 @@ export interface components {
             password: string;
             /** @example alice */
             username: string;
+        };
+        MeDto: {
+            /** @description A bot account: plays bots only, on the bots' own leaderboard */
+            bot: boolean;
+            /** @description A moderator closed the account */
+            closed: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            draws: number;
+            /** @description A moderator marked the account as an engine user: it plays no ranked games and is not on the leaderboard */
+            engineUser: boolean;
+            /** @description Rated games played */
+            games: number;
+            guest: boolean;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description The language you chose for the pages and the API's messages (null: none chosen: the language cookie, then Accept-Language decide)
+             * @enum {string|null}
+             */
+            language: "en" | "bn" | "sw" | "hi" | "ne" | "tg" | null;
+            losses: number;
+            /** @description true while RD ≥ 110 */
+            provisional: boolean;
+            /** @description Leaderboard position, null when not on it */
+            rank: number | null;
+            /**
+             * @description Glicko-2 rating on the 1500 scale
+             * @example 1500
+             */
+            rating: number;
+            /**
+             * @description Rating deviation, grown for inactivity since the last rated game
+             * @example 350
+             */
+            rd: number;
+            /** @example alice */
+            username: string;
+            /** @example 0.06 */
+            volatility: number;
+            wins: number;
         };
         MetricBandDto: {
             median: number;
@@ -1176,6 +1221,13 @@ export interface components {
             turnSeconds: 30 | 60 | null;
             /** @description Extra field: a waiting ranked ticket's current rating window (±100 around your rating, +50 every 5 s waited, at most ±500); an opponent must also fall in the other ticket's window. null for other tickets. */
             window: components["schemas"]["RatingWindowDto"] | null;
+        };
+        UpdateMeDto: {
+            /**
+             * @description Your language for the pages and the API's messages; null forgets the choice
+             * @enum {string|null}
+             */
+            language?: "en" | "bn" | "sw" | "hi" | "ne" | "tg" | null;
         };
         UpdateRoomDto: {
             /**
@@ -2860,17 +2912,88 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The player the token names */
+            /** @description The player the token names, with their settings */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlayerDto"];
+                    "application/json": components["schemas"]["MeDto"];
                 };
             };
             /** @description UNAUTHENTICATED: no token, or not a valid one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PlayersController_updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMeDto"];
+            };
+        };
+        responses: {
+            /** @description Your player, with the settings saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

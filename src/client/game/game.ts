@@ -2,6 +2,7 @@
  * The board page (/play/:id): wires the transport (HTTP and the event streams) to the controller
  * (./state.ts) and the controller to the views (./view*.ts).
  */
+import { followSavedLanguage } from '../i18n/preference';
 import { validRoomCode } from '../shared/format';
 import { readSettings } from '../shared/settings';
 import { playMoveSound } from '../shared/sound';
@@ -34,6 +35,7 @@ export function startGame(root: HTMLElement): void {
       location.href = href;
     },
     stop: closeStreams,
+    signedIn: followSavedLanguage,
   };
   const controller = new GameController(gameId, roomCode, readSettings(root), api, output);
   const analysis = new AnalysisController(gameId, api, () => view?.render());

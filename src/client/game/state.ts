@@ -11,7 +11,7 @@ import { t, type Text } from '../shared/messages';
 import { applyRecord, boardAt, countDiscs } from '../shared/position';
 import type { ClientSettings } from '../shared/settings';
 import type { BoardModel } from '../shared/board';
-import { ApiError, detail, type api, type Color, type Game, type Move, type Player } from '../transport/api';
+import { ApiError, detail, type api, type Color, type Game, type Me, type Move } from '../transport/api';
 import type { GameEvents } from '../api/events';
 import type { GameEvent, MeEvent } from '../transport/events';
 import type { StreamStatus } from '../transport/sse';
@@ -33,6 +33,8 @@ export interface GameOutput {
   navigate(href: string): void;
   /** Nothing more to follow (the game does not exist): close the event streams. */
   stop(): void;
+  /** The signed-in player is known (their saved language, src/client/i18n/preference.ts). */
+  signedIn(me: Me): void;
 }
 
 export interface RematchOffer {
@@ -49,7 +51,7 @@ export interface GameState {
   phase: 'loading' | 'ready' | 'missing' | 'error';
   /** Why the game could not be loaded (phase 'error'). */
   error: Text | null;
-  me: Player | null;
+  me: Me | null;
   game: Game | null;
   /** Move records by ply. */
   moves: Move[];
@@ -111,7 +113,9 @@ export class GameController {
     const s = this.s;
     if (signedIn) {
       try {
-        s.me = await this.api.me();
+        const me = await this.api.me();
+        this.out.signedIn(me);
+        s.me = me;
       } catch {
         /* a refused token is dropped by the transport; otherwise watch for now */
       }

@@ -58,7 +58,7 @@ export function mountAnalysis(root: HTMLElement, game: GameController, c: Analys
       const x = g.x(firstExact.at - 1);
       el.append(svg('rect', { x: String(x), y: '0', width: String(g.width - x), height: String(g.height), class: 'pl-eval-exact-zone' }));
     }
-    for (const seg of graphSegments(points, g)) el.append(svg('path', { d: seg.d, class: seg.exact ? 'pl-eval-line' : 'pl-eval-line pl-eval-estimate' }));
+    for (const seg of graphSegments(points, g)) el.append(svg('path', { d: seg.d, class: ['pl-eval-line', ...(seg.exact ? [] : ['pl-eval-estimate'])].join(' ') }));
     for (const p of points) {
       if (FLAGGED.includes(p.mark)) el.append(svg('circle', { cx: String(g.x(p.at)), cy: String(g.y(p.black)), r: '4', class: `pl-eval-dot pl-mark-${p.mark}` }));
     }

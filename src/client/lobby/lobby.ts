@@ -1,4 +1,5 @@
 /** The lobby (/play): wires the transport to the controller (./state.ts) and the controller to the views (./view.ts). */
+import { followSavedLanguage } from '../i18n/preference';
 import { $ } from '../shared/dom';
 import { validRoomCode } from '../shared/format';
 import { readSettings } from '../shared/settings';
@@ -13,6 +14,7 @@ export function startLobby(root: HTMLElement): void {
   const controller = new LobbyController(readSettings(root), { api, followMe }, {
     changed: () => view?.render(),
     navigate: (href) => void (location.href = href),
+    signedIn: followSavedLanguage,
   });
   view = mountLobbyView(root, controller);
 

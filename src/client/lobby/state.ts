@@ -8,7 +8,7 @@ import { gameHref, rating, validRoomCode } from '../shared/format';
 import { t, type Text } from '../shared/messages';
 import type { ClientSettings } from '../shared/settings';
 import { getToken, pref, setPref, setToken } from '../shared/storage';
-import { ApiError, detail, type api, type Player, type Room, type Ticket } from '../transport/api';
+import { ApiError, detail, type api, type Me, type Room, type Ticket } from '../transport/api';
 import type { followMe } from '../transport/events';
 import type { Stream } from '../transport/sse';
 
@@ -21,6 +21,8 @@ export interface LobbyOutput {
   changed(): void;
   /** Leave for a game page. */
   navigate(href: string): void;
+  /** The signed-in player is known (their saved language, src/client/i18n/preference.ts). */
+  signedIn(me: Me): void;
 }
 
 /** Where a message shows: next to the form it concerns, or at the top. */
@@ -38,7 +40,7 @@ export interface Invite {
 export interface LobbyState {
   readonly settings: ClientSettings;
   phase: 'loading' | 'signed-out' | 'signed-in' | 'unavailable';
-  me: Player | null;
+  me: Me | null;
   /** Seated in a game that is not over (one game at a time: the forms that start one wait). */
   activeGames: { id: string; opponent: string }[];
   /** My room, waiting for an opponent. */
@@ -160,8 +162,9 @@ export class LobbyController {
     this.say(text, !!text);
   }
 
-  private async signedIn(player: Player): Promise<void> {
+  private async signedIn(player: Me): Promise<void> {
     const s = this.s;
+    this.out.signedIn(player);
     s.me = player;
     s.phase = 'signed-in';
     if (player.guest) s.choice = { ...s.choice, mode: 'unranked' };

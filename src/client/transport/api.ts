@@ -12,6 +12,8 @@ export type Game = Schemas['GameDto'];
 export type GameSummary = Schemas['GameSummaryDto'];
 export type Move = Schemas['MoveDto'];
 export type Player = Schemas['PlayerDto'];
+/** Your own player, with your settings (GET/PATCH /api/players/me, the auth answers). */
+export type Me = Schemas['MeDto'];
 export type Room = Schemas['RoomDto'];
 export type Ticket = Schemas['TicketDto'];
 export type LeaderboardEntry = Schemas['LeaderboardEntryDto'];
@@ -41,6 +43,7 @@ export const api = {
   login: (body: Body<'/api/auth/login', 'post'>) => request<Auth>('POST', '/api/auth/login', body),
   register: (body: Body<'/api/auth/register', 'post'>) => request<Json<'/api/auth/register', 'post', 201>>('POST', '/api/auth/register', body),
   me: () => request<Json<'/api/players/me', 'get', 200>>('GET', '/api/players/me'),
+  updateMe: (body: Body<'/api/players/me', 'patch'>) => request<Json<'/api/players/me', 'patch', 200>>('PATCH', '/api/players/me', body),
   playerGames: (username: string, limit: number) =>
     request<Json<'/api/players/{username}/games', 'get', 200>>('GET', `/api/players/${enc(username)}/games?limit=${limit}`),
 

@@ -7,21 +7,27 @@
  * carried it: never on a 503 or a network error, since a guest's token is their only identity.
  */
 import { backoffDelay, retryAfterDelay } from './backoff';
+import { errorText } from '../i18n';
 import { msg } from '../shared/messages';
 import { getToken, setToken } from '../shared/storage';
 
+/**
+ * An API error. Its `message` is what the client shows: its own catalogue's sentence for the
+ * error's `code` (errorText), the server's message only for a code the catalogue lacks; the
+ * server's message stays in `serverMessage`.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code: string | undefined,
     readonly details: unknown,
+    readonly serverMessage: string = message,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
-
 
 export interface RequestOptions {
   /** Also retry network errors (default: only for GET). */
@@ -103,9 +109,10 @@ export async function request<T>(method: string, path: string, body?: unknown, o
         setToken(null);
         emit('signed-out');
       }
-      const message =
+      const code = typeof e.code === 'string' ? e.code : undefined;
+      const server =
         typeof e.message === 'string' ? e.message : res.status === 503 ? msg('net.unavailable') : msg('net.status', { status: String(res.status) });
-      throw new ApiError(message, res.status, typeof e.code === 'string' ? e.code : undefined, e.details);
+      throw new ApiError(errorText(code, server), res.status, code, e.details, server);
     }
     return data as T;
   }

@@ -111,14 +111,17 @@ function withStandIn(game: GameState, color: ColorName, standIn: boolean): GameS
   return color === 'black' ? { ...game, blackStandIn: standIn } : { ...game, whiteStandIn: standIn };
 }
 
+/** Why the engine refused a move, as the `reason` of the api.games.illegal message. */
+const ILLEGAL_REASON: Record<IllegalMoveError['reason'], string> = { occupied: 'occupied', 'no-flips': 'noFlips', 'game-over': 'gameOver', malformed: 'malformed' };
+
 function mustBeSeated(game: GameState, playerId: string): ColorName {
   const color = seatOf(game, playerId);
-  if (!color) throw new AppError('FORBIDDEN', 'You are not seated in this game.');
+  if (!color) throw new AppError('FORBIDDEN', { key: 'api.games.notSeated' });
   return color;
 }
 
 function mustBeActive(game: GameState): void {
-  if (game.status !== 'active') throw new AppError('GAME_OVER', 'The game is over.');
+  if (game.status !== 'active') throw new AppError('GAME_OVER', { key: 'api.games.over' });
 }
 
 /**
@@ -133,7 +136,7 @@ function advance(game: GameState, square: number, by: MoveBy, rules: GameRules):
   } catch (err) {
     if (!(err instanceof IllegalMoveError)) throw err;
     const details = game.showLegalMoves ? { legalMoves: legalMoves(position).map(squareName) } : undefined;
-    throw new AppError('ILLEGAL_MOVE', `${squareName(square)} is not a legal move: ${err.message}`, details);
+    throw new AppError('ILLEGAL_MOVE', { key: 'api.games.illegal', values: { square: squareName(square), reason: ILLEGAL_REASON[err.reason] } }, details);
   }
   const records = turn.records.map(
     (r, i): MoveRecord => ({
@@ -188,7 +191,7 @@ export function playMove(game: GameState, cmd: MoveCommand, rules: GameRules): P
   if (cmd.ply < game.ply) return { kind: 'earlier-ply', color };
   mustBeActive(game);
   if (cmd.ply > game.ply) throw stalePly(game, cmd.ply);
-  if (game.toMove !== color) throw new AppError('NOT_YOUR_TURN', `It is ${game.toMove}'s turn.`);
+  if (game.toMove !== color) throw new AppError('NOT_YOUR_TURN', { key: 'api.games.notYourTurn', values: { colour: game.toMove ?? 'white' } });
   const events: GameEvent[] = [];
   let before = game;
   if (standInOf(game, color)) {
@@ -200,7 +203,7 @@ export function playMove(game: GameState, cmd: MoveCommand, rules: GameRules): P
 }
 
 export function stalePly(game: GameState, ply: number): AppError {
-  return new AppError('STALE_PLY', `ply ${ply} is not the game's current ply (${game.ply}).`);
+  return new AppError('STALE_PLY', { key: 'api.games.stalePly', values: { ply, current: game.ply } });
 }
 
 /** Re-sending exactly the move this player made at that ply is answered with the record. */
@@ -215,7 +218,7 @@ export function standInToMove(game: GameState): boolean {
 
 /** The CPU's move for the stand-in seat to move (the square comes from the engine service). */
 export function cpuMove(game: GameState, square: number, rules: GameRules): Progress {
-  if (!standInToMove(game)) throw new AppError('CONFLICT', 'No stand-in is to move in this game.');
+  if (!standInToMove(game)) throw new AppError('CONFLICT', { key: 'api.games.noStandIn' });
   const step = advance(game, square, 'cpu', rules);
   return progress(game, step.game, step.records, []);
 }
@@ -253,7 +256,7 @@ export function resign(game: GameState, playerId: string, rules: GameRules): Pro
   if (game.status !== 'active') {
     if (game.resultReason === 'resign' && game.winner === other(color)) return null;
     if (game.status === 'aborted') return null;
-    throw new AppError('GAME_OVER', 'The game is over.');
+    throw new AppError('GAME_OVER', { key: 'api.games.over' });
   }
   if (!bothMoved(game)) return progress(game, finish(game, null, 'aborted', rules), [], []);
   return progress(game, finish(game, other(color), 'resign', rules), [], []);
@@ -264,7 +267,7 @@ export function abort(game: GameState, playerId: string, rules: GameRules): Prog
   mustBeSeated(game, playerId);
   if (game.status === 'aborted') return null;
   mustBeActive(game);
-  if (bothMoved(game)) throw new AppError('TOO_LATE_TO_ABORT', 'Both players have moved: the game can no longer be aborted (resign instead).');
+  if (bothMoved(game)) throw new AppError('TOO_LATE_TO_ABORT', { key: 'api.games.tooLateToAbort' });
   return progress(game, finish(game, null, 'aborted', rules), [], []);
 }
 

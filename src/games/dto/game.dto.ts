@@ -2,11 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { SeatPlayerDto } from '../../players/dto/player.dto.js';
+import { i18nMessage } from '../../common/validation.js';
 
 export class PlayMoveDto {
   @ApiProperty({ example: 'd3', description: 'a1..h8, case-insensitive' })
   @IsString()
-  @Matches(/^[a-hA-H][1-8]$/, { message: 'square must be a1..h8' })
+  @Matches(/^[a-hA-H][1-8]$/, { message: i18nMessage('api.validation.square') })
   square: string;
 
   @ApiProperty({ example: 0, description: "The game's current ply (records so far, passes included)" })
@@ -29,15 +30,15 @@ export class GamesQueryDto {
 
   @ApiPropertyOptional({ description: 'ISO time: only games created before it (paging)' })
   @IsOptional()
-  @IsISO8601({ strict: true, strictSeparator: true }, { message: 'before must be an ISO-8601 time' })
-  @Matches(/T\d\d:\d\d/, { message: 'before must be an ISO-8601 time with a time of day' })
+  @IsISO8601({ strict: true, strictSeparator: true }, { message: i18nMessage('api.validation.beforeIso') })
+  @Matches(/T\d\d:\d\d/, { message: i18nMessage('api.validation.beforeTime') })
   before?: string;
 }
 
 export class ActiveGamesQueryDto extends GamesQueryDto {
   @ApiPropertyOptional({ enum: ['active'], default: 'active', description: 'Only live games are listed' })
   @IsOptional()
-  @IsIn(['active'], { message: 'status must be active' })
+  @IsIn(['active'], { message: i18nMessage('api.validation.status') })
   status?: 'active';
 }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { i18nMessage } from '../../common/validation.js';
 
 export class LeaderboardQueryDto {
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
@@ -23,7 +24,7 @@ export class LeaderboardQueryDto {
   @IsOptional()
   // Query strings are text: "true" and "false" only (anything else stays a string and fails IsBoolean).
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
-  @IsBoolean({ message: 'bots must be true or false' })
+  @IsBoolean({ message: i18nMessage('api.validation.bots') })
   bots?: boolean;
 }
 

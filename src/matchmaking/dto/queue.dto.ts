@@ -1,15 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
+import { i18nMessage } from '../../common/validation.js';
 import { TURN_LIMITS, type TurnLimit } from '../../games/domain/game.js';
 
 export class JoinQueueDto {
   @ApiProperty({ enum: ['ranked', 'unranked'] })
-  @IsIn(['ranked', 'unranked'], { message: 'mode must be ranked or unranked' })
+  @IsIn(['ranked', 'unranked'], { message: i18nMessage('api.validation.mode') })
   mode: 'ranked' | 'unranked';
 
   @ApiProperty({ type: Number, nullable: true, enum: [...TURN_LIMITS], required: false, default: null })
   @IsOptional()
-  @IsIn([...TURN_LIMITS, null], { message: `turnSeconds must be null, ${TURN_LIMITS.join(' or ')}` })
+  @IsIn([...TURN_LIMITS, null], { message: i18nMessage('api.validation.turnSeconds', { limits: TURN_LIMITS.join(', ') }) })
   turnSeconds?: TurnLimit | null;
 }
 

@@ -1,16 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { i18nMessage } from '../../common/validation.js';
 import { MOD_ACTIONS, type ModActionKind, type ModeratorAction, REPORT_REASONS, type ReportReason } from '../domain/moderation.js';
 
 export class FileReportDto {
   @ApiProperty({ enum: REPORT_REASONS })
-  @IsIn(REPORT_REASONS, { message: `reason must be one of ${REPORT_REASONS.join(', ')}` })
+  @IsIn(REPORT_REASONS, { message: i18nMessage('api.validation.isIn', { field: 'reason', values: REPORT_REASONS.join(', ') }) })
   reason: ReportReason;
 
   @ApiPropertyOptional({ maxLength: 500, description: 'What happened, in a few words' })
   @IsOptional()
   @IsString()
-  @MaxLength(500, { message: 'text must be at most 500 characters' })
+  @MaxLength(500, { message: i18nMessage('api.validation.tooLong', { field: 'text', max: 500 }) })
   text?: string;
 }
 
@@ -31,12 +32,12 @@ export class ReportsDto {
 }
 
 export class ModActionDto {
-  @ApiProperty({ enum: MOD_ACTIONS }) @IsIn(MOD_ACTIONS, { message: `action must be one of ${MOD_ACTIONS.join(', ')}` }) action: ModeratorAction;
+  @ApiProperty({ enum: MOD_ACTIONS }) @IsIn(MOD_ACTIONS, { message: i18nMessage('api.validation.isIn', { field: 'action', values: MOD_ACTIONS.join(', ') }) }) action: ModeratorAction;
 
   @ApiProperty({ minLength: 1, maxLength: 500, description: 'Why: written to the audit log' })
   @IsString()
-  @MinLength(1, { message: 'reason must not be empty' })
-  @MaxLength(500, { message: 'reason must be at most 500 characters' })
+  @MinLength(1, { message: i18nMessage('api.validation.notEmpty', { field: 'reason' }) })
+  @MaxLength(500, { message: i18nMessage('api.validation.tooLong', { field: 'reason', max: 500 }) })
   reason: string;
 }
 

@@ -1,4 +1,8 @@
+import type { MessageKey } from '../../i18n/keys.js';
+import type { Translator } from '../../i18n/translator.js';
 import { escapeHtml, formatDelta, formatInt, isoDate, isoTime } from './format.js';
+
+type T = Translator<MessageKey>;
 
 /** One point of a player's rating history (rating and RD after the game). */
 export interface RatingHistoryPoint {
@@ -154,7 +158,7 @@ function majorTicks(ticks: readonly XTick[], font: number): Set<number> {
  * otherwise game numbers (#1, #2…). `noteHtml` says what the axis shows when it is not dates
  * (a sentence for under the chart; its dates are `<time>` elements).
  */
-export function xAxisLabels(history: readonly RatingHistoryPoint[]): { kind: XLabelKind; labels: string[]; noteHtml: string | null } {
+export function xAxisLabels(history: readonly RatingHistoryPoint[], t: T): { kind: XLabelKind; labels: string[]; noteHtml: string | null } {
   const n = history.length;
   const { width: W, marginLeft: ML, marginRight: MR } = CHART;
   const pw = W - ML - MR;
@@ -165,21 +169,21 @@ export function xAxisLabels(history: readonly RatingHistoryPoint[]): { kind: XLa
     return new Set(shown).size === shown.length;
   };
 
-  const day = (d: string): string => `<time datetime="${escapeHtml(d)}">${escapeHtml(d)}</time>`;
+  const day = (d: string) => (c: string): string => `<time datetime="${escapeHtml(d)}">${c}</time>`;
   const dates = history.map((p) => isoDate(p.at));
   if (distinctAtTicks(dates)) return { kind: 'date', labels: dates, noteHtml: null };
   const days = new Set(dates);
   const oneDay = days.size === 1 && dates[0] !== null ? dates[0] : null;
   if (oneDay !== null) {
     const times = history.map((p) => isoTime(p.at));
-    if (distinctAtTicks(times)) return { kind: 'time', labels: times, noteHtml: `The x axis shows each game's time (UTC); all were played on ${day(oneDay)}.` };
+    if (distinctAtTicks(times)) return { kind: 'time', labels: times, noteHtml: t.html('chart.axisTimes', { day: oneDay }, { d: day(oneDay) }) };
   }
   const numbers = history.map((_, i) => `#${i + 1}`);
-  let noteHtml = 'The x axis numbers the rated games.';
-  if (oneDay !== null) noteHtml = `The x axis numbers the rated games, all played on ${day(oneDay)}.`;
+  let noteHtml = t.html('chart.axisNumbers');
+  if (oneDay !== null) noteHtml = t.html('chart.axisNumbersOneDay', { day: oneDay }, { d: day(oneDay) });
   else {
     const [from, to] = [dates[0], dates[n - 1]];
-    if (from !== null && to !== null) noteHtml = `The x axis numbers the rated games, played from ${day(from)} to ${day(to)}.`;
+    if (from !== null && to !== null) noteHtml = t.html('chart.axisNumbersRange', { from, to }, { d1: day(from), d2: day(to) });
   }
   return { kind: 'game', labels: numbers, noteHtml };
 }
@@ -190,21 +194,21 @@ export function xAxisLabels(history: readonly RatingHistoryPoint[]): { kind: XLa
  * (`data-testid="chart-point"`). Points are evenly spaced by game, oldest on the left.
  * With no points the chart says so; with one point the band is a short bar.
  */
-export function renderRatingChart(history: readonly RatingHistoryPoint[]): string {
+export function renderRatingChart(history: readonly RatingHistoryPoint[], t: T): string {
   const { width: W, height: H, marginLeft: ML, marginRight: MR, marginTop: MT, marginBottom: MB } = CHART;
   const pw = W - ML - MR;
   const ph = H - MT - MB;
   const n = history.length;
   const open = `<svg class="chart" data-testid="rating-chart" data-points="${n}" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" preserveAspectRatio="xMidYMid meet" role="img" aria-labelledby="rating-chart-title rating-chart-desc" xmlns="http://www.w3.org/2000/svg">`;
-  const title = '<title id="rating-chart-title">Rating history</title>';
+  const title = `<title id="rating-chart-title">${t.html('chart.title')}</title>`;
 
   if (n === 0) {
     return (
       open +
       title +
-      '<desc id="rating-chart-desc">No rated games yet.</desc>' +
+      `<desc id="rating-chart-desc">${t.html('chart.emptyDesc')}</desc>` +
       `<rect x="${ML}" y="${MT}" width="${pw}" height="${ph}" fill="none" stroke="currentColor" stroke-opacity="0.2"/>` +
-      `<text data-testid="chart-empty" x="${c(ML + pw / 2)}" y="${c(MT + ph / 2)}" text-anchor="middle">No rated games yet</text>` +
+      `<text data-testid="chart-empty" x="${c(ML + pw / 2)}" y="${c(MT + ph / 2)}" text-anchor="middle">${t.html('chart.empty')}</text>` +
       '</svg>'
     );
   }
@@ -219,7 +223,7 @@ export function renderRatingChart(history: readonly RatingHistoryPoint[]): strin
   const first = history[0];
   const last = history[n - 1];
   parts.push(
-    `<desc id="rating-chart-desc">${n} rated game${n === 1 ? '' : 's'}; rating ${formatInt(first.rating)} after the first, ${formatInt(last.rating)} after the last. The shaded band is rating ± 2·RD.</desc>`,
+    `<desc id="rating-chart-desc">${t.html('chart.desc', { count: n, first: formatInt(first.rating), last: formatInt(last.rating) })}</desc>`,
   );
 
   // Horizontal grid lines and y labels.
@@ -235,7 +239,7 @@ export function renderRatingChart(history: readonly RatingHistoryPoint[]): strin
 
   // X axis with a few labelled ticks (dates, else times or game numbers); on narrow screens,
   // where the text is larger, the "minor" labels are hidden by the page's CSS.
-  const axis = xAxisLabels(history);
+  const axis = xAxisLabels(history, t);
   const xTicks = pickTicks(axis.labels, x, ALL_LABELS_TEXT);
   const major = majorTicks(xTicks, LARGEST_TEXT);
   parts.push(
@@ -273,9 +277,9 @@ export function renderRatingChart(history: readonly RatingHistoryPoint[]): strin
   history.forEach((p, i) => {
     const day = isoDate(p.at);
     const when = day === null ? p.at : `${day} ${isoTime(p.at)} UTC`;
-    const label = `Game #${i + 1}, ${when}: ${formatInt(p.rating)} (RD ${formatInt(p.rd)}, ${formatDelta(p.delta)})`;
+    const label = t.html('chart.point', { number: i + 1, when, rating: formatInt(p.rating), rd: formatInt(p.rd), delta: formatDelta(p.delta) });
     parts.push(
-      `<circle data-testid="chart-point" data-game-id="${escapeHtml(p.gameId)}" data-rating="${formatInt(p.rating)}" data-rd="${formatInt(p.rd)}" cx="${c(x(i))}" cy="${c(y(p.rating))}" r="${n > 60 ? 2 : 3.5}" fill="#1f7a4d" stroke="#fff" stroke-width="1"><title>${escapeHtml(label)}</title></circle>`,
+      `<circle data-testid="chart-point" data-game-id="${escapeHtml(p.gameId)}" data-rating="${formatInt(p.rating)}" data-rd="${formatInt(p.rd)}" cx="${c(x(i))}" cy="${c(y(p.rating))}" r="${n > 60 ? 2 : 3.5}" fill="#1f7a4d" stroke="#fff" stroke-width="1"><title>${label}</title></circle>`,
     );
   });
   parts.push('</g></svg>');

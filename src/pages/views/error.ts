@@ -1,5 +1,5 @@
 import { escapeHtml } from './format.js';
-import { layout } from './layout.js';
+import { layout, type PageContext } from './layout.js';
 
 export interface PageError {
   statusCode: number;
@@ -7,21 +7,25 @@ export interface PageError {
   message: string;
 }
 
-/** A page that failed: what happened in plain words, and a way to try again. */
-export function renderErrorPage(err: PageError): string {
+/**
+ * A page that failed: what happened in plain words, and a way to try again. `message` is the
+ * API's message for the error, already in the page's language (the error filter builds it).
+ */
+export function renderErrorPage(page: PageContext, err: PageError): string {
+  const { t } = page;
   const unavailable = err.statusCode === 503;
-  const title = unavailable ? 'Outflank is unavailable for a moment' : err.statusCode >= 500 ? 'Something went wrong' : 'This page cannot be shown';
+  const title = t.t(unavailable ? 'errorPage.unavailableTitle' : err.statusCode >= 500 ? 'errorPage.serverErrorTitle' : 'errorPage.clientErrorTitle');
   const advice = unavailable
-    ? 'The server cannot reach its database right now. Nothing is lost: try again in a few seconds.'
+    ? t.html('errorPage.unavailableAdvice')
     : err.statusCode >= 500
-      ? 'The problem has been logged. Try again, or come back a little later.'
+      ? t.html('errorPage.serverErrorAdvice')
       : escapeHtml(err.message);
   const body =
     `<section class="card error-page" data-testid="error-page" data-status="${err.statusCode}" data-code="${escapeHtml(err.code)}">` +
     `<h1>${escapeHtml(title)}</h1>` +
     `<p>${advice}</p>` +
-    `<p class="subtle">Error ${err.statusCode} · ${escapeHtml(err.code)}</p>` +
-    '<p><a class="pl-btn pl-btn-primary" href="" data-part="error-retry" data-testid="error-retry">Try again</a> <a class="pl-btn" href="/">Home</a></p>' +
+    `<p class="subtle">${t.html('errorPage.errorLine', { status: String(err.statusCode), code: err.code })}</p>` +
+    `<p><a class="pl-btn pl-btn-primary" href="" data-part="error-retry" data-testid="error-retry">${t.html('errorPage.retry')}</a> <a class="pl-btn" href="/">${t.html('errorPage.home')}</a></p>` +
     '</section>';
-  return layout(title, `<div class="pl-page">${body}</div>`);
+  return layout(page, title, `<div class="pl-page">${body}</div>`);
 }

@@ -59,13 +59,23 @@ export function isoTime(iso: string | null | undefined): string | null {
   return new Date(ms).toISOString().slice(11, 16);
 }
 
-/** A `<time>` element showing the UTC date of an ISO time; a dash when absent. */
-export function formatDate(iso: string | null | undefined): string {
+/** Formats a date for a page: the translator's `date` (src/i18n), or anything with that shape. */
+export interface DateFormatter {
+  date(value: Date | number | string, options?: Intl.DateTimeFormatOptions): string;
+}
+
+/**
+ * A `<time>` element showing the UTC date of an ISO time, in the page's language when a
+ * formatter is given (`t.date`: "1 May 2024", "১ মে, ২০২৪" with Latin digits…), else as
+ * YYYY-MM-DD; a dash when absent. The title is the exact UTC time, language-neutral.
+ */
+export function formatDate(iso: string | null | undefined, t?: DateFormatter): string {
   if (!iso) return DASH;
   const day = isoDate(iso);
   if (day === null) return escapeHtml(iso);
   const full = new Date(Date.parse(iso)).toISOString();
-  return `<time datetime="${escapeHtml(full)}" title="${escapeHtml(full.replace('T', ' ').slice(0, 16))} UTC">${day}</time>`;
+  const shown = t ? t.date(full, { dateStyle: 'medium', timeZone: 'UTC' }) : day;
+  return `<time datetime="${escapeHtml(full)}" title="${escapeHtml(full.replace('T', ' ').slice(0, 16))} UTC">${escapeHtml(shown)}</time>`;
 }
 
 /** Link target of a player's page. */

@@ -1,5 +1,5 @@
 export { escapeHtml, formatDate, formatDelta, formatInt, formatRating, formatRecord, isoDate, isoTime, playerHref, transcriptHref } from './format.js';
-export { layout, LOGO_SVG, NAV_LINKS, type NavKey } from './layout.js';
+export { layout, languageHref, LOGO_SVG, NAV_LINKS, type NavKey, type PageContext } from './layout.js';
 export { renderRatingChart, niceStep, yTicks, xAxisLabels, CHART, type XLabelKind, type RatingHistoryPoint } from './chart.js';
 export { renderLeaderboard, pageHref, type LeaderboardEntryView, type LeaderboardView } from './leaderboard.js';
 export { renderPlayer, renderNotFound, type PlayerPageView, type PlayerSummaryView, type RecentGameView, type GameOutcome } from './player.js';

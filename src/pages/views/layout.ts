@@ -1,5 +1,9 @@
+import { LANGUAGE_INFO, LANGUAGES, type PageLanguage } from '../../i18n/languages.js';
+import type { PageContext } from '../../i18n/page-context.js';
 import { assetUrl } from '../assets.js';
 import { escapeHtml } from './format.js';
+
+export type { PageContext };
 
 /**
  * The two discs of the logo: the black one has a light rim and the white one a dark rim, so each
@@ -22,49 +26,93 @@ const FAVICON =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1f7a4d"/>' + LOGO_DISCS + '</svg>',
   );
 
-/** The header's links, in order. */
+/** A globe: the picker's icon (a drawing, not a character some fonts lack). */
+const GLOBE_SVG =
+  '<svg class="lang-icon" viewBox="0 0 16 16" width="15" height="15" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="1.3">' +
+  '<path d="M8 1.5a6.5 6.5 0 1 0 0 13a6.5 6.5 0 1 0 0-13zM8 1.5c-3.7 3.5-3.7 9.5 0 13M8 1.5c3.7 3.5 3.7 9.5 0 13"/><path d="M1.5 8h13M2.6 4.6h10.8M2.6 11.4h10.8"/></svg>';
+
+/** The header's links, in order (their labels are catalogue keys). */
 export const NAV_LINKS = Object.freeze([
-  Object.freeze({ key: 'leaderboard', href: '/', label: 'Leaderboard' }),
-  Object.freeze({ key: 'play', href: '/play', label: 'Play' }),
-  Object.freeze({ key: 'api', href: '/docs', label: 'API' }),
+  Object.freeze({ key: 'leaderboard', href: '/', label: 'layout.nav.leaderboard' }),
+  Object.freeze({ key: 'play', href: '/play', label: 'layout.nav.play' }),
+  Object.freeze({ key: 'api', href: '/docs', label: 'layout.nav.api' }),
 ] as const);
 
 /** Which header link is the current page, if any. */
 export type NavKey = (typeof NAV_LINKS)[number]['key'];
 
-function navHtml(current: NavKey | undefined): string {
-  return NAV_LINKS.map((l) => `<a href="${l.href}"${l.key === current ? ' aria-current="page"' : ''}>${l.label}</a>`).join('\n');
+function navHtml(page: PageContext, current: NavKey | undefined): string {
+  return NAV_LINKS.map((l) => `<a href="${l.href}"${l.key === current ? ' aria-current="page"' : ''}>${escapeHtml(page.t.t(l.label))}</a>`).join('\n');
+}
+
+/** A URL of this page in another language: the page's path and query with `lang=`. */
+export function languageHref(path: string, lang: PageLanguage): string {
+  return `${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`;
 }
 
 /**
- * The shared page shell. `title` is plain text (escaped here); `body` is trusted HTML;
- * `current` marks that header link as the current page. Styles and script are the bundled
- * client's static files (src/client/, see src/pages/assets.ts): no inline CSS or JS, so the
- * CSP needs no 'unsafe-inline'.
+ * The language picker: a disclosure (`<details>`, no script needed) of links to this page in each
+ * language (`?lang=xx`, which the server remembers in a cookie; the browser client also saves a
+ * signed-in player's choice). Each name is in its own language and script, with `lang` set.
  */
-export function layout(title: string, body: string, current?: NavKey): string {
+function languagePicker(page: PageContext): string {
+  const current = LANGUAGE_INFO[page.lang];
+  const items = LANGUAGES.map((lang) => {
+    const info = LANGUAGE_INFO[lang];
+    const here = lang === page.lang ? ' aria-current="true"' : '';
+    return `<li><a href="${escapeHtml(languageHref(page.path, lang))}" hreflang="${lang}" lang="${lang}" title="${escapeHtml(info.english)}" data-lang="${lang}"${here}>${escapeHtml(info.name)}</a></li>`;
+  }).join('');
+  return (
+    `<details class="lang-picker" data-testid="language-picker">` +
+    `<summary aria-label="${escapeHtml(page.t.t('layout.language.current', { name: current.name }))}">${GLOBE_SVG} <span lang="${page.lang}">${escapeHtml(current.name)}</span></summary>` +
+    `<ul aria-label="${escapeHtml(page.t.t('layout.language.label'))}">${items}</ul>` +
+    '</details>'
+  );
+}
+
+/** `<link rel="alternate" hreflang>` for each language of this page, and x-default (no choice: negotiated). */
+function alternates(page: PageContext): string {
+  const links = LANGUAGES.map((lang) => `<link rel="alternate" hreflang="${lang}" href="${escapeHtml(languageHref(page.path, lang))}">`);
+  links.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(page.path)}">`);
+  return links.join('\n');
+}
+
+/**
+ * The shared page shell, in the page's language (`page`: see src/i18n/http/request-language.ts).
+ * `title` is plain text (escaped here); `body` is trusted HTML; `current` marks that header link
+ * as the current page. Styles and scripts are the bundled client's static files (src/client/,
+ * see src/pages/assets.ts), the page's language's messages for the client first: no inline CSS
+ * or JS, so the CSP needs no 'unsafe-inline'.
+ */
+export function layout(page: PageContext, title: string, body: string, current?: NavKey): string {
+  const { t } = page;
   return `<!doctype html>
-<html lang="en">
+<html lang="${page.lang}" data-lang-source="${page.source}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Outflank</title>
+<title>${escapeHtml(t.t('layout.titleSuffix', { title }))}</title>
 <link rel="icon" href="${escapeHtml(FAVICON)}">
+${alternates(page)}
 <link rel="stylesheet" href="${assetUrl('site.css')}">
+<script type="module" src="${assetUrl(`i18n.${page.lang}.js`)}"></script>
 <script type="module" src="${assetUrl('client.js')}"></script>
 </head>
 <body>
 <header class="site-header">
-<nav aria-label="Main">
-<a class="brand" href="/">${LOGO_SVG}<span>Outflank</span></a>
-${navHtml(current)}
+<div class="site-bar">
+<nav aria-label="${escapeHtml(t.t('layout.nav.label'))}">
+<a class="brand" href="/">${LOGO_SVG}<span>${escapeHtml(t.t('common.siteName'))}</span></a>
+${navHtml(page, current)}
 </nav>
+${languagePicker(page)}
+</div>
 </header>
 <main class="container">
 ${body}
 </main>
-<footer class="site-footer">Outflank — a rated Reversi ladder. Ratings use Glicko-2; a <strong>?</strong> marks a provisional rating.</footer>
-<p class="server-status" data-part="server-status" data-testid="server-status" role="status" hidden>The server is not answering: retrying…</p>
+<footer class="site-footer">${t.html('layout.footer')}</footer>
+<p class="server-status" data-part="server-status" data-testid="server-status" role="status" hidden>${escapeHtml(t.t('layout.serverStatus'))}</p>
 </body>
 </html>
 `;

@@ -1,5 +1,5 @@
 import { escapeHtml, formatDate, formatInt, formatRating, playerHref } from './format.js';
-import { layout } from './layout.js';
+import { layout, type PageContext } from './layout.js';
 import { watchListHtml } from './play.js';
 
 export interface LeaderboardEntryView {
@@ -39,10 +39,10 @@ function renderRecord(e: LeaderboardEntryView): string {
   return `<span class="w">${formatInt(e.wins)}</span>–<span class="d">${formatInt(e.draws)}</span>–<span class="l">${formatInt(e.losses)}</span>`;
 }
 
-function renderRow(e: LeaderboardEntryView): string {
+function renderRow(page: PageContext, e: LeaderboardEntryView): string {
   const name = escapeHtml(e.username);
   const rating = e.provisional
-    ? `${formatInt(e.rating)}<span class="provisional" title="Provisional rating (RD ≥ 110)">?</span>`
+    ? `${formatInt(e.rating)}<span class="provisional" title="${escapeHtml(page.t.t('common.provisionalTitle'))}">?</span>`
     : formatInt(e.rating);
   return (
     `<tr data-testid="leaderboard-row" data-username="${name}" data-rank="${formatInt(e.rank)}">` +
@@ -52,35 +52,40 @@ function renderRow(e: LeaderboardEntryView): string {
     `<td class="num hide-sm" data-testid="rd">${formatInt(e.rd)}</td>` +
     `<td class="num hide-sm" data-testid="games">${formatInt(e.games)}</td>` +
     `<td class="num record" data-testid="record">${renderRecord(e)}</td>` +
-    `<td class="hide-sm" data-testid="last-active">${formatDate(e.lastActiveAt)}</td>` +
+    `<td class="hide-sm" data-testid="last-active">${formatDate(e.lastActiveAt, page.t)}</td>` +
     '</tr>'
   );
 }
 
-function renderPager(limit: number, offset: number, total: number): string {
+function renderPager(page: PageContext, limit: number, offset: number, total: number): string {
+  const { t } = page;
   const hasPrev = offset > 0;
   const hasNext = offset + limit < total;
   if (!hasPrev && !hasNext) return '';
   const prev = hasPrev
-    ? `<a rel="prev" data-testid="prev-page" href="${escapeHtml(pageHref(limit, Math.max(0, offset - limit)))}">← Previous</a>`
-    : '<span class="disabled" aria-disabled="true">← Previous</span>';
+    ? `<a rel="prev" data-testid="prev-page" href="${escapeHtml(pageHref(limit, Math.max(0, offset - limit)))}">${t.html('leaderboard.previous')}</a>`
+    : `<span class="disabled" aria-disabled="true">${t.html('leaderboard.previous')}</span>`;
   const next = hasNext
-    ? `<a rel="next" data-testid="next-page" href="${escapeHtml(pageHref(limit, offset + limit))}">Next →</a>`
-    : '<span class="disabled" aria-disabled="true">Next →</span>';
-  const page = Math.floor(offset / limit) + 1;
+    ? `<a rel="next" data-testid="next-page" href="${escapeHtml(pageHref(limit, offset + limit))}">${t.html('leaderboard.next')}</a>`
+    : `<span class="disabled" aria-disabled="true">${t.html('leaderboard.next')}</span>`;
+  const current = Math.floor(offset / limit) + 1;
   const pages = Math.max(1, Math.ceil(total / limit));
-  return `<nav class="pager" aria-label="Leaderboard pages" data-testid="pager">${prev}<span class="muted">Page ${page} of ${pages}</span>${next}</nav>`;
+  return (
+    `<nav class="pager" aria-label="${escapeHtml(t.t('leaderboard.pagesLabel'))}" data-testid="pager">${prev}` +
+    `<span class="muted">${t.html('leaderboard.page', { page: current, pages })}</span>${next}</nav>`
+  );
 }
 
 /** The home page's first screen: "Play now" and the live games to watch (filled by the client). */
-export function homeIntroHtml(): string {
+export function homeIntroHtml(page: PageContext): string {
+  const { t } = page;
   return (
     '<div class="pl-page home-intro" id="home" data-testid="home">' +
-    '<section class="pl-card home-play" data-testid="play-now"><h2>Play Reversi now</h2>' +
-    '<p>Play a casual game as a guest in one click, or sign in to play ranked games and climb the ladder.</p>' +
-    '<div class="pl-row"><a class="pl-btn pl-btn-primary" href="/play" data-testid="play-now-button">Play now</a>' +
-    '<a class="pl-btn" href="#leaderboard">Leaderboard</a></div></section>' +
-    watchListHtml() +
+    `<section class="pl-card home-play" data-testid="play-now"><h2>${t.html('home.playTitle')}</h2>` +
+    `<p>${t.html('home.playText')}</p>` +
+    `<div class="pl-row"><a class="pl-btn pl-btn-primary" href="/play" data-testid="play-now-button">${t.html('home.playNow')}</a>` +
+    `<a class="pl-btn" href="#leaderboard">${t.html('home.leaderboardLink')}</a></div></section>` +
+    watchListHtml(page) +
     '</div>'
   );
 }
@@ -89,38 +94,42 @@ export function homeIntroHtml(): string {
  * The leaderboard page: one row per ranked player, paging links, an empty state. As the home
  * page (`home`), "Play now" and the live games come first.
  */
-export function renderLeaderboard(view: LeaderboardView, options: { home?: boolean } = {}): string {
+export function renderLeaderboard(page: PageContext, view: LeaderboardView, options: { home?: boolean } = {}): string {
+  const { t } = page;
   const { limit, offset, total } = sanitizePaging(view);
   const entries = view.entries ?? [];
-  const parts: string[] = options.home ? [homeIntroHtml(), '<h1 id="leaderboard">Leaderboard</h1>'] : ['<h1>Leaderboard</h1>'];
+  const heading = t.html('leaderboard.title');
+  const parts: string[] = options.home ? [homeIntroHtml(page), `<h1 id="leaderboard">${heading}</h1>`] : [`<h1>${heading}</h1>`];
+  const title = t.t('leaderboard.title');
 
   if (entries.length === 0) {
     if (total > 0) {
       parts.push(
-        `<p class="subtle">${formatInt(total)} ranked player${total === 1 ? '' : 's'}.</p>`,
-        `<div class="card empty" data-testid="leaderboard-empty">No players on this page. <a href="${escapeHtml(pageHref(limit, 0))}">Back to the first page</a>.</div>`,
+        `<p class="subtle">${t.html('leaderboard.rankedPlayers', { count: total })}</p>`,
+        `<div class="card empty" data-testid="leaderboard-empty">${t.html('leaderboard.emptyPage', {}, { first: (c) => `<a href="${escapeHtml(pageHref(limit, 0))}">${c}</a>` })}</div>`,
       );
     } else {
       parts.push(
-        '<div class="card empty" data-testid="leaderboard-empty"><p><strong>No ranked players yet.</strong></p>' +
-          '<p>Players appear here once they have played enough rated games recently. Queue for a ranked game to get on the board.</p></div>',
+        `<div class="card empty" data-testid="leaderboard-empty"><p><strong>${t.html('leaderboard.emptyTitle')}</strong></p>` +
+          `<p>${t.html('leaderboard.emptyText')}</p></div>`,
       );
     }
-    parts.push(renderPager(limit, offset, total));
-    return layout('Leaderboard', parts.join('\n'), 'leaderboard');
+    parts.push(renderPager(page, limit, offset, total));
+    return layout(page, title, parts.join('\n'), 'leaderboard');
   }
 
   const from = offset + 1;
   const to = offset + entries.length;
+  const th = (key: Parameters<typeof t.html>[0]) => t.html(key);
   parts.push(
-    `<p class="subtle" data-testid="leaderboard-summary">Showing ${formatInt(from)}–${formatInt(to)} of ${formatInt(total)} ranked player${total === 1 ? '' : 's'}. A <strong>?</strong> marks a provisional rating.</p>`,
+    `<p class="subtle" data-testid="leaderboard-summary">${t.html('leaderboard.summary', { from: t.number(from), to: t.number(to), total })}</p>`,
     '<div class="table-wrap"><table data-testid="leaderboard">',
-    '<thead><tr><th class="num" scope="col">#</th><th scope="col">Player</th><th class="num" scope="col">Rating</th>' +
-      '<th class="num hide-sm" scope="col" title="Rating deviation">RD</th><th class="num hide-sm" scope="col">Games</th>' +
-      '<th class="num" scope="col" title="Wins–draws–losses">W–D–L</th><th class="hide-sm" scope="col">Last active</th></tr></thead>',
-    `<tbody>${entries.map(renderRow).join('')}</tbody>`,
+    `<thead><tr><th class="num" scope="col">${th('leaderboard.colRank')}</th><th scope="col">${th('leaderboard.colPlayer')}</th><th class="num" scope="col">${th('leaderboard.colRating')}</th>` +
+      `<th class="num hide-sm" scope="col" title="${escapeHtml(t.t('common.rdTitle'))}">${th('common.rd')}</th><th class="num hide-sm" scope="col">${th('leaderboard.colGames')}</th>` +
+      `<th class="num" scope="col" title="${escapeHtml(t.t('leaderboard.colRecordTitle'))}">${th('leaderboard.colRecord')}</th><th class="hide-sm" scope="col">${th('leaderboard.colLastActive')}</th></tr></thead>`,
+    `<tbody>${entries.map((e) => renderRow(page, e)).join('')}</tbody>`,
     '</table></div>',
-    renderPager(limit, offset, total),
+    renderPager(page, limit, offset, total),
   );
-  return layout('Leaderboard', parts.join('\n'), 'leaderboard');
+  return layout(page, title, parts.join('\n'), 'leaderboard');
 }

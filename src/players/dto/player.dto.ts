@@ -1,4 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { i18nMessage } from '../../common/validation.js';
+import { LANGUAGES, type Language } from '../../i18n/languages.js';
 
 export class PlayerDto {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -18,6 +21,25 @@ export class PlayerDto {
   @ApiProperty({ description: 'A moderator marked the account as an engine user: it plays no ranked games and is not on the leaderboard' })
   engineUser: boolean;
   @ApiProperty({ description: 'A moderator closed the account' }) closed: boolean;
+}
+
+/** Your own player: the public profile and your settings. */
+export class MeDto extends PlayerDto {
+  @ApiProperty({
+    type: String,
+    enum: LANGUAGES,
+    nullable: true,
+    description: "The language you chose for the pages and the API's messages (null: none chosen: the language cookie, then Accept-Language decide)",
+  })
+  language: Language | null;
+}
+
+/** `PATCH /api/players/me`: your settings (only the fields sent change). */
+export class UpdateMeDto {
+  @ApiPropertyOptional({ type: String, enum: LANGUAGES, nullable: true, description: 'Your language for the pages and the API\'s messages; null forgets the choice' })
+  @IsOptional()
+  @IsIn([...LANGUAGES, null], { message: i18nMessage('api.validation.language', { languages: LANGUAGES.join(', ') }) })
+  language?: Language | null;
 }
 
 export class SeatPlayerDto {

@@ -59,6 +59,10 @@ export class Player {
   @Column({ name: 'on_leaderboard', type: 'boolean', default: false })
   onLeaderboard: boolean;
 
+  /** The language the player chose for the pages and the API's messages (src/i18n/languages.ts), null until they choose. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  language: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

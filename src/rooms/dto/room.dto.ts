@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { TURN_LIMITS, type TurnLimit } from '../../games/domain/game.js';
 import { PlayerDto } from '../../players/dto/player.dto.js';
+import { i18nMessage } from '../../common/validation.js';
 
 export class RoomSettingsInput {
   @ApiPropertyOptional({
@@ -9,12 +10,12 @@ export class RoomSettingsInput {
     description: 'Rooms are friendly tables and never rated: `true` is 400 VALIDATION_FAILED, `false` is accepted and ignored. Rated games come from the ranked queue.',
   })
   @IsOptional()
-  @IsIn([false], { message: 'rooms are never rated: ratings move only in ranked games (POST /api/queue with mode "ranked")' })
+  @IsIn([false], { message: i18nMessage('api.validation.roomsUnrated') })
   rated?: false;
 
   @ApiPropertyOptional({ type: Number, nullable: true, enum: [...TURN_LIMITS], default: null, description: 'Seconds per turn; null = no limit' })
   @IsOptional()
-  @IsIn([...TURN_LIMITS, null], { message: `turnSeconds must be null, ${TURN_LIMITS.join(' or ')}` })
+  @IsIn([...TURN_LIMITS, null], { message: i18nMessage('api.validation.turnSeconds', { limits: TURN_LIMITS.join(', ') }) })
   turnSeconds?: TurnLimit | null;
 
   @ApiPropertyOptional({ default: true })

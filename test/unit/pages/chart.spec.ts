@@ -1,5 +1,8 @@
+import { pageContextOf } from '../../../src/i18n/page-context.js';
 import { describe, it, expect } from '@jest/globals';
 import { CHART, CHART_TEXT, niceStep, renderRatingChart, xAxisLabels, yTicks, type RatingHistoryPoint } from '../../../src/pages/views/chart.js';
+
+const EN = pageContextOf('en');
 
 function history(n: number, at: (i: number) => string = (i) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString()): RatingHistoryPoint[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -60,7 +63,7 @@ describe('niceStep / yTicks', () => {
 
 describe('renderRatingChart', () => {
   it.each([2, 3, 10, 100])('draws %d points, a line and a closed band', (n) => {
-    const svg = renderRatingChart(history(n));
+    const svg = renderRatingChart(history(n), EN.t);
     expect(svg.startsWith('<svg class="chart" data-testid="rating-chart"')).toBe(true);
     expect(svg.endsWith('</svg>')).toBe(true);
     expect(points(svg)).toHaveLength(n);
@@ -76,7 +79,7 @@ describe('renderRatingChart', () => {
 
   it('puts the band at rating ± 2·RD around each point and the points left to right', () => {
     const h = history(6);
-    const svg = renderRatingChart(h);
+    const svg = renderRatingChart(h, EN.t);
     const pts = points(svg).map((m) => [Number(m[1]), Number(m[2])]);
     const band = coords(bandPath(svg)!);
     const upper = band.slice(0, 6);
@@ -103,7 +106,7 @@ describe('renderRatingChart', () => {
   });
 
   it('labels a few ticks on both axes', () => {
-    const svg = renderRatingChart(history(30));
+    const svg = renderRatingChart(history(30), EN.t);
     const y = svg.match(/<g class="y-axis"[\s\S]*?<\/g>/)![0];
     const x = svg.match(/<g class="x-axis"[\s\S]*?<\/g>/)![0];
     const yLabels = [...y.matchAll(/<text[^>]*>(\d+)<\/text>/g)].map((m) => Number(m[1]));
@@ -116,9 +119,9 @@ describe('renderRatingChart', () => {
   });
 
   it('labels every game when there is room, and never lets x labels overlap', () => {
-    expect(xLabels(renderRatingChart(history(5))).map(([l]) => l)).toEqual(['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05']);
+    expect(xLabels(renderRatingChart(history(5), EN.t)).map(([l]) => l)).toEqual(['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05']);
     for (const n of [2, 3, 7, 8, 9, 13, 30, 61, 200]) {
-      const svg = renderRatingChart(history(n));
+      const svg = renderRatingChart(history(n), EN.t);
       const labels = xLabels(svg);
       expect(labels[0][0]).toBe('2024-01-01');
       expect(labels[labels.length - 1][0]).toBe(new Date(Date.UTC(2024, 0, n)).toISOString().slice(0, 10));
@@ -140,21 +143,21 @@ describe('renderRatingChart', () => {
 
   it('several games on one day: times instead of one repeated date', () => {
     const at = (i: number): string => new Date(Date.UTC(2026, 10, 29, 9 + i, 7 * i)).toISOString();
-    const svg = renderRatingChart(history(6, at));
+    const svg = renderRatingChart(history(6, at), EN.t);
     expect(svg).toContain('data-labels="time"');
     expect(xLabels(svg).map(([l]) => l)).toEqual(['09:00', '10:07', '11:14', '12:21', '13:28', '14:35']);
-    const axis = xAxisLabels(history(6, at));
+    const axis = xAxisLabels(history(6, at), EN.t);
     expect(axis.kind).toBe('time');
     expect(axis.noteHtml).toBe('The x axis shows each game\'s time (UTC); all were played on <time datetime="2026-11-29">2026-11-29</time>.');
   });
 
   it('several games in one minute: game numbers', () => {
-    const svg = renderRatingChart(history(8, sameDay));
+    const svg = renderRatingChart(history(8, sameDay), EN.t);
     expect(svg).toContain('data-labels="game"');
     const labels = xLabels(svg).map(([l]) => l);
     expect(labels).toEqual(['#1', '#2', '#3', '#4', '#5', '#6', '#7', '#8']);
     expect(new Set(labels).size).toBe(labels.length);
-    expect(xAxisLabels(history(8, sameDay)).noteHtml).toBe(
+    expect(xAxisLabels(history(8, sameDay), EN.t).noteHtml).toBe(
       'The x axis numbers the rated games, all played on <time datetime="2026-11-29">2026-11-29</time>.',
     );
     // the tooltips still give each game's date and time
@@ -164,32 +167,32 @@ describe('renderRatingChart', () => {
   it('dates that would repeat across a few days: game numbers with the date range', () => {
     // 30 games over 3 days: some labelled ticks would share a date
     const at = (i: number): string => new Date(Date.UTC(2026, 10, 1 + Math.floor(i / 10), 8, i)).toISOString();
-    const axis = xAxisLabels(history(30, at));
+    const axis = xAxisLabels(history(30, at), EN.t);
     expect(axis.kind).toBe('game');
     expect(axis.noteHtml).toBe(
       'The x axis numbers the rated games, played from <time datetime="2026-11-01">2026-11-01</time> to <time datetime="2026-11-03">2026-11-03</time>.',
     );
-    const labels = xLabels(renderRatingChart(history(30, at))).map(([l]) => l);
+    const labels = xLabels(renderRatingChart(history(30, at), EN.t)).map(([l]) => l);
     expect(labels[0]).toBe('#1');
     expect(labels[labels.length - 1]).toBe('#30');
   });
 
   it('dates stay when the labelled games are on different days even if others share a day', () => {
     const at = (i: number): string => new Date(Date.UTC(2026, 10, 1 + Math.floor(i / 10), 8, i)).toISOString();
-    const axis = xAxisLabels(history(120, at));
+    const axis = xAxisLabels(history(120, at), EN.t);
     expect(axis.kind).toBe('date');
     expect(axis.noteHtml).toBeNull();
-    const labels = xLabels(renderRatingChart(history(120, at))).map(([l]) => l);
+    const labels = xLabels(renderRatingChart(history(120, at), EN.t)).map(([l]) => l);
     expect(new Set(labels).size).toBe(labels.length);
   });
 
   it('unparseable times fall back to game numbers', () => {
-    const axis = xAxisLabels(history(3, () => 'not a date'));
+    const axis = xAxisLabels(history(3, () => 'not a date'), EN.t);
     expect(axis).toEqual({ kind: 'game', labels: ['#1', '#2', '#3'], noteHtml: 'The x axis numbers the rated games.' });
   });
 
   it('one point: a point and a short band bar, no line', () => {
-    const svg = renderRatingChart(history(1));
+    const svg = renderRatingChart(history(1), EN.t);
     expect(points(svg)).toHaveLength(1);
     expect(svg).not.toContain('data-testid="rating-line"');
     const band = coords(bandPath(svg)!);
@@ -202,7 +205,7 @@ describe('renderRatingChart', () => {
   });
 
   it('no points: an empty chart with a message', () => {
-    const svg = renderRatingChart([]);
+    const svg = renderRatingChart([], EN.t);
     expect(svg).toContain('data-testid="rating-chart"');
     expect(points(svg)).toHaveLength(0);
     expect(svg).toContain('No rated games yet');
@@ -212,7 +215,7 @@ describe('renderRatingChart', () => {
 
   it('produces no NaN for a flat history and escapes game ids', () => {
     const flat = Array.from({ length: 4 }, (_, i) => ({ gameId: `<x"${i}>`, at: 'bad date', rating: 1500, rd: 0, delta: 0 }));
-    const svg = renderRatingChart(flat);
+    const svg = renderRatingChart(flat, EN.t);
     expect(svg).not.toMatch(/NaN|Infinity/);
     expect(svg).toContain('data-game-id="&lt;x&quot;0&gt;"');
     expect(svg).not.toContain('<x"');

@@ -1,8 +1,11 @@
+import { pageContextOf } from '../../../src/i18n/page-context.js';
 import { describe, it, expect } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHART_TEXT } from '../../../src/pages/views/chart.js';
 import { layout, LOGO_SVG, NAV_LINKS } from '../../../src/pages/views/layout.js';
+
+const EN = pageContextOf('en');
 
 /** The stylesheet every page links (src/client/styles/site.css, which imports play.css). */
 const STYLES = ['site.css', 'play.css'].map((f) => readFileSync(join(__dirname, '../../../src/client/styles', f), 'utf8')).join('\n');
@@ -29,11 +32,11 @@ function media(html: string, condition: string): string[] {
 }
 
 describe('layout', () => {
-  const html = layout('Title <&>', '<p id="body">hello</p>');
+  const html = layout(EN, 'Title <&>', '<p id="body">hello</p>');
 
   it('is a complete HTML document with the escaped title and the body', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
-    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<html lang="en" ');
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toContain('<title>Title &lt;&amp;&gt; · Outflank</title>');
     expect(html).toContain('<p id="body">hello</p>');
@@ -67,7 +70,7 @@ describe('layout', () => {
     ['play', '/play'],
     ['api', '/docs'],
   ] as const)('marks the %s link as the current page', (key, href) => {
-    const marked = nav(layout('x', '', key));
+    const marked = nav(layout(EN, 'x', '', key));
     expect(marked.match(/aria-current="page"/g)).toHaveLength(1);
     expect(marked).toContain(`<a href="${href}" aria-current="page">`);
   });
@@ -90,7 +93,7 @@ describe('layout', () => {
   });
 
   it('grows the chart text as the page narrows and hides the minor x labels on phones', () => {
-    expect(css(html)).toContain(`.chart text { fill: var(--muted); font: ${CHART_TEXT.normal}px system-ui, sans-serif; }`);
+    expect(css(html)).toContain(`.chart text { fill: var(--muted); font: ${CHART_TEXT.normal}px var(--font-stack); }`);
     let last: number = CHART_TEXT.normal;
     for (const step of CHART_TEXT.steps) {
       expect(media(html, `max-width: ${step.maxWidth}px`).join('\n')).toContain(`.chart text { font-size: ${step.size}px; }`);
@@ -108,7 +111,7 @@ describe('layout', () => {
     const stacked = media(html, 'max-width: 760px').join('\n');
     expect(stacked).toMatch(/\.games tr \{[^}]*display: grid;/);
     for (const area of ['col', 'opp', 'res', 'dis', 'del', 'mov']) expect(stacked).toContain(`grid-area: ${area};`);
-    expect(stacked).toContain('.games .g-discs::before { content: "Discs "');
-    expect(stacked).toContain('.games .g-delta::before { content: "Rating "');
+    // The labels come from the page's catalogue (data-label), never from the stylesheet.
+    expect(stacked).toContain('.games .g-discs::before, .games .g-delta::before { content: attr(data-label) " "');
   });
 });

@@ -1,5 +1,8 @@
+import { pageContextOf } from '../../../src/i18n/page-context.js';
 import { describe, it, expect } from '@jest/globals';
 import { renderLeaderboard, type LeaderboardEntryView } from '../../../src/pages/views/leaderboard.js';
+
+const EN = pageContextOf('en');
 
 function entry(rank: number, username: string, over: Partial<LeaderboardEntryView> = {}): LeaderboardEntryView {
   return {
@@ -23,7 +26,7 @@ const cell = (row: string, id: string): string | undefined =>
 
 describe('renderLeaderboard', () => {
   it('renders one row per entry in the given order, with every column', () => {
-    const html = renderLeaderboard({
+    const html = renderLeaderboard(EN, {
       entries: [entry(1, 'alice'), entry(2, 'bob', { provisional: true, rd: 120.5, rating: 1979.6 }), entry(3, 'carol', { lastActiveAt: null })],
       total: 3,
       limit: 50,
@@ -37,7 +40,7 @@ describe('renderLeaderboard', () => {
     expect(cell(r[0], 'rd')).toBe('65');
     expect(cell(r[0], 'games')).toBe('20');
     expect(cell(r[0], 'record')?.replace(/<[^>]+>/g, '')).toBe('10–3–7');
-    expect(cell(r[0], 'last-active')).toContain('>2024-05-01</time>');
+    expect(cell(r[0], 'last-active')).toContain('>May 1, 2024</time>');
     // provisional: "?" after the rounded rating
     expect(cell(r[1], 'rating')?.replace(/<[^>]+>/g, '')).toBe('1980?');
     expect(r[1]).toContain('data-value="1980?"');
@@ -49,7 +52,7 @@ describe('renderLeaderboard', () => {
   });
 
   it('escapes user names in text, attributes and links', () => {
-    const html = renderLeaderboard({
+    const html = renderLeaderboard(EN, {
       entries: [entry(1, '<script>'), entry(2, 'a"b&c'), entry(3, "o'neil")],
       total: 3,
       limit: 50,
@@ -73,7 +76,7 @@ describe('renderLeaderboard', () => {
     [3, 1, 1, 0, 2],
   ])('total %d, limit %d, offset %d: prev %p, next %p', (total, limit, offset, prev, next) => {
     const entries = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => entry(offset + i + 1, `p${offset + i}`));
-    const html = renderLeaderboard({ entries, total, limit, offset });
+    const html = renderLeaderboard(EN, { entries, total, limit, offset });
     const prevHref = html.match(/data-testid="prev-page" href="([^"]*)"/)?.[1] ?? null;
     const nextHref = html.match(/data-testid="next-page" href="([^"]*)"/)?.[1] ?? null;
     expect(prevHref).toBe(prev === null ? null : `?limit=${limit}&amp;offset=${prev}`);
@@ -83,13 +86,13 @@ describe('renderLeaderboard', () => {
   });
 
   it('shows the page number', () => {
-    const html = renderLeaderboard({ entries: [entry(51, 'x')], total: 120, limit: 50, offset: 50 });
+    const html = renderLeaderboard(EN, { entries: [entry(51, 'x')], total: 120, limit: 50, offset: 50 });
     expect(html).toContain('Page 2 of 3');
     expect(html).toContain('Showing 51–51 of 120');
   });
 
   it('has an empty state', () => {
-    const html = renderLeaderboard({ entries: [], total: 0, limit: 50, offset: 0 });
+    const html = renderLeaderboard(EN, { entries: [], total: 0, limit: 50, offset: 0 });
     expect(rows(html)).toHaveLength(0);
     expect(html).toContain('data-testid="leaderboard-empty"');
     expect(html).toContain('No ranked players yet.');
@@ -99,7 +102,7 @@ describe('renderLeaderboard', () => {
   });
 
   it('past the last page it offers the first page and the previous one', () => {
-    const html = renderLeaderboard({ entries: [], total: 10, limit: 50, offset: 200 });
+    const html = renderLeaderboard(EN, { entries: [], total: 10, limit: 50, offset: 200 });
     expect(html).toContain('No players on this page.');
     expect(html).toContain('href="?limit=50&amp;offset=0"');
     expect(html).toContain('data-testid="prev-page" href="?limit=50&amp;offset=150"');
@@ -107,7 +110,7 @@ describe('renderLeaderboard', () => {
   });
 
   it('survives nonsense paging values', () => {
-    const html = renderLeaderboard({ entries: [entry(1, 'a')], total: 5, limit: Number.NaN, offset: -3 });
+    const html = renderLeaderboard(EN, { entries: [entry(1, 'a')], total: 5, limit: Number.NaN, offset: -3 });
     expect(rows(html)).toHaveLength(1);
     expect(html).not.toMatch(/NaN/);
   });

@@ -1,9 +1,12 @@
+import { pageContextOf } from '../../../src/i18n/page-context.js';
 import { describe, expect, it } from '@jest/globals';
 import { buildSync } from 'esbuild';
 import { join } from 'node:path';
 import { createContext, runInContext } from 'node:vm';
 import { clientSettings } from '../../../src/pages/client-settings.js';
 import { isGameId, renderPlayGame, renderPlayLobby, renderPlayNotFound, squareAt } from '../../../src/pages/views/play.js';
+
+const EN = pageContextOf('en');
 
 const GAME_ID = '3f2a9c1e-0b4d-4e8f-9a6b-7c5d3e1f2a0b';
 const SETTINGS = clientSettings({ firstMoveSeconds: 30, cpuTakeoverSeconds: 60, sseHeartbeatSeconds: 15 });
@@ -27,7 +30,7 @@ describe('play views', () => {
   });
 
   it('the game page is a shell: the game id in a data attribute, 64 squares a1..h8 in API order, seats, result, moves', () => {
-    const html = renderPlayGame(GAME_ID, SETTINGS);
+    const html = renderPlayGame(EN, GAME_ID, SETTINGS);
     expect(html).toContain('<title>Game · Outflank</title>');
     expect(html).toContain(`id="play-game" data-testid="play-game" data-game-id="${GAME_ID}"`);
     const squares = [...html.matchAll(/data-testid="square" data-square="([a-h][1-8])"/g)].map((m) => m[1]);
@@ -55,10 +58,10 @@ describe('play views', () => {
 
   it('escapes whatever id it is given, in the attribute and in the text', () => {
     const nasty = '"><script>alert(1)</script>&';
-    const html = renderPlayGame(nasty, SETTINGS);
+    const html = renderPlayGame(EN, nasty, SETTINGS);
     expect(html).toContain('data-game-id="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;"');
     expect(html).not.toContain('<script>alert(1)');
-    const missing = renderPlayNotFound(nasty);
+    const missing = renderPlayNotFound(EN, nasty);
     expect(missing).toContain('<code data-testid="missing-game-id">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;</code>');
     expect(missing).not.toContain('<script>alert(1)');
     expect(missing).toContain('<title>Game not found · Outflank</title>');
@@ -66,7 +69,7 @@ describe('play views', () => {
   });
 
   it('the lobby: guest button and sign-in form, room settings, join by code, quick match', () => {
-    const html = renderPlayLobby(SETTINGS);
+    const html = renderPlayLobby(EN, SETTINGS);
     expect(html).toContain('<title>Play · Outflank</title>');
     for (const id of ['guest-button', 'auth-form', 'login-button', 'register-button', 'create-room', 'join-room', 'quick-match', 'room-code', 'queue-cancel', 'lobby-error']) {
       expect(testIds(html)).toContain(id);

@@ -1,5 +1,8 @@
+import { pageContextOf } from '../../../src/i18n/page-context.js';
 import { describe, it, expect } from '@jest/globals';
 import { renderNotFound, renderPlayer, type PlayerPageView, type RecentGameView } from '../../../src/pages/views/player.js';
+
+const EN = pageContextOf('en');
 
 function view(over: Partial<PlayerPageView['player']> = {}, games: RecentGameView[] = [], historyLength = 3): PlayerPageView {
   return {
@@ -47,7 +50,7 @@ const text = (s: string | undefined): string | undefined => s?.replace(/<[^>]+>/
 
 describe('renderPlayer', () => {
   it('shows rating, RD, rank, record and volatility', () => {
-    const html = renderPlayer(view());
+    const html = renderPlayer(EN, view());
     expect(html).toContain('<title>alice · Outflank</title>');
     expect(html).toContain('<h1 data-testid="player-name">alice</h1>');
     expect(dd(html, 'player-rating')).toBe('1613');
@@ -60,7 +63,7 @@ describe('renderPlayer', () => {
   });
 
   it('marks provisional, unranked and guest players', () => {
-    const html = renderPlayer(view({ provisional: true, rank: null, guest: true, rating: 1500, rd: 350 }));
+    const html = renderPlayer(EN, view({ provisional: true, rank: null, guest: true, rating: 1500, rd: 350 }));
     expect(text(dd(html, 'player-rating'))).toBe('1500?');
     expect(dd(html, 'player-rank')).toBe('Unranked');
     expect(html).toContain('data-testid="guest-badge"');
@@ -68,14 +71,14 @@ describe('renderPlayer', () => {
   });
 
   it('includes the rating chart with one point per history entry', () => {
-    const html = renderPlayer(view({}, [], 5));
+    const html = renderPlayer(EN, view({}, [], 5));
     expect(html).toContain('data-testid="rating-chart"');
     expect(html.match(/data-testid="chart-point"/g)).toHaveLength(5);
     expect(html).toContain('data-testid="rating-band"');
   });
 
   it('renders the recent games with result, colour, discs, delta and transcript link', () => {
-    const html = renderPlayer(
+    const html = renderPlayer(EN, 
       view({}, [
         game(),
         game({ id: 'g-2', opponent: 'carol', color: 'white', outcome: 'loss', ratingDelta: -9.2, discs: { black: 33, white: 31 } }),
@@ -94,7 +97,9 @@ describe('renderPlayer', () => {
     expect(td(rows[0], 'discs')).toBe('40–24');
     expect(td(rows[0], 'rated')).toBe('Rated');
     expect(text(td(rows[0], 'rating-delta'))).toBe('+12');
-    expect(text(td(rows[0], 'finished-at'))).toBe('2024-03-01');
+    expect(text(td(rows[0], 'finished-at'))).toBe('Mar 1, 2024');
+    expect(td(rows[0], 'finished-at')).toContain('<time datetime="2024-03-01T09:00:00.000Z"');
+    expect(rows[0]).toContain('data-testid="discs" data-label="Discs"');
     expect(rows[0]).toContain('<a data-testid="transcript-link" href="/api/games/g-1/transcript">Transcript</a>');
 
     expect(text(td(rows[1], 'color'))).toBe('White');
@@ -115,7 +120,7 @@ describe('renderPlayer', () => {
   });
 
   it('marks the cells for the phone layout and hides Type and Finished on narrower screens', () => {
-    const html = renderPlayer(view({}, [game()]));
+    const html = renderPlayer(EN, view({}, [game()]));
     expect(html).toContain('<table class="games" data-testid="recent-games">');
     const [row] = html.match(/<tr data-testid="game-row"[\s\S]*?<\/tr>/g)!;
     const classOf = (id: string): string | undefined => row.match(new RegExp(`<td class="([^"]*)" data-testid="${id}"`))?.[1];
@@ -135,25 +140,25 @@ describe('renderPlayer', () => {
   });
 
   it('says under the chart what its x axis shows when it is not dates', () => {
-    const dated = renderPlayer(view());
-    expect(dated).toMatch(/data-testid="chart-caption">The line is the rating after each rated game; the shaded band is rating&nbsp;±&nbsp;2·RD\.<\/p>/);
+    const dated = renderPlayer(EN, view());
+    expect(dated).toMatch(/data-testid="chart-caption">The line is the rating after each rated game; the shaded band is rating\u00a0±\u00a02·RD\.<\/p>/);
     const oneDay = view();
     oneDay.history = oneDay.history.map((p) => ({ ...p, at: '2026-11-29T10:00:00.000Z' }));
-    const html = renderPlayer(oneDay);
+    const html = renderPlayer(EN, oneDay);
     expect(html).toContain('data-labels="game"');
     expect(html).toContain('2·RD. The x axis numbers the rated games, all played on <time datetime="2026-11-29">2026-11-29</time>.</p>');
-    expect(renderPlayer(view({}, [], 0))).toMatch(/2·RD\.<\/p>/);
+    expect(renderPlayer(EN, view({}, [], 0))).toMatch(/2·RD\.<\/p>/);
   });
 
   it('has empty states for no games and no history', () => {
-    const html = renderPlayer(view({ games: 0, wins: 0, draws: 0, losses: 0 }, [], 0));
+    const html = renderPlayer(EN, view({ games: 0, wins: 0, draws: 0, losses: 0 }, [], 0));
     expect(html).toContain('data-testid="games-empty"');
     expect(html).toContain('No rated games yet');
     expect(html).not.toContain('data-testid="chart-point"');
   });
 
   it.each(['<script>', 'a"b&c'])('escapes the user name %s and opponent names everywhere', (name) => {
-    const html = renderPlayer(view({ username: name }, [game({ opponent: name, id: `${name}/1` })]));
+    const html = renderPlayer(EN, view({ username: name }, [game({ opponent: name, id: `${name}/1` })]));
     expect(html).not.toContain(name);
     const escaped = name === '<script>' ? '&lt;script&gt;' : 'a&quot;b&amp;c';
     const encoded = encodeURIComponent(name);
@@ -168,7 +173,7 @@ describe('renderPlayer', () => {
 
 describe('renderNotFound', () => {
   it('says the player does not exist, escaped', () => {
-    const html = renderNotFound('<script>alert("x")</script>');
+    const html = renderNotFound(EN, '<script>alert("x")</script>');
     expect(html).toContain('data-testid="player-not-found"');
     expect(html).toContain('<title>Player not found · Outflank</title>');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
@@ -178,7 +183,7 @@ describe('renderNotFound', () => {
   });
 
   it('repeats at most 40 characters of the name it was given', () => {
-    const html = renderNotFound('n'.repeat(5000));
+    const html = renderNotFound(EN, 'n'.repeat(5000));
     expect(html).toContain(`data-testid="missing-username">${'n'.repeat(40)}…<`);
     expect(html).not.toContain('n'.repeat(41));
   });
