@@ -8,7 +8,7 @@ import { startGame } from './game/game';
 import { startHome } from './home/home';
 import { startLobby } from './lobby/lobby';
 import { startMod } from './mod/mod';
-import { startNotices } from './notices';
+import { startNotices } from './notices/notices';
 import { startRetry } from './retry';
 import { followRememberedLanguage } from './i18n/preference';
 
