@@ -124,4 +124,31 @@ describe('the moderator page (chromium)', () => {
     }
     expect(problems).toEqual([]);
   }, 60_000);
+  it('speaks the page language: the panels, an action and a warning in Bengali', async () => {
+    const p = await registerPlayer(t.http);
+    problems.length = 0;
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const other = await browser.newContext();
+    try {
+      const page = await open(ctx, `/mod?player=${encodeURIComponent(p.username)}&lang=bn`, mod);
+      expect(await page.locator('html').getAttribute('lang')).toBe('bn');
+      await page.getByRole('heading', { name: `খেলোয়াড় ${p.username}` }).waitFor();
+      await page.getByRole('combobox', { name: 'কাজ' }).selectOption('warn');
+      await page.getByRole('textbox', { name: 'কারণ (কাজের নথিতে লেখা হবে)' }).fill('ভদ্র থাকুন');
+      await page.getByRole('button', { name: 'ব্যবস্থা নিন' }).click();
+      await page.getByText('হয়ে গেছে: সতর্ক করা হয়েছে।').waitFor();
+      expect(await page.getByTestId('audit-row').first().innerText()).toContain('সতর্ক করা হয়েছে');
+
+      const warned = await open(other, '/play?lang=bn', p);
+      const notice = warned.getByRole('alertdialog', { name: 'মডারেটরদের সতর্কবার্তা' });
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain('ভদ্র থাকুন');
+      await notice.getByRole('button', { name: 'বুঝেছি' }).click();
+      await notice.waitFor({ state: 'detached' });
+    } finally {
+      await other.close();
+      await ctx.close();
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
 });
