@@ -183,8 +183,11 @@ describe('authorization matrix: every route × every kind of caller', () => {
   beforeAll(async () => {
     // Long clocks: `seated` stays seated however long the matrix takes (a first move never made
     // would abort the game), and no deadline fires while a cell runs (the no-write check would see
-    // the sweeper's writes).
-    t = await startTestApp({ ROOMS_PER_HOUR: '100000', FIRST_MOVE_SECONDS: '3600', CPU_TAKEOVER_SECONDS: '86400', IDLE_TURN_SECONDS: '86400' });
+    // the sweeper's writes); nor does the analysis queue's discovery of finished games (a
+    // background writer of analysis_jobs, not a GET).
+    t = await startTestApp({
+      ROOMS_PER_HOUR: '100000', FIRST_MOVE_SECONDS: '3600', CPU_TAKEOVER_SECONDS: '86400', IDLE_TURN_SECONDS: '86400', ANALYSIS_POLL_MS: '0',
+    });
     const [host, other, outsider, seated, partner] = [
       await registerPlayer(t.http),
       await registerPlayer(t.http),
@@ -309,5 +312,5 @@ describe('authorization matrix: every route × every kind of caller', () => {
     }
     expect(cells).toBeGreaterThanOrEqual(20 * ROLES.length);
     expect(writes).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 });
