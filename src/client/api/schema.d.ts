@@ -3076,7 +3076,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Unranked: paired at once with the longest-waiting present, free player of the same mode and turn limit (state matched, gameId set), else waiting. Ranked: waiting, paired by the next pairing wave (about every second) within both tickets' rating windows; the `matched` event on GET /api/me/events (or GET /api/queue) brings the gameId. The ticket lives while you are present: an open GET /api/me/events stream or a GET /api/queue within the last 30 s, else it is cancelled with reason `absent`. 403 GUEST_NOT_ALLOWED (ranked), 403 FORBIDDEN (ranked, an account marked as an engine user), 409 ALREADY_QUEUED / ALREADY_IN_GAME, 429 RATE_LIMITED (ranked) when you are to blame for too many aborted games among your last 10 from the queue: details {reason: "aborts", aborts, games, waitMinutes, until, retryAfterSeconds}, and Retry-After. */
+            /** @description Unranked: paired at once with the longest-waiting present, free player of the same mode and turn limit (state matched, gameId set), else waiting. Ranked: waiting, paired by the next pairing wave (about every second) within both tickets' rating windows; the `matched` event on GET /api/me/events (or GET /api/queue) brings the gameId. The ticket lives while you are present: an open GET /api/me/events stream or a GET /api/queue within the last 30 s, else it is cancelled with reason `absent`. 403 GUEST_NOT_ALLOWED, 409 ALREADY_QUEUED / ALREADY_IN_GAME. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3103,7 +3103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description GUEST_NOT_ALLOWED: ranked play needs a registered account; FORBIDDEN: ranked: the account was marked as an engine user */
+            /** @description GUEST_NOT_ALLOWED: ranked play needs a registered account */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3132,15 +3132,6 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description RATE_LIMITED: ranked: too many aborted games lately (details.reason "aborts", details.until, Retry-After) */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
