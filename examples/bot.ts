@@ -58,8 +58,7 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
   let token = '';
 
   /**
-   * One JSON request. A 503 (or 429: too many requests, or a ranked join refused for a while after
-   * too many aborted games, details.reason "aborts") is waited out as Retry-After says, a network error with
+   * One JSON request. A 503 (or 429) is waited out as Retry-After says, a network error with
    * backoff, and the same request is sent again: every request this bot makes is safe to repeat
    * (a repeated move answers 200, a repeated queue join ALREADY_QUEUED, which the caller handles).
    */

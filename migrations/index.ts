@@ -1,5 +1,4 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
-import { AbortMarks1796160108499 } from './1796160108499-AbortMarks.js';
 import { AnalysisModeration1796148725655 } from './1796148725655-AnalysisModeration.js';
 import { RoomsHostCreatedIndex1795980104217 } from './1795980104217-RoomsHostCreatedIndex.js';
 import { RateLimitCounters1796047768850 } from './1796047768850-RateLimitCounters.js';
@@ -36,5 +35,4 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   GamesHotMoves1796060000000,
   AnalysisModeration1796148725655,
   PlayerLanguage1796149647677,
-  AbortMarks1796160108499,
 ];

@@ -2,7 +2,6 @@ import { AnalysisJob } from '../analysis/entities/analysis-job.entity.js';
 import { AnalysisPlayerGame } from '../analysis/entities/analysis-player-game.entity.js';
 import { GameAnalysis } from '../analysis/entities/game-analysis.entity.js';
 import { PlayerEvent } from '../events/entities/player-event.entity.js';
-import { AbortMark } from '../games/entities/abort-mark.entity.js';
 import { Game } from '../games/entities/game.entity.js';
 import { Move } from '../games/entities/move.entity.js';
 import { LeaderboardBucket, LeaderboardSettings } from '../leaderboard/entities/leaderboard.entities.js';
@@ -17,4 +16,4 @@ import { Room } from '../rooms/entities/room.entity.js';
 
 /** Every TypeORM entity of the app; each module adds its own here. */
 export const ENTITIES: (new () => object)[] = [Player, Game, Move, Room, RatingHistory, QueueTicket, LeaderboardBucket, LeaderboardSettings, RateLimitCounter, PlayerEvent,
-  AnalysisJob, GameAnalysis, AnalysisPlayerGame, Report, ModAction, RatingRefund, AbortMark];
+  AnalysisJob, GameAnalysis, AnalysisPlayerGame, Report, ModAction, RatingRefund];

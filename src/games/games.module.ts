@@ -4,7 +4,6 @@ import { AuthModule } from '../auth/auth.module.js';
 import { EngineModule } from '../engine-service/engine.module.js';
 import { PlayersModule } from '../players/players.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
-import { AbortMarksRepository } from './abort-marks.repository.js';
 import { DeadlineSweeper } from './deadline-sweeper.js';
 import { GameQueries } from './game-queries.service.js';
 import { GameStreamService } from './game-stream.service.js';
@@ -17,8 +16,8 @@ import { PresenceService } from './presence.service.js';
 @Module({
   imports: [AuthModule, RatingsModule, PlayersModule, EngineModule],
   controllers: [GamesController, MeController, PlayerGamesController],
-  providers: [GamesRepository, AbortMarksRepository, GamesService, GameQueries, GameStreamService, PresenceService, DeadlineSweeper],
-  exports: [GamesService, GameQueries, AbortMarksRepository],
+  providers: [GamesRepository, GamesService, GameQueries, GameStreamService, PresenceService, DeadlineSweeper],
+  exports: [GamesService, GameQueries],
 })
 export class GamesModule implements OnModuleInit {
   constructor(

@@ -11,9 +11,7 @@ import { EventsService } from '../events/events.service.js';
 import { packPayloads } from '../events/notify.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
-import { AbortMarksRepository } from './abort-marks.repository.js';
-import { abortBlame } from './domain/aborts.js';
-import { playerOf, seatOf, type GameRules, type GameState, type NewGameSpec, type Progress } from './domain/game.js';
+import { seatOf, type GameRules, type GameState, type NewGameSpec, type Progress } from './domain/game.js';
 import * as rules from './domain/transitions.js';
 import type { GameDto, MoveDto } from './dto/game.dto.js';
 import { toGameDto, toMoveDto } from './game-view.js';
@@ -48,7 +46,6 @@ export class GamesService {
     private readonly metrics: MetricsService,
     private readonly events: EventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly aborts: AbortMarksRepository,
   ) {}
 
   rules(): GameRules {
@@ -144,26 +141,21 @@ export class GamesService {
   }
 
   async resign(gameId: string, playerId: string): Promise<GameDto> {
-    return this.endBy(gameId, playerId, 'resign', (game, rulesNow) => rules.resign(game, playerId, rulesNow));
+    return this.endBy(gameId, 'resign', (game, rulesNow) => rules.resign(game, playerId, rulesNow));
   }
 
   /** Either player calls the game off before both have moved. */
   async abort(gameId: string, playerId: string): Promise<GameDto> {
-    return this.endBy(gameId, playerId, 'abort', (game, rulesNow) => rules.abort(game, playerId, rulesNow));
+    return this.endBy(gameId, 'abort', (game, rulesNow) => rules.abort(game, playerId, rulesNow));
   }
 
   /** load → domain → write for a player's request that ends the game; null from the domain is a safe retry. */
-  private async endBy(
-    gameId: string,
-    playerId: string,
-    doing: 'resign' | 'abort',
-    decide: (game: GameState, rulesNow: GameRules) => Progress | null,
-  ): Promise<GameDto> {
+  private async endBy(gameId: string, doing: 'resign' | 'abort', decide: (game: GameState, rulesNow: GameRules) => Progress | null): Promise<GameDto> {
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.mustLoad(gameId);
       const step = this.decide(loaded, () => decide(loaded.game, this.rules()));
       if (!step) return toGameDto(loaded);
-      const written = await this.write(loaded, step, undefined, playerId);
+      const written = await this.write(loaded, step);
       if (written) return toGameDto(written);
       if (attempt >= MAX_ATTEMPTS) throw new AppError('CONFLICT', { key: 'api.games.changed', values: { doing } });
     }
@@ -194,7 +186,7 @@ export class GamesService {
     const rulesNow = this.rules();
     const step = rules.takeOver(loaded.game, rulesNow);
     if (!step) return false;
-    const written = await this.write(loaded, step, rulesNow.now, null);
+    const written = await this.write(loaded, step, rulesNow.now);
     if (!written) return false;
     await this.playStandIns(written);
     return true;
@@ -218,21 +210,10 @@ export class GamesService {
 
   /**
    * Writes one step: a single conditional statement, or for a rated game's end one transaction
-   * that also rates both players, or for an abort someone is to blame for one transaction that
-   * also marks them (src/games/domain/aborts.ts). `actorId`: the player whose request it is, null
-   * for a clock (undefined: a step that cannot abort). Returns the game after it, or null when a
-   * concurrent step won.
+   * that also rates both players. Returns the game after it, or null when a concurrent step won.
    */
-  private async write(loaded: LoadedGame, step: Progress, dueBy?: Date, actorId?: string | null): Promise<LoadedGame | null> {
+  private async write(loaded: LoadedGame, step: Progress, dueBy?: Date): Promise<LoadedGame | null> {
     const after: LoadedGame = { ...loaded, game: step.game };
-    const blame = actorId === undefined ? null : abortBlame(loaded.game, step.game, actorId);
-    if (blame) {
-      return this.db.transaction(async () => {
-        if (!(await this.repo.writeStep(step, packPayloads(this.notifications(after, step)), { dueBy }))) return null;
-        await this.aborts.mark(step.game.id, playerOf(step.game, blame.color), blame.kind, step.game.finishedAt ?? this.clock.now());
-        return after;
-      });
-    }
     const rated = rules.ratedResult(step.game);
     if (!rated || step.origin.status !== 'active') {
       const ok = await this.repo.writeStep(step, packPayloads(this.notifications(after, step)), { dueBy });

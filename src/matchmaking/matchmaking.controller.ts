@@ -24,16 +24,12 @@ export class MatchmakingController {
       'else waiting. Ranked: waiting, paired by the next pairing wave (about every second) within both tickets\' rating windows; ' +
       'the `matched` event on GET /api/me/events (or GET /api/queue) brings the gameId. The ticket lives while you are present: an open ' +
       'GET /api/me/events stream or a GET /api/queue within the last 30 s, else it is cancelled with reason `absent`. ' +
-      '403 GUEST_NOT_ALLOWED (ranked), 403 FORBIDDEN (ranked, an account marked as an engine user), 409 ALREADY_QUEUED / ALREADY_IN_GAME, ' +
-      '429 RATE_LIMITED (ranked) when you are to blame for too many aborted games among your last 10 from the queue: details ' +
-      '{reason: "aborts", aborts, games, waitMinutes, until, retryAfterSeconds}, and Retry-After.',
+      '403 GUEST_NOT_ALLOWED, 409 ALREADY_QUEUED / ALREADY_IN_GAME.',
   })
   @ApiErrors(
     ['GUEST_NOT_ALLOWED', 'ranked play needs a registered account'],
     ['ALREADY_QUEUED', 'GET /api/queue has your ticket'],
     ['ALREADY_IN_GAME', 'details.gameId is your active game'],
-    ['FORBIDDEN', 'ranked: the account was marked as an engine user'],
-    ['RATE_LIMITED', 'ranked: too many aborted games lately (details.reason "aborts", details.until, Retry-After)'],
   )
   join(@Body() dto: JoinQueueDto, @CurrentPlayer() player: Player): Promise<TicketDto> {
     return this.matchmaking.join(player, dto);

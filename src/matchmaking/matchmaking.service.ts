@@ -20,8 +20,6 @@ import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
 import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
 import { QueueRepository } from './queue.repository.js';
 import { mayPlayRanked } from '../moderation/domain/moderation.js';
-import { AbortMarksRepository } from '../games/abort-marks.repository.js';
-import { ABORT_RULE, abortCooldown } from '../games/domain/aborts.js';
 
 /** Rounds of pair → check the proposed pairs' 24-h games → pair again. */
 const REPEAT_CHECK_ROUNDS = 4;
@@ -65,7 +63,6 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     private readonly clock: Clock,
     private readonly metrics: MetricsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly aborts: AbortMarksRepository,
   ) {}
 
   onModuleInit(): void {
@@ -143,18 +140,6 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     if (dto.mode === 'ranked' && !mayPlayRanked(player)) throw new AppError('FORBIDDEN', { key: 'api.moderation.engineUserRanked' });
     const turnSeconds = dto.turnSeconds ?? null;
     const now = this.clock.now();
-    if (dto.mode === 'ranked') {
-      // Abuse of abort: too many aborted games lately, and the next ranked pairing waits (429, with the time left).
-      const wait = abortCooldown(await this.aborts.figures(player.id, ABORT_RULE.recentGames), now);
-      if (wait) {
-        const { aborts, games, secondsLeft } = wait;
-        throw new AppError(
-          'RATE_LIMITED',
-          { key: 'api.queue.abortCooldown', values: { aborts, games, minutes: Math.ceil(secondsLeft / 60) } },
-          { reason: 'aborts', aborts, games, waitMinutes: wait.minutes, until: wait.until.toISOString(), retryAfterSeconds: secondsLeft },
-        );
-      }
-    }
     const ticket = await this.db.transaction(async () => {
       // One unranked queue at a time is paired by one transaction, on every app copy.
       if (dto.mode === 'unranked') await this.tickets.lockQueue(queueLockKey(dto.mode, turnSeconds));

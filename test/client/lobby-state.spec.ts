@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import './english';
-import { LobbyController, abortCooldownText, myRating, queueWindow, type LobbyTransport } from '../../src/client/lobby/state';
+import { LobbyController, myRating, queueWindow, type LobbyTransport } from '../../src/client/lobby/state';
 import { show } from '../../src/client/shared/messages';
 import { ApiError, type Me, type Ticket } from '../../src/client/transport/api';
 
@@ -65,23 +65,6 @@ describe('lobby state (no DOM)', () => {
     expect(show(myRating(c.s)!)).toBe('1612');
     await c.leaveQueue();
     expect(c.s.ticket).toBeNull();
-  });
-
-  it('a ranked join refused after too many aborted games says how many and the minutes left, at the quick-match form', async () => {
-    const { c, api } = setup();
-    await c.signIn('login', 'ada', 'correct horse');
-    const details = { reason: 'aborts', aborts: 3, games: 7, waitMinutes: 5, until: '2030-01-01T00:00:00Z', retryAfterSeconds: 241 };
-    api.joinQueue.mockRejectedValueOnce(new ApiError('wait', 429, 'RATE_LIMITED', details));
-    await c.queue('ranked', null);
-    expect(c.s.ticket).toBeNull();
-    expect(c.s.message && { place: c.s.message.place, text: show(c.s.message.text) }).toEqual({
-      place: 'queue',
-      text: 'You are to blame for 3 aborted games among your last 7: your next ranked game can be paired in 5 minutes. Casual games are open now.',
-    });
-    const soon = abortCooldownText(new ApiError('wait', 429, 'RATE_LIMITED', { ...details, retryAfterSeconds: 30 }));
-    expect(soon && show(soon)).toContain('in 1 minute.');
-    // Any other 429 is not this.
-    expect(abortCooldownText(new ApiError('slow down', 429, 'RATE_LIMITED', { retryAfterSeconds: 30 }))).toBeNull();
   });
 
   it('a room code is checked before it is sent; a full room is said at the join form; a joined game is entered', async () => {

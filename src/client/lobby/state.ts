@@ -343,9 +343,7 @@ export class LobbyController {
       if (ticket.gameId) this.go(ticket.gameId, null);
       else this.waitForMatch(ticket);
     }, (e) => {
-      const wait = abortCooldownText(e);
       if (e instanceof ApiError && e.code === 'ALREADY_QUEUED') void this.checkQueue();
-      else if (wait) this.say(wait, false, 'queue');
       else this.inGameOr(e, 'queue');
     });
   }
@@ -438,20 +436,6 @@ const queued = () => pref('queued') === '1';
 const setQueued = (on: boolean) => setPref('queued', on ? '1' : null);
 
 // ---- selectors ----
-
-/**
- * A ranked join refused for abuse of abort (429 RATE_LIMITED, details.reason "aborts"): how many
- * of the player's recent games they aborted, and the minutes left before a ranked pairing.
- */
-export function abortCooldownText(e: unknown): Text | null {
-  if (!(e instanceof ApiError) || e.code !== 'RATE_LIMITED' || detail(e, 'reason') !== 'aborts') return null;
-  const seconds = Number(detail(e, 'retryAfterSeconds'));
-  return t('lobby.queue.abortCooldown', {
-    aborts: Number(detail(e, 'aborts')),
-    games: Number(detail(e, 'games')),
-    minutes: Math.max(1, Math.ceil((Number.isFinite(seconds) ? seconds : 60) / 60)),
-  });
-}
 
 /** The signed-in player's rating as shown: "unrated" for guests, a ? for a provisional rating. */
 export function myRating(s: LobbyState): Text | null {
