@@ -46,7 +46,7 @@ async function main(): Promise<void> {
       );
       const game = newGame(
         { id: '00000000-0000-4000-8000-0000000000aa', roomId: null, roomCode: null, rated: false, turnSeconds: null, showLegalMoves: true, blackId: black.id, whiteId: white.id },
-        { now: new Date(), cpuTakeoverSeconds: 60, firstMoveSeconds: 60, idleTurnSeconds: 600 },
+        { now: new Date(), cpuTakeoverSeconds: 60, firstMoveSeconds: 60, idleTurnSeconds: 600, rankedStandInMoves: 2 },
       );
       await games.insert(game);
       const statement = MOVE_STATEMENTS.load({ id: game.id });

@@ -850,7 +850,9 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
   const { MOVE_STATEMENTS, stepParams, toLoaded } = await import('../src/games/games.repository.js');
   const run = <R>(q: { name?: string; text: string; values?: readonly unknown[] }) => poolPg.query({ name: q.name, text: q.text, values: q.values as unknown[] }) as unknown as Promise<{ rows: R[] }>;
   const rules = await import('../src/games/domain/transitions.js');
-  const { toMoveDto } = await import('../src/games/game-view.js');
+  const { toGameDto, toMoveDto } = await import('../src/games/game-view.js');
+  const { gameEvent } = await import('../src/events/event-map.js');
+  const { packPayloads } = await import('../src/events/notify.js');
   const poolPg = new pgLib.Pool({ connectionString: url, max: poolSize });
   const random = prng(4242);
   const latencies: number[] = [];
@@ -873,10 +875,12 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
           const moves = legalMoves(fromBoardString(loaded.game.board, loaded.game.toMove!));
           const square = moves[Math.floor(random() * moves.length)];
           const playerId = loaded.game.toMove === 'black' ? seats.black_id : seats.white_id;
-          const step = rules.playMove(loaded.game, { playerId, square, ply: loaded.game.ply }, { now: new Date(), cpuTakeoverSeconds: 3600, firstMoveSeconds: 3600, idleTurnSeconds: 3600 });
+          const step = rules.playMove(loaded.game, { playerId, square, ply: loaded.game.ply }, { now: new Date(), cpuTakeoverSeconds: 3600, firstMoveSeconds: 3600, idleTurnSeconds: 3600, rankedStandInMoves: 2 });
           if ('kind' in step) throw new Error('unexpected earlier ply');
           if (step.game.status !== 'active') break; // the end rates in a transaction: the app's business, not this probe's
-          const notes = notify ? step.records.map((r) => JSON.stringify({ topic: `game:${g.id}`, event: 'move', id: r.ply + 1, data: toMoveDto(r) })) : [];
+          // The app's own payloads: each move event carries the game after it (GamesService.notifications).
+          const game = toGameDto({ ...loaded, game: step.game });
+          const notes = notify ? packPayloads(step.records.map((r) => gameEvent(g.id, 'move', { ...toMoveDto(r), game }, r.ply + 1))) : [];
           const res = await run<{ updated: number }>(MOVE_STATEMENTS.step(stepParams(step, notes, null)));
           if (res.rows[0]?.updated !== 1) lost++;
           latencies.push(performance.now() - m0);

@@ -7,11 +7,15 @@
  *
  *   npm run bench:pairing-db     (= npm run build && node dist/bench/pairing-db.js)
  *   node dist/bench/pairing-db.js --tickets 10000 --waves 5
+ *   node dist/bench/pairing-db.js --no-links     (RANKED_SEPARATE_ADDRESSES=false: no link check, to compare)
  *
  * Seeded with SQL (not timed): players with ratings ~ N(1500, 300); one waiting ranked ticket each,
  * joined Exp(mean 15 s) ago (windows ±100..±500), turn limits none 50 % / 60 s 30 % / 30 s 20 %;
  * 20,000 finished ranked games in the last 24 h between random pairs (some pairs at the repeat
- * limit, and Black counts for most players); 2 % of the players seated in an active game (skipped).
+ * limit, and Black counts for most players); 2 % of the players seated in an active game (skipped);
+ * an address sighting per player, and one in 20 players also seen at another player's address
+ * (linked accounts: RANKED_SEPARATE_ADDRESSES is on, its default). The window is capped at
+ * RANKED_WINDOW_MAX (350, the default).
  * Before each wave the previous wave's games and events are deleted, the tickets reset to waiting
  * and the tables VACUUM ANALYZEd (not timed).
  */
@@ -55,6 +59,17 @@ SELECT id, 'ranked', CASE WHEN u < 0.5 THEN NULL WHEN u < 0.8 THEN 60 ELSE 30 EN
        $1::timestamptz - (-ln(1 - random()) * 15) * interval '1 second', $1
 FROM (SELECT id, random() AS u FROM players) p`;
 
+/** Every player signed up from an address of their own; one in 20 also from another player's (linked: never paired). */
+const SIGHTINGS = `
+INSERT INTO account_sightings (player_id, kind, hash, first_seen_at, last_seen_at)
+SELECT id, 'address', md5(id::text), $1::timestamptz, $1::timestamptz FROM players
+UNION ALL
+SELECT a, 'address', md5(b::text), $1::timestamptz, $1::timestamptz
+FROM (SELECT p[1 + floor(random() * n)::int] AS a, p[1 + floor(random() * n)::int] AS b
+      FROM (SELECT array_agg(id) AS p, count(*)::int AS n FROM players) s, generate_series(1, (SELECT count(*) / 20 FROM players)::int)) r
+WHERE a <> b
+ON CONFLICT DO NOTHING`;
+
 const START_BOARD = '.'.repeat(27) + 'WB......BW' + '.'.repeat(27);
 
 function quantile(sorted: number[], q: number): number {
@@ -81,7 +96,15 @@ async function main(): Promise<void> {
     await db.query(SEED, [n]);
     await db.query(HISTORY, [20_000, START_BOARD, seedAt]);
     await db.query(BUSY, [Math.round(n * 0.01), START_BOARD, seedAt]);
-    const config = { ...loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789abcdef', QUEUE_WAVE_MS: '0', LOG_LEVEL: 'warn' }), databaseUrl: url };
+    await db.query(SIGHTINGS, [seedAt]);
+    const links = !process.argv.includes('--no-links');
+    const config = {
+      ...loadConfig({
+        NODE_ENV: 'production', JWT_SECRET: 'bench-secret-0123456789abcdef', QUEUE_WAVE_MS: '0', LOG_LEVEL: 'warn', RANKED_SEPARATE_ADDRESSES: String(links),
+      }),
+      databaseUrl: url,
+    };
+    console.log(`link check (RANKED_SEPARATE_ADDRESSES): ${links ? 'on' : 'off'}; window cap ±${config.fairPlay.rankedWindowMax}`);
     app = await createApp(config);
     await app.init();
     const matchmaking = app.get(MatchmakingService);
@@ -95,7 +118,7 @@ async function main(): Promise<void> {
       await db.query(`DELETE FROM games WHERE created_at > $1 AND status = 'active' AND NOT (turn_deadline > $1::timestamptz + interval '2 hours')`, [seedAt]);
       await db.query(`DELETE FROM queue_tickets`);
       await db.query(TICKETS, [new Date()]);
-      await db.query('VACUUM ANALYZE players, games, queue_tickets, player_events');
+      await db.query('VACUUM ANALYZE players, games, queue_tickets, player_events, account_sightings');
       const t0 = performance.now();
       const result = await matchmaking.runWave();
       const elapsed = performance.now() - t0;

@@ -12,11 +12,20 @@
  *   ±500); turn limits none 50 % / 60 s 30 % / 30 s 20 %; 3 % bots; a history with 20,000
  *   recent pairs (1-3 games each, so some hit the repeat limit) and every player's Black count.
  * - all new: the same, but every ticket joined just now (every window ±100).
- * - all long: the same, but every ticket has waited 40-120 s (every window ±500: the most
+ * - all long: the same, but every ticket has waited 40-120 s (every window at its cap: the most
  *   candidates per ticket).
+ *
+ * Waits (`--waits`, issue #21): what the window's cap costs in waiting. A steady queue simulated
+ * with the same pairWave, one wave a second: players arrive at random (Poisson) at a given rate,
+ * ratings ~ N(1500, 300), one queue (humans, no turn limit); a paired player leaves, a ticket not
+ * paired after 300 s gives up. At least 3,600 simulated seconds and 3,000 arrivals per run (the first 300 s not counted), for
+ * each arrival rate and each cap (RANKED_WINDOW_MAX 350, the default, against 500, the cap before).
+ * Reported: waits (median, p90, p99), the share that gave up, and the rating gaps paired (p95, max).
+ *
+ *   node dist/bench/pairing.js --waits
  */
 import { loadavg } from 'node:os';
-import { historyFrom, pairKey, type PairingHistory, pairWave, type WaitingTicket } from '../src/matchmaking/domain/pairing.js';
+import { historyFrom, pairKey, type PairingHistory, pairWave, type WaitingTicket, windowRuleWithMax } from '../src/matchmaking/domain/pairing.js';
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -95,13 +104,81 @@ function run(name: string, n: number, waves: number, waited: Waited): void {
     + `${(pairs / waves).toFixed(0)} pairs per wave (${((200 * pairs) / waves / n).toFixed(1)} % of tickets paired)`);
 }
 
+/** One simulated hour of a steady queue at `rate` arrivals per second with the window capped at `cap`. */
+function simulateWaits(rate: number, cap: number, seed: number) {
+  const rand = mulberry32(seed);
+  const normal = (): number => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+  const rule = windowRuleWithMax(cap);
+  const none = historyFrom();
+  const SECONDS = Math.max(3600, Math.ceil(3000 / rate));
+  const WARMUP = 300;
+  const GIVE_UP = 300;
+  let waiting: WaitingTicket[] = [];
+  const waits: number[] = [];
+  const gaps: number[] = [];
+  let gaveUp = 0;
+  let counted = 0;
+  let next = 0;
+  let nextArrival = -Math.log(1 - rand()) / rate;
+  for (let t = 0; t < SECONDS; t++) {
+    while (nextArrival < t + 1) {
+      const id = `p${next++}`;
+      waiting.push({ ticketId: id, playerId: id, rating: 1500 + 300 * normal(), joinedAt: NOW + nextArrival * 1000, bot: false, turnSeconds: null });
+      nextArrival += -Math.log(1 - rand()) / rate;
+    }
+    const now = NOW + (t + 1) * 1000;
+    const pairs = pairWave(waiting, now, none, () => 0.5, rule);
+    const paired = new Set<string>();
+    for (const p of pairs) {
+      for (const x of [p.blackTicket, p.whiteTicket]) {
+        paired.add(x.ticketId);
+        if ((x.joinedAt as number) >= NOW + WARMUP * 1000) {
+          waits.push((now - (x.joinedAt as number)) / 1000);
+          counted++;
+        }
+      }
+      gaps.push(Math.abs(p.blackTicket.rating - p.whiteTicket.rating));
+    }
+    waiting = waiting.filter((x) => {
+      if (paired.has(x.ticketId)) return false;
+      if (now - (x.joinedAt as number) > GIVE_UP * 1000) {
+        if ((x.joinedAt as number) >= NOW + WARMUP * 1000) {
+          gaveUp++;
+          counted++;
+        }
+        return false;
+      }
+      return true;
+    });
+  }
+  waits.sort((a, b) => a - b);
+  gaps.sort((a, b) => a - b);
+  return {
+    median: quantile(waits, 0.5), p90: quantile(waits, 0.9), p99: quantile(waits, 0.99),
+    gaveUp: (100 * gaveUp) / Math.max(1, counted), gapP95: quantile(gaps, 0.95), gapMax: gaps[gaps.length - 1], players: counted,
+  };
+}
+
+function waitsMain(): void {
+  console.log(`node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log('| arrivals | cap | players | wait median (s) | p90 | p99 | gave up after 300 s | gap p95 | gap max |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const rate of [0.05, 0.2, 1, 5]) {
+    for (const cap of [350, 500]) {
+      const r = simulateWaits(rate, cap, 7);
+      console.log(`| ${rate}/s | ±${cap} | ${r.players} | ${r.median.toFixed(0)} | ${r.p90.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.gaveUp.toFixed(1)} % | ${r.gapP95.toFixed(0)} | ${r.gapMax.toFixed(0)} |`);
+    }
+  }
+}
+
 function main(): void {
+  if (process.argv.includes('--waits')) return waitsMain();
   const n = arg('tickets', 10_000);
   const waves = arg('waves', 20);
   console.log(`node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   run('realistic', n, waves, (rand) => -Math.log(1 - rand()) * 15_000);
   run('all new (±100)', n, waves, () => 0);
-  run('all long (±500)', n, waves, (rand) => 40_000 + rand() * 80_000);
+  run('all long (at the cap, ±350)', n, waves, (rand) => 40_000 + rand() * 80_000);
   console.log(`load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 }
 

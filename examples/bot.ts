@@ -190,7 +190,8 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
       if (err.body.code !== 'ALREADY_QUEUED') throw err;
       ticket = await api.queue(); // our earlier join went through (e.g. a retry after a network error)
     }
-    log(`queued (${ticket.mode})`);
+    // A ranked cooldown (too many aborts, or games thrown) shows on the ticket: it simply waits longer.
+    log(`queued (${ticket.mode})${ticket.cooldown ? `, on a ${ticket.cooldown.reason} cooldown until ${ticket.cooldown.until}` : ''}`);
     while (ticket.state === 'waiting') {
       await nextEvent(5_000);
       if (matched?.id === ticket.id) ticket = matched;

@@ -19,6 +19,7 @@ const USAGE = `Usage: outflank <command>
   ratings verify              recompute every rating from the rated games and compare
   players moderator <name> --grant|--revoke
                               give or take the moderator role (logged in the moderation audit log)
+  fair-play flagged [--json]  list the accounts flagged for sandbagging, with the accounts that gained
 `;
 
 const config = () => loadConfig(process.env, resolveJwtSecret);
@@ -119,6 +120,10 @@ async function main(argv: string[]): Promise<number> {
       const { main: players } = await import('./moderation/moderation-cli.js');
       const c = config();
       return players(args, () => resolveDatabase(c, (m) => process.stderr.write(`[outflank] ${m}\n`)), c.dbConnectTimeoutSeconds);
+    }
+    case 'fair-play': {
+      const { main: fairPlay } = await import('./fair-play/fair-play-cli.js');
+      return fairPlay(args, config());
     }
     case 'help':
     case '--help':

@@ -1,9 +1,12 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { ApiErrors } from '../common/api-errors.js';
 import { Player } from '../players/entities/player.entity.js';
 import { AuthService } from './auth.service.js';
+import { ensureDeviceId } from './device-cookie.js';
 import { CurrentPlayer } from './current-player.decorator.js';
 import { AuthResponseDto, GuestDto, LoginDto, RegisterDto } from './dto/auth.dto.js';
 import { LocalAuthGuard } from './guards.js';
@@ -13,15 +16,23 @@ import { LocalAuthGuard } from './guards.js';
 @UseGuards(ThrottlerGuard)
 @Controller('api/auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Where the request comes from: its address and the device id cookie (given one if it has none). */
+  private origin(req: Request, res: Response) {
+    return { address: req.ip ?? null, deviceId: ensureDeviceId(req, res, this.config.tlsBehindProxy) };
+  }
 
   @Post('register')
 
   @ApiOperation({ summary: 'Register an account (returns a token)' })
   @ApiCreatedResponse({ type: AuthResponseDto, description: 'The new player and a bearer token' })
   @ApiErrors(['USERNAME_TAKEN', 'the name is taken, case-insensitively'])
-  register(@Body() dto: RegisterDto): Promise<AuthResponseDto> {
-    return this.auth.register(dto.username, dto.password, dto.bot ?? false);
+  register(@Body() dto: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AuthResponseDto> {
+    return this.auth.register(dto.username, dto.password, dto.bot ?? false, this.origin(req, res));
   }
 
   @Post('login')
@@ -31,9 +42,12 @@ export class AuthController {
   @UseGuards(LocalAuthGuard)
   @ApiBody({ type: LoginDto })
   @ApiOkResponse({ type: AuthResponseDto, description: 'The player and a bearer token' })
-  @ApiErrors(['UNAUTHENTICATED', 'no such username, or the wrong password'])
-  login(@CurrentPlayer() player: Player): Promise<AuthResponseDto> {
-    return this.auth.issue(player);
+  @ApiErrors(
+    ['UNAUTHENTICATED', 'no such username, or the wrong password'],
+    ['RATE_LIMITED', 'too many attempts from this address, or too many failed sign-ins on this username (from any address): see Retry-After'],
+  )
+  login(@CurrentPlayer() player: Player, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AuthResponseDto> {
+    return this.auth.signedIn(player, this.origin(req, res));
   }
 
   @Post('guest')

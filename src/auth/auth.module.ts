@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { AccountLinksModule } from '../fair-play/links/account-links.module.js';
 import { PlayersModule } from '../players/players.module.js';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { JwtStrategy } from './strategies/jwt.strategy.js';
@@ -13,6 +15,8 @@ import { LocalStrategy } from './strategies/local.strategy.js';
   imports: [
     PassportModule,
     PlayersModule,
+    RateLimitModule,
+    AccountLinksModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({

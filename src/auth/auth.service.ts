@@ -8,7 +8,11 @@ import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { PlayersService } from '../players/players.service.js';
+import { Clock } from '../common/clock.js';
+import { AccountLinksService, type Origin } from '../fair-play/links/account-links.service.js';
+import { LoginFailuresRepository } from '../rate-limit/login-failures.repository.js';
 import { AuthResponseDto } from './dto/auth.dto.js';
+import { loginAttempt } from './domain/login-throttle.js';
 
 export interface TokenPayload {
   sub: string;
@@ -29,27 +33,57 @@ export class AuthService {
     private readonly playerRows: PlayersRepository,
     private readonly jwt: JwtService,
     private readonly players: PlayersService,
+    private readonly loginFailures: LoginFailuresRepository,
+    private readonly links: AccountLinksService,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async register(username: string, password: string, bot = false): Promise<AuthResponseDto> {
+  async register(username: string, password: string, bot = false, origin: Origin = {}): Promise<AuthResponseDto> {
     // The DTO refuses these already; this guards every other caller of the service.
     if (looksLikeGuestName(username)) throw validationFailed({ key: 'api.validation.guestPrefix', values: { prefix: GUEST_NAME_PREFIX } });
     const passwordHash = await argon2Hash(password, ARGON2_OPTIONS);
     const player = await this.insertPlayer(username, false, passwordHash, bot);
     if (!player) throw new AppError('USERNAME_TAKEN', { key: 'api.auth.usernameTaken', values: { username } });
+    await this.links.record(player.id, origin);
     return this.issue(player);
   }
 
-  /** passport-local's check: the player for a right pair, else null (same answer, similar time). */
-  async validateCredentials(username: string, password: string): Promise<Player | null> {
+  /** A correct login: the account is recorded as seen from this address and device, and gets a token. */
+  async signedIn(player: Player, origin: Origin): Promise<AuthResponseDto> {
+    await this.links.record(player.id, origin);
+    return this.issue(player);
+  }
+
+  /**
+   * passport-local's check: the player for a right pair, else null (same answer, similar time).
+   * Each username has its own sign-in limit (any address): after LOGIN_FREE_FAILURES failures, an
+   * attempt made before the previous one's delay is over is 429 RATE_LIMITED (Retry-After) and
+   * checks no password; a correct login clears the count. Unknown names are counted the same way,
+   * so the answer says nothing about whether an account exists.
+   */
+  async validateCredentials(username: string, password: string, deviceId: string | null = null): Promise<Player | null> {
     const key = usernameKey(username);
     const player = !key
       ? null // no player has such a name: don't ask the database, but spend the same time
       : await this.playerRows.findWithPasswordByUsernameKey(key);
+    // A device this account signed in from before has a count of its own: failures from
+    // elsewhere (someone guessing, or trying to lock the owner out) do not slow the owner there.
+    const nameKey = `u:${key ?? username.toLowerCase().slice(0, 64)}`;
+    const device = player && (await this.links.knownDevice(player.id, deviceId)) ? this.links.deviceHash(deviceId) : null;
+    const throttleKey = device ? `d:${device}:${nameKey.slice(2)}` : nameKey;
+    const rule = { free: this.config.fairPlay.loginFreeFailures, maxSeconds: this.config.fairPlay.loginDelayMaxSeconds };
+    const attempt = await this.loginFailures.attempt(throttleKey, (current) => loginAttempt(current, this.clock.now(), rule));
+    if (!attempt.allowed) {
+      throw new AppError('RATE_LIMITED', { key: 'api.auth.loginThrottled', values: { seconds: attempt.retryAfterSeconds } }, {
+        retryAfterSeconds: attempt.retryAfterSeconds,
+      });
+    }
     const hash = player?.passwordHash ?? (await this.dummyHash);
     const ok = await argon2Verify(hash, password).catch(() => false);
-    return ok && player && !player.guest ? player : null;
+    if (!(ok && player && !player.guest)) return null;
+    await this.loginFailures.clear([...new Set([nameKey, throttleKey])]);
+    return player;
   }
 
   /** A guest: no password; the token the device keeps is its identity. */

@@ -6,10 +6,12 @@ import { onConnectionState } from './transport/api';
 import { show } from './shared/dom';
 import { startGame } from './game/game';
 import { startHome } from './home/home';
+import { startLearn } from './learn/learn';
 import { startLobby } from './lobby/lobby';
 import { startMod } from './mod/mod';
 import { startNotices } from './notices/notices';
 import { startRetry } from './retry';
+import { startTimes } from './shared/times';
 import { followRememberedLanguage } from './i18n/preference';
 
 function connectionBanner(): void {
@@ -28,6 +30,8 @@ function main(): void {
   if (lobby) startLobby(lobby);
   const game = document.getElementById('play-game');
   if (game) startGame(game);
+  const learn = document.getElementById('learn');
+  if (learn) startLearn(learn);
   const home = document.getElementById('home');
   if (home) startHome(home);
   const mod = document.getElementById('mod-root');
@@ -36,6 +40,7 @@ function main(): void {
   if (container) startNotices(container);
   const retry = document.querySelector<HTMLElement>('[data-part=error-retry]');
   if (retry) startRetry(retry);
+  startTimes(document);
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);

@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject, Logger, Optional } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
 import { requestLanguage } from '../i18n/http/request-language.js';
@@ -118,9 +118,20 @@ export function setErrorHeaders(res: Response, body: ErrorBody): void {
   if (body.code === 'SERVICE_UNAVAILABLE' && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
 }
 
+/**
+ * The HTML page of an error, for a browser asking for a page (src/pages provides it): null when the
+ * request is not one (an API call, a program, a non-GET): it gets the JSON error body.
+ */
+export interface HtmlErrorPages {
+  render(req: Request, body: ErrorBody): string | null;
+}
+export const HTML_ERROR_PAGES = Symbol('HTML_ERROR_PAGES');
+
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
+
+  constructor(@Optional() @Inject(HTML_ERROR_PAGES) private readonly pages?: HtmlErrorPages) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -135,6 +146,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (res.headersSent) {
       res.end();
+      return;
+    }
+    // An unknown page asked for by a browser: a page, not JSON (the API keeps its JSON 404).
+    const html = body.statusCode === 404 ? this.pages?.render(req, body) : null;
+    if (html) {
+      res.status(404).type('text/html; charset=utf-8').setHeader('Cache-Control', 'no-store');
+      res.setHeader('Vary', 'Accept');
+      res.send(html);
       return;
     }
     setErrorHeaders(res, body);

@@ -7,9 +7,15 @@ import { Global, Injectable, Module } from '@nestjs/common';
 @Injectable()
 export class Clock {
   private offsetMs = 0;
+  private frozenAtMs: number | null = null;
 
   now(): Date {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date((this.frozenAtMs ?? Date.now()) + this.offsetMs);
+  }
+
+  /** Tests only: stops this app's time where it is (advance still moves it), so rules that count seconds do not race the test. */
+  freeze(): void {
+    this.frozenAtMs ??= Date.now();
   }
 
   /** Tests only: moves this app's time forward. */

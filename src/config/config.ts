@@ -73,6 +73,34 @@ export interface AppConfig {
    */
   trustProxy: TrustProxy;
   ratings: Glicko2Config;
+  /** The fair-play rules' numbers (README, "Fair play"; the /rules page shows them). */
+  fairPlay: FairPlayConfig;
+}
+
+/** The numbers of the fair-play rules (issue #21). */
+export interface FairPlayConfig {
+  /** Ranked games: the CPU may play this many moves for a seat; more, and that seat is scored abandoned at the end. */
+  rankedStandInMoves: number;
+  /** The widest a ranked rating window grows: ± this many points, however long a ticket waits. */
+  rankedWindowMax: number;
+  /** Ranked pairing never pairs two accounts that registered or signed in from one address or device within `rankedLinkDays`. */
+  rankedSeparateAddresses: boolean;
+  rankedLinkDays: number;
+  /** Abort cooldown: aborts among a player's last 10 ranked games of the last 24 h that cost nothing. */
+  abortFree: number;
+  /** … the first cooldown (one abort more than free), doubling with each further abort, at most `abortCooldownMaxSeconds`. */
+  abortCooldownSeconds: number;
+  abortCooldownMaxSeconds: number;
+  /** Sandbagging: a ranked loss by resignation or abandonment before the loser's own `sandbagMoves`-th move is a cheap loss. */
+  sandbagMoves: number;
+  /** … an account whose cheap losses are more than this share of its ranked losses (last 20 in 30 days) is flagged. */
+  sandbagShare: number;
+  /** … and waits this many hours after its latest cheap loss (doubling with each further one, at most a week). */
+  sandbagCooldownHours: number;
+  /** Sign-in: failed logins on one username (from any address) that cost nothing… */
+  loginFreeFailures: number;
+  /** … then each one more doubles the wait before the next attempt (1 s, 2 s, 4 s, …), at most this long. */
+  loginDelayMaxSeconds: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -232,6 +260,20 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
       ratingFloor: num(env, 'RATING_FLOOR', 100, 0, 5000),
       periodsPerDay: num(env, 'RATING_PERIODS_PER_DAY', 0.21436, 0, 100),
       epsilon: DEFAULT_GLICKO2_CONFIG.epsilon,
+    },
+    fairPlay: {
+      rankedStandInMoves: int(env, 'RANKED_STAND_IN_MOVES', 2, 0, 60),
+      rankedWindowMax: int(env, 'RANKED_WINDOW_MAX', 350, 100, 5000),
+      rankedSeparateAddresses: bool(env, 'RANKED_SEPARATE_ADDRESSES', true),
+      rankedLinkDays: int(env, 'RANKED_LINK_DAYS', 30, 1, 3650),
+      abortFree: int(env, 'ABORT_FREE', 2, 0, 10),
+      abortCooldownSeconds: int(env, 'ABORT_COOLDOWN_SECONDS', 60, 1, 86_400),
+      abortCooldownMaxSeconds: int(env, 'ABORT_COOLDOWN_MAX_SECONDS', 3600, 1, 7 * 86_400),
+      sandbagMoves: int(env, 'SANDBAG_MOVES', 10, 1, 60),
+      sandbagShare: num(env, 'SANDBAG_SHARE', 0.5, 0, 0.99),
+      sandbagCooldownHours: int(env, 'SANDBAG_COOLDOWN_HOURS', 1, 1, 168),
+      loginFreeFailures: int(env, 'LOGIN_FREE_FAILURES', 5, 1, 1000),
+      loginDelayMaxSeconds: int(env, 'LOGIN_DELAY_MAX_SECONDS', 300, 1, 86_400),
     },
   };
 }

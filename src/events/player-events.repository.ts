@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
-import { sql } from '../database/sql.js';
+import { sql, table } from '../database/sql.js';
 import { notifySql } from './notify.js';
 
 /** A stored player event, as /api/me/events replays it. */
@@ -10,6 +10,33 @@ export interface StoredPlayerEvent {
   data: unknown;
 }
 
+/** A row of `player_events`. */
+interface PlayerEventRow {
+  id: string;
+  playerId: string;
+  event: string;
+  data: unknown;
+  createdAt: Date;
+}
+
+/** The `player_events` table. */
+const PLAYER_EVENTS = table<PlayerEventRow>('player_events', {
+  id: ['id', 'int8'],
+  playerId: ['player_id', 'uuid'],
+  event: ['event', 'text'],
+  data: ['data', 'jsonb'],
+  createdAt: ['created_at', 'timestamptz'],
+});
+const ROW_KEYS = ['id', 'playerId', 'event', 'data', 'createdAt'] as const;
+
+const NEXT_IDS = sql<{ count: number }, { id: string }>(null, (p) => `SELECT nextval('player_events_id_seq')::int8 AS id FROM generate_series(1, ${p.count}::int)`);
+const SINCE = sql<{ playerId: string; afterId: number; limit: number }, Pick<PlayerEventRow, 'id' | 'event' | 'data'>>(
+  'player_events_since',
+  (p) => `SELECT ${PLAYER_EVENTS.select('e', ['id', 'event', 'data'])} FROM ${PLAYER_EVENTS.name} e
+    WHERE e.player_id = ${p.playerId} AND e.id > ${p.afterId} ORDER BY e.id LIMIT ${p.limit}`,
+);
+const PRUNE = sql<{ before: Date }>(null, (p) => `DELETE FROM ${PLAYER_EVENTS.name} WHERE created_at < ${p.before}`);
+
 /** Sends the payloads in order (NOTIFY is delivered on commit). */
 const NOTIFY = sql<{ payloads: readonly string[] }>(null, (p) => notifySql(p.payloads));
 
@@ -17,7 +44,7 @@ const NOTIFY = sql<{ payloads: readonly string[] }>(null, (p) => notifySql(p.pay
 const STORE_AND_NOTIFY = sql<{ ids: number[]; playerIds: string[]; events: string[]; data: string[]; now: Date; payloads: readonly string[] }>(
   null,
   (p) => `WITH stored AS (
-     INSERT INTO player_events (id, player_id, event, data, created_at)
+     INSERT INTO ${PLAYER_EVENTS.name} (${PLAYER_EVENTS.names(ROW_KEYS)})
      SELECT id, player_id, event, data::jsonb, ${p.now} FROM unnest(${p.ids}::int8[], ${p.playerIds}::uuid[], ${p.events}::text[], ${p.data}::text[]) AS e(id, player_id, event, data)
    )
    ${notifySql(p.payloads)}`,
@@ -38,7 +65,7 @@ export class PlayerEventsRepository {
 
   /** `count` new ids for player events, ascending. */
   async nextIds(count: number): Promise<number[]> {
-    const rows = (await this.db.query(`SELECT nextval('player_events_id_seq')::int8 AS id FROM generate_series(1, $1::int)`, [count])) as { id: string }[];
+    const rows = await this.db.query(NEXT_IDS({ count }));
     return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   }
 
@@ -65,15 +92,12 @@ export class PlayerEventsRepository {
 
   /** The player's stored events after `afterId`, oldest first (at most `limit`). */
   async since(playerId: string, afterId: number, limit: number): Promise<StoredPlayerEvent[]> {
-    const rows = (await this.db.query(
-      'SELECT id, event, data FROM player_events WHERE player_id = $1 AND id > $2 ORDER BY id LIMIT $3',
-      [playerId, afterId, limit],
-    )) as { id: string; event: string; data: unknown }[];
+    const rows = await this.db.query(SINCE({ playerId, afterId, limit }));
     return rows.map((r) => ({ id: Number(r.id), event: r.event, data: r.data }));
   }
 
   /** Deletes the events stored before `before`; returns how many. */
   async prune(before: Date): Promise<number> {
-    return (await this.db.execute('DELETE FROM player_events WHERE created_at < $1', [before])).rowCount;
+    return (await this.db.execute(PRUNE({ before }))).rowCount;
   }
 }

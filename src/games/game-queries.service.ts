@@ -13,7 +13,7 @@ export class GameQueries {
 
   /** The game as it is: a read never writes (taking a seat back is GamesService.takeSeat). */
   async getGame(id: string): Promise<GameDto> {
-    const loaded = await this.repo.load(id);
+    const loaded = await this.repo.loadWithRatings(id);
     if (!loaded) throw notFound('game', id);
     return toGameDto(loaded);
   }

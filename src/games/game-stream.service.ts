@@ -51,7 +51,7 @@ export class GameStreamService {
     sse.onClose(this.events.subscribe(topic, (e) => (replaying ? held.push(e) : deliver(e))));
     try {
       const missed = since !== null ? await this.repo.movesSince(gameId, since) : [];
-      const loaded = await this.repo.load(gameId);
+      const loaded = await this.repo.loadWithRatings(gameId);
       // The last record replayed carries the game, when it is the game's latest: the client catches up without a request.
       const game = loaded ? toGameDto(loaded) : undefined;
       missed.forEach((m, i) => {

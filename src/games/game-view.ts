@@ -1,9 +1,11 @@
 /** How a game, its moves and its summaries look in answers and events (API.md's shapes). */
 import { discCounts, legalMoves, squareName } from '../engine/index.js';
-import { type GameState, hasMoved, type MoveRecord, standInOf } from './domain/game.js';
+import { cpuMovesOf, type GameState, hasMoved, type MoveRecord, standInOf } from './domain/game.js';
 import { positionOf } from './domain/transitions.js';
-import type { GameDto, GameSummaryDto, MoveDto } from './dto/game.dto.js';
-import type { LoadedGame, SeatPlayer } from './games.repository.js';
+import type { SeatPlayerDto } from '../players/dto/player.dto.js';
+import { isProvisional } from '../ratings/domain/glicko2.js';
+import type { GameDto, GameSummaryDto, MoveDto, RatingStepsDto } from './dto/game.dto.js';
+import type { LoadedGame, RatingStep, SeatPlayer } from './games.repository.js';
 
 export function toMoveDto(m: MoveRecord): MoveDto {
   return {
@@ -17,7 +19,17 @@ export function toMoveDto(m: MoveRecord): MoveDto {
   };
 }
 
-function resultOf(game: GameState): GameDto['result'] {
+function seatPlayer(p: SeatPlayer): SeatPlayerDto {
+  return { id: p.id, username: p.username, rating: p.rating, guest: p.guest, provisional: isProvisional(p.rd) };
+}
+
+function ratingsOf(ratings: LoadedGame['ratings']): RatingStepsDto | null {
+  if (!ratings) return null;
+  const step = (r: RatingStep) => ({ before: r.ratingBefore, after: r.rating, provisionalBefore: isProvisional(r.rdBefore), provisionalAfter: isProvisional(r.rd) });
+  return { black: step(ratings.black), white: step(ratings.white) };
+}
+
+function resultOf(game: GameState, ratings: LoadedGame['ratings']): GameDto['result'] {
   if (game.status === 'active') return null;
   return {
     winner: game.winner,
@@ -27,6 +39,7 @@ function resultOf(game: GameState): GameDto['result'] {
       game.rated && game.blackRatingChange !== null && game.whiteRatingChange !== null
         ? { black: game.blackRatingChange, white: game.whiteRatingChange }
         : null,
+    ratings: game.rated ? ratingsOf(ratings) : null,
   };
 }
 
@@ -37,8 +50,8 @@ function standInAtOf(game: GameState): string | null {
   return game.takeoverAt.toISOString();
 }
 
-export function toGameDto({ game, black, white }: LoadedGame): GameDto {
-  const seat = (p: SeatPlayer, standIn: boolean) => ({ player: { id: p.id, username: p.username, rating: p.rating }, standIn });
+export function toGameDto({ game, black, white, ratings }: LoadedGame): GameDto {
+  const seat = (p: SeatPlayer, standIn: boolean, color: 'black' | 'white') => ({ player: seatPlayer(p), standIn, cpuMoves: cpuMovesOf(game, color) });
   const position = positionOf(game);
   const finished = game.status !== 'active';
   return {
@@ -46,9 +59,15 @@ export function toGameDto({ game, black, white }: LoadedGame): GameDto {
     rated: game.rated,
     status: game.status,
     roomCode: game.roomCode,
-    settings: { rated: game.rated, turnSeconds: game.turnSeconds, showLegalMoves: game.showLegalMoves },
-    black: seat(black, game.blackStandIn),
-    white: seat(white, game.whiteStandIn),
+    settings: {
+      rated: game.rated,
+      turnSeconds: game.turnSeconds,
+      idleSeconds: game.turnSeconds ? null : game.idleSeconds,
+      standInMoves: game.standInMoves,
+      showLegalMoves: game.showLegalMoves,
+    },
+    black: seat(black, game.blackStandIn, 'black'),
+    white: seat(white, game.whiteStandIn, 'white'),
     board: game.board,
     toMove: finished ? null : game.toMove,
     ply: game.ply,
@@ -56,21 +75,20 @@ export function toGameDto({ game, black, white }: LoadedGame): GameDto {
     discs: discCounts(position),
     turnDeadline: game.turnDeadline ? game.turnDeadline.toISOString() : null,
     standInAt: standInAtOf(game),
-    result: resultOf(game),
+    result: resultOf(game, ratings),
     createdAt: game.createdAt.toISOString(),
     finishedAt: game.finishedAt ? game.finishedAt.toISOString() : null,
   };
 }
 
-export function toSummaryDto({ game, black, white }: LoadedGame): GameSummaryDto {
-  const seat = (p: SeatPlayer) => ({ id: p.id, username: p.username, rating: p.rating });
+export function toSummaryDto({ game, black, white, ratings }: LoadedGame): GameSummaryDto {
   return {
     id: game.id,
     rated: game.rated,
     status: game.status,
-    black: seat(black),
-    white: seat(white),
-    result: resultOf(game),
+    black: seatPlayer(black),
+    white: seatPlayer(white),
+    result: resultOf(game, ratings),
     ply: game.ply,
     createdAt: game.createdAt.toISOString(),
     finishedAt: game.finishedAt ? game.finishedAt.toISOString() : null,

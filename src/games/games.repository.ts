@@ -9,6 +9,17 @@ export interface SeatPlayer {
   id: string;
   username: string;
   rating: number;
+  guest: boolean;
+  /** The RD stored with the rating (as of the player's last rated game). */
+  rd: number;
+}
+
+/** A player's rating before and after a rated game (its rating_history row). */
+export interface RatingStep {
+  rating: number;
+  rd: number;
+  ratingBefore: number;
+  rdBefore: number;
 }
 
 /** A finished rated game as `ratings verify` replays it. */
@@ -22,11 +33,34 @@ export interface RatedGameRow {
   whiteRatingChange: number | null;
 }
 
+/** One of a player's ranked games that ended, as the abort cooldown reads it. */
+export interface EndedRankedGameRow {
+  endedAt: Date;
+  abortedByMe: boolean;
+}
+
+/** A ranked loss, as the sandbagging rule and the moderators' list read it. */
+export interface RankedLossRow {
+  gameId: string;
+  endedAt: Date;
+  reason: 'board' | 'resign' | 'abandoned';
+  loserId: string;
+  loserUsername: string;
+  winnerId: string;
+  winnerUsername: string;
+  /** The winner's rating change in that game. */
+  winnerGain: number;
+  /** Moves of their own (not the CPU's, not passes) the loser made. */
+  ownMoves: number;
+}
+
 /** A game with what its answer needs. */
 export interface LoadedGame {
   game: GameState;
   black: SeatPlayer;
   white: SeatPlayer;
+  /** A finished rated game: each player's rating before and after it (absent otherwise). */
+  ratings?: { black: RatingStep; white: RatingStep } | null;
 }
 
 /** The `games` table: one column per property of the game (a game row reads as a GameState). */
@@ -56,6 +90,14 @@ export const GAMES = table<GameState>('games', {
   turnStartedAt: ['turn_started_at', 'timestamptz'],
   createdAt: ['created_at', 'timestamptz'],
   finishedAt: ['finished_at', 'timestamptz'],
+  idleSeconds: ['idle_seconds', 'int'],
+  standInMoves: ['stand_in_moves', 'smallint'],
+  blackCpuMoves: ['black_cpu_moves', 'smallint'],
+  whiteCpuMoves: ['white_cpu_moves', 'smallint'],
+  blackTakeovers: ['black_takeovers', 'smallint'],
+  whiteTakeovers: ['white_takeovers', 'smallint'],
+  idleDeadline: ['idle_deadline', 'timestamptz'],
+  abortedBy: ['aborted_by', 'text'],
 });
 
 /** The `moves` table: a move record per row (keyed by its game). */
@@ -73,28 +115,77 @@ export const MOVES = table<MoveRecord & { gameId: string }>('moves', {
 /** The columns a new game is written with (the rest keep their defaults until the game moves on). */
 const NEW_GAME_KEYS = [
   'id', 'roomId', 'roomCode', 'rated', 'turnSeconds', 'showLegalMoves', 'blackId', 'whiteId', 'blackStandIn', 'whiteStandIn', 'board', 'toMove',
-  'ply', 'status', 'turnDeadline', 'takeoverAt', 'turnStartedAt', 'createdAt',
+  'ply', 'status', 'turnDeadline', 'takeoverAt', 'turnStartedAt', 'createdAt', 'idleSeconds', 'standInMoves', 'idleDeadline',
 ] as const satisfies readonly (keyof GameState)[];
 
 /** What a step changes of a game. */
 const STEP_KEYS = [
   'board', 'toMove', 'ply', 'status', 'winner', 'resultReason', 'blackDiscs', 'whiteDiscs', 'blackStandIn', 'whiteStandIn', 'turnDeadline',
-  'takeoverAt', 'turnStartedAt', 'finishedAt',
+  'takeoverAt', 'turnStartedAt', 'finishedAt', 'blackCpuMoves', 'whiteCpuMoves', 'blackTakeovers', 'whiteTakeovers', 'idleDeadline', 'abortedBy',
 ] as const satisfies readonly (keyof GameState)[];
 
 /** Both seats' public fields, joined to a game as `g` (players `b` and `w`). */
-const SEATS = `b.username AS "blackUsername", b.rating AS "blackRating", w.username AS "whiteUsername", w.rating AS "whiteRating"
-  FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id`;
+const SEAT_COLUMNS = `b.username AS "blackUsername", b.rating AS "blackRating", b.guest AS "blackGuest", b.rd AS "blackRd",
+  w.username AS "whiteUsername", w.rating AS "whiteRating", w.guest AS "whiteGuest", w.rd AS "whiteRd"`;
+const SEAT_JOINS = 'FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id';
+const SEATS = `${SEAT_COLUMNS} ${SEAT_JOINS}`;
 
-type LoadRow = GameState & { blackUsername: string; blackRating: number; whiteUsername: string; whiteRating: number };
+/**
+ * The seats and, for a rated game that is over, each player's rating before and after it (its
+ * rating_history rows `hb`, `hw`: primary-key probes). For reads that show finished games (a game's
+ * answer, its stream's replay, a player's games); the move path reads the game without them.
+ */
+const SEATS_AND_RATINGS = `${SEAT_COLUMNS},
+  hb.rating_before AS "blackRatingBefore", hb.rd_before AS "blackRdBefore", hb.rating AS "blackRatingAfter", hb.rd AS "blackRdAfter",
+  hw.rating_before AS "whiteRatingBefore", hw.rd_before AS "whiteRdBefore", hw.rating AS "whiteRatingAfter", hw.rd AS "whiteRdAfter"
+  ${SEAT_JOINS}
+  LEFT JOIN rating_history hb ON hb.game_id = g.id AND hb.player_id = g.black_id
+  LEFT JOIN rating_history hw ON hw.game_id = g.id AND hw.player_id = g.white_id`;
+
+type LoadRow = GameState & {
+  blackUsername: string;
+  blackRating: number;
+  blackGuest: boolean;
+  blackRd: number;
+  whiteUsername: string;
+  whiteRating: number;
+  whiteGuest: boolean;
+  whiteRd: number;
+  blackRatingBefore?: number | null;
+  blackRdBefore?: number | null;
+  blackRatingAfter?: number | null;
+  blackRdAfter?: number | null;
+  whiteRatingBefore?: number | null;
+  whiteRdBefore?: number | null;
+  whiteRatingAfter?: number | null;
+  whiteRdAfter?: number | null;
+};
 
 export function toLoaded(r: LoadRow): LoadedGame {
-  const { blackUsername, blackRating, whiteUsername, whiteRating, ...game } = r;
-  return { game, black: { id: game.blackId, username: blackUsername, rating: blackRating }, white: { id: game.whiteId, username: whiteUsername, rating: whiteRating } };
+  const {
+    blackUsername, blackRating, blackGuest, blackRd, whiteUsername, whiteRating, whiteGuest, whiteRd,
+    blackRatingBefore, blackRdBefore, blackRatingAfter, blackRdAfter, whiteRatingBefore, whiteRdBefore, whiteRatingAfter, whiteRdAfter,
+    ...game
+  } = r;
+  const rated =
+    blackRatingBefore != null && blackRdBefore != null && blackRatingAfter != null && blackRdAfter != null &&
+    whiteRatingBefore != null && whiteRdBefore != null && whiteRatingAfter != null && whiteRdAfter != null;
+  return {
+    game,
+    black: { id: game.blackId, username: blackUsername, rating: blackRating, guest: blackGuest, rd: blackRd },
+    white: { id: game.whiteId, username: whiteUsername, rating: whiteRating, guest: whiteGuest, rd: whiteRd },
+    ratings: rated
+      ? {
+          black: { ratingBefore: blackRatingBefore, rdBefore: blackRdBefore, rating: blackRatingAfter, rd: blackRdAfter },
+          white: { ratingBefore: whiteRatingBefore, rdBefore: whiteRdBefore, rating: whiteRatingAfter, rd: whiteRdAfter },
+        }
+      : null,
+  };
 }
 
 /** A game and both seats' public fields, in one round trip (the move path's first statement). */
 const LOAD = sql<{ id: string }, LoadRow>('game_load', (p) => `SELECT ${GAMES.select('g')}, ${SEATS} WHERE g.id = ${p.id}`);
+const LOAD_WITH_RATINGS = sql<{ id: string }, LoadRow>('game_load_with_ratings', (p) => `SELECT ${GAMES.select('g')}, ${SEATS_AND_RATINGS} WHERE g.id = ${p.id}`);
 const LOAD_FOR_UPDATE = sql<{ id: string }, LoadRow>('game_load_for_update', (p) => `SELECT ${GAMES.select('g')}, ${SEATS} WHERE g.id = ${p.id} FOR UPDATE OF g`);
 
 /** The parameters of a step's write. */
@@ -159,6 +250,12 @@ export function stepParams(p: Progress, notifications: readonly string[], dueBy:
     takeoverAt: g.takeoverAt,
     turnStartedAt: g.turnStartedAt,
     finishedAt: g.finishedAt,
+    blackCpuMoves: g.blackCpuMoves,
+    whiteCpuMoves: g.whiteCpuMoves,
+    blackTakeovers: g.blackTakeovers,
+    whiteTakeovers: g.whiteTakeovers,
+    idleDeadline: g.idleDeadline,
+    abortedBy: g.abortedBy,
     records: JSON.stringify(p.records.map((r) => ({ ...r, at: r.at.toISOString() }))),
     notifications,
   };
@@ -194,7 +291,7 @@ const SET_RATING_CHANGES = sql<Pick<GameState, 'id' | 'blackRatingChange' | 'whi
 );
 const GAMES_OF = sql<{ playerId: string; limit: number; before: Date | null }, LoadRow>(
   null,
-  (p) => `SELECT ${GAMES.select('g')}, ${SEATS}
+  (p) => `SELECT ${GAMES.select('g')}, ${SEATS_AND_RATINGS}
     WHERE (g.black_id = ${p.playerId} OR g.white_id = ${p.playerId}) AND (${p.before}::timestamptz IS NULL OR g.created_at < ${p.before})
     ORDER BY g.created_at DESC, g.id DESC LIMIT ${p.limit}`,
 );
@@ -218,7 +315,8 @@ export interface TouchedGame {
 
 const TOUCH = sql<{ gameIds: string[]; playerIds: string[]; until: Date; idleSeconds: number }, TouchedGame>(
   'game_touch',
-  (p) => `UPDATE games g SET takeover_at = LEAST(${p.until}::timestamptz, coalesce(g.turn_started_at, g.created_at) + make_interval(secs => ${p.idleSeconds}))
+  (p) => `UPDATE games g SET takeover_at = LEAST(${p.until}::timestamptz,
+      coalesce(g.idle_deadline, coalesce(g.turn_started_at, g.created_at) + make_interval(secs => ${p.idleSeconds})))
     FROM unnest(${p.gameIds}::uuid[], ${p.playerIds}::uuid[]) AS p(game_id, player_id)
     WHERE g.id = p.game_id AND g.status = 'active' AND g.turn_seconds IS NULL
       AND ((g.to_move = 'black' AND g.black_id = p.player_id AND NOT g.black_stand_in AND g.ply > 0)
@@ -241,8 +339,8 @@ const ACTIVE_SEATS = sql<Record<string, never>, Pick<GameState, 'blackId' | 'whi
 const RANKED_BETWEEN = sql<{ as: string[]; bs: string[]; since: Date }, { a: string; b: string; games: number }>(
   null,
   (p) => `SELECT p.a, p.b, (
-      (SELECT count(*) FROM games g WHERE g.rated AND g.black_id = p.a AND g.white_id = p.b AND g.created_at >= ${p.since})
-      + (SELECT count(*) FROM games g WHERE g.rated AND g.black_id = p.b AND g.white_id = p.a AND g.created_at >= ${p.since}))::int AS games
+      (SELECT count(*) FROM games g WHERE g.rated AND g.status <> 'aborted' AND g.black_id = p.a AND g.white_id = p.b AND g.created_at >= ${p.since})
+      + (SELECT count(*) FROM games g WHERE g.rated AND g.status <> 'aborted' AND g.black_id = p.b AND g.white_id = p.a AND g.created_at >= ${p.since}))::int AS games
     FROM unnest(${p.as}::uuid[], ${p.bs}::uuid[]) AS p(a, b)`,
 );
 const BLACK_IN_LAST_10 = sql<{ playerIds: readonly string[] }, { id: string; n: number }>(
@@ -252,6 +350,41 @@ const BLACK_IN_LAST_10 = sql<{ playerIds: readonly string[] }, { id: string; n: 
         UNION ALL SELECT false, created_at FROM games WHERE rated AND white_id = p.id
         ORDER BY created_at DESC LIMIT 10) l)::int AS n
     FROM unnest(${p.playerIds}::uuid[]) AS p(id)`,
+);
+const ENDED_RANKED_OF = sql<{ playerId: string; since: Date; limit: number }, { endedAt: Date; abortedByMe: boolean | null }>(
+  null,
+  (p) => `SELECT finished_at AS "endedAt",
+      (aborted_by = 'black' AND black_id = ${p.playerId}) OR (aborted_by = 'white' AND white_id = ${p.playerId}) AS "abortedByMe"
+    FROM games WHERE rated AND status <> 'active' AND (black_id = ${p.playerId} OR white_id = ${p.playerId}) AND finished_at >= ${p.since}
+    ORDER BY finished_at DESC LIMIT ${p.limit}`,
+);
+/**
+ * Ranked losses since `since`, at most `limit` per loser, of one player (`playerId`) or of every
+ * player with a cheap loss (by resignation or abandonment before their own `cheapBelowMoves`-th
+ * move) in that time; with the moves of their own the loser made, the winner and its gain.
+ */
+const RANKED_LOSSES = sql<{ since: Date; playerId: string | null; limit: number; cheapBelowMoves: number }, RankedLossRow>(
+  null,
+  (p) => `WITH losses AS (
+      SELECT g.id, g.finished_at, g.result_reason,
+        CASE WHEN g.winner = 'white' THEN g.black_id ELSE g.white_id END AS loser_id,
+        CASE WHEN g.winner = 'white' THEN g.white_id ELSE g.black_id END AS winner_id,
+        CASE WHEN g.winner = 'white' THEN g.white_rating_change ELSE g.black_rating_change END AS winner_gain,
+        (SELECT count(*) FROM moves m WHERE m.game_id = g.id AND m.color = (CASE WHEN g.winner = 'white' THEN 'black' ELSE 'white' END)
+           AND m.by = 'player' AND NOT m.pass)::int AS own_moves
+      FROM games g
+      WHERE g.rated AND g.status = 'finished' AND g.winner IS NOT NULL AND g.finished_at >= ${p.since}
+        AND (${p.playerId}::uuid IS NULL OR g.black_id = ${p.playerId} OR g.white_id = ${p.playerId})
+    ), ranked AS (
+      SELECT l.*, row_number() OVER (PARTITION BY l.loser_id ORDER BY l.finished_at DESC, l.id) AS n FROM losses l
+      WHERE (${p.playerId}::uuid IS NULL OR l.loser_id = ${p.playerId})
+        AND (${p.playerId}::uuid IS NOT NULL OR l.loser_id IN (
+          SELECT c.loser_id FROM losses c WHERE c.result_reason IN ('resign', 'abandoned') AND c.own_moves < ${p.cheapBelowMoves}))
+    )
+    SELECT r.id AS "gameId", r.finished_at AS "endedAt", r.result_reason AS "reason", r.loser_id AS "loserId", lp.username AS "loserUsername",
+      r.winner_id AS "winnerId", wp.username AS "winnerUsername", coalesce(r.winner_gain, 0) AS "winnerGain", r.own_moves AS "ownMoves"
+    FROM ranked r JOIN players lp ON lp.id = r.loser_id JOIN players wp ON wp.id = r.winner_id
+    WHERE r.n <= ${p.limit} ORDER BY r.loser_id, r.finished_at DESC, r.id`,
 );
 const COUNT_ACTIVE = sql<Record<string, never>, { n: number }>(null, () => `SELECT count(*)::int AS n FROM games WHERE status = 'active'`);
 
@@ -263,6 +396,12 @@ export class GamesRepository {
   /** A game and both seats' public fields, in one round trip. */
   async load(id: string): Promise<LoadedGame | null> {
     const row = await this.db.first(LOAD({ id }));
+    return row ? toLoaded(row) : null;
+  }
+
+  /** Like {@link load}, with a finished rated game's ratings before and after it (for answers that show it). */
+  async loadWithRatings(id: string): Promise<LoadedGame | null> {
+    const row = await this.db.first(LOAD_WITH_RATINGS({ id }));
     return row ? toLoaded(row) : null;
   }
 
@@ -326,10 +465,11 @@ export class GamesRepository {
 
   /**
    * These players are here: in their games without a turn limit, each one's turn's takeover moves
-   * to `until`, but never past the idle limit (`idleSeconds` after the turn began) and never for a
-   * first move (its deadline is fixed). One statement for any number of (game, player) pairs;
-   * nothing happens where it is not their turn or the CPU holds their seat. Answers each moved
-   * game's new takeover time (its standInAt), for the presence `seat` events.
+   * to `until`, but never past the turn's idle deadline (for games made before it was stored:
+   * `idleSeconds` after the turn began) and never for a first move (its deadline is fixed). One
+   * statement for any number of (game, player) pairs; nothing happens where it is not their turn
+   * or the CPU holds their seat. Answers each moved game's new takeover time (its standInAt), for
+   * the presence `seat` events.
    */
   async touch(pairs: readonly { gameId: string; playerId: string }[], until: Date, idleSeconds: number): Promise<TouchedGame[]> {
     if (pairs.length === 0) return [];
@@ -374,7 +514,7 @@ export class GamesRepository {
     return busy;
   }
 
-  /** Ranked (rated) games created since `since` between each of these pairs (either colours). */
+  /** Ranked (rated) games created since `since` between each of these pairs (either colours); aborted games do not count. */
   async rankedGamesBetween(pairs: readonly { a: string; b: string }[], since: Date): Promise<{ a: string; b: string; games: number }[]> {
     if (pairs.length === 0) return [];
     return this.db.query(RANKED_BETWEEN({ as: pairs.map((x) => x.a), bs: pairs.map((x) => x.b), since }));
@@ -389,5 +529,25 @@ export class GamesRepository {
 
   async countActive(): Promise<number> {
     return (await this.db.first(COUNT_ACTIVE({})))?.n ?? 0;
+  }
+
+  // ---- for the fair-play rules (src/fair-play): a player's recent ranked games ------------
+
+  /**
+   * A player's latest `limit` ranked games that ended (finished or aborted) since `since`, newest
+   * first, with whether the player aborted it (the abort cooldown's input).
+   */
+  async endedRankedGamesOf(playerId: string, since: Date, limit: number): Promise<EndedRankedGameRow[]> {
+    return (await this.db.query(ENDED_RANKED_OF({ playerId, since, limit }))).map((r) => ({ endedAt: r.endedAt, abortedByMe: r.abortedByMe === true }));
+  }
+
+  /**
+   * Ranked losses that ended since `since`, newest first, at most `limit` per loser: of one
+   * player, or of every player who has a loss by resignation or abandonment before their own
+   * `cheapBelowMoves`-th move in that time (the moderators' list).
+   */
+  rankedLosses(since: Date, limit: number, who: { playerId: string } | { cheapBelowMoves: number }): Promise<RankedLossRow[]> {
+    const one = 'playerId' in who;
+    return this.db.query(RANKED_LOSSES({ since, limit, playerId: one ? who.playerId : null, cheapBelowMoves: one ? 0 : who.cheapBelowMoves }));
   }
 }

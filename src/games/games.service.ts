@@ -15,7 +15,7 @@ import { seatOf, type GameRules, type GameState, type NewGameSpec, type Progress
 import * as rules from './domain/transitions.js';
 import type { GameDto, MoveDto } from './dto/game.dto.js';
 import { toGameDto, toMoveDto } from './game-view.js';
-import { GamesRepository, LoadedGame } from './games.repository.js';
+import { EndedRankedGameRow, GamesRepository, LoadedGame, RankedLossRow } from './games.repository.js';
 
 export type NewGame = Omit<NewGameSpec, 'id'>;
 
@@ -54,6 +54,7 @@ export class GamesService {
       cpuTakeoverSeconds: this.config.cpuTakeoverSeconds,
       firstMoveSeconds: this.config.firstMoveSeconds,
       idleTurnSeconds: this.config.idleTurnSeconds,
+      rankedStandInMoves: this.config.fairPlay.rankedStandInMoves,
     };
   }
 
@@ -88,6 +89,16 @@ export class GamesService {
   /** How many of each player's last 10 ranked games they played with Black (absent: 0). */
   blackCountsInLast10(playerIds: readonly string[]): Promise<Map<string, number>> {
     return this.repo.blackCountsInLast10(playerIds);
+  }
+
+  /** A player's latest ranked games that ended since `since`, newest first (the abort cooldown's input). */
+  endedRankedGamesOf(playerId: string, since: Date, limit: number): Promise<EndedRankedGameRow[]> {
+    return this.repo.endedRankedGamesOf(playerId, since, limit);
+  }
+
+  /** Ranked losses since `since` (at most `limit` per loser): one player's, or every player's with a cheap one (see GamesRepository.rankedLosses). */
+  rankedLosses(since: Date, limit: number, who: { playerId: string } | { cheapBelowMoves: number }): Promise<RankedLossRow[]> {
+    return this.repo.rankedLosses(since, limit, who);
   }
 
   /** A game's answer (on the caller's unit of work's connection, if any). */
@@ -232,8 +243,9 @@ export class GamesService {
       await this.repo.setRatingChanges(g.id, deltas.black, deltas.white);
       const ratedGame: LoadedGame = {
         game: { ...g, blackRatingChange: deltas.black, whiteRatingChange: deltas.white },
-        black: { ...loaded.black, rating: loaded.black.rating + deltas.black },
-        white: { ...loaded.white, rating: loaded.white.rating + deltas.white },
+        black: { ...loaded.black, rating: deltas.steps.black.rating, rd: deltas.steps.black.rd },
+        white: { ...loaded.white, rating: deltas.steps.white.rating, rd: deltas.steps.white.rd },
+        ratings: deltas.steps,
       };
       await this.events.publishAll(this.notifications(ratedGame, step));
       return ratedGame;

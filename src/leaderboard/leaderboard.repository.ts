@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
+import { sql, table } from '../database/sql.js';
 import type { BucketDelta } from './domain/buckets.js';
 import { LeaderboardRules } from './domain/eligibility.js';
 
@@ -14,6 +15,58 @@ export interface StoredLeaderboardRules extends LeaderboardRules {
 /** A bucket count: which leaderboard (bots' or humans'), which rating point, how many players. */
 export type BucketCount = [bot: boolean, bucket: number, players: number];
 
+/** A row of `leaderboard_buckets`. */
+interface BucketRow {
+  bot: boolean;
+  bucket: number;
+  players: number;
+}
+
+/** The `leaderboard_buckets` table. */
+const BUCKETS = table<BucketRow>('leaderboard_buckets', {
+  bot: ['bot', 'boolean'],
+  bucket: ['bucket', 'int'],
+  players: ['players', 'int'],
+});
+
+/** The `leaderboard_settings` row (id 1): the rules the flags were built with. */
+const SETTINGS = table<StoredLeaderboardRules>('leaderboard_settings', {
+  version: ['rules_version', 'int'],
+  minGames: ['min_games', 'int'],
+  activeDays: ['active_days', 'int'],
+  provisionalRd: ['provisional_rd', 'double precision'],
+  periodsPerDay: ['periods_per_day', 'double precision'],
+  maxRd: ['max_rd', 'double precision'],
+});
+const SETTINGS_KEYS = Object.keys(SETTINGS.columns) as (keyof StoredLeaderboardRules)[];
+
+const BUCKET_KEYS = ['bot', 'bucket', 'players'] as const;
+const TOTAL = sql<{ bot: boolean }, { n: string | null }>(null, (p) => `SELECT sum(players) AS n FROM ${BUCKETS.name} WHERE bot = ${p.bot}`);
+const ADD_TO_BUCKET = sql<BucketRow>(
+  'leaderboard_add_to_bucket',
+  (p) => `INSERT INTO ${BUCKETS.name} AS b (${BUCKETS.names(BUCKET_KEYS)}) VALUES (${p.bot}, ${p.bucket}, ${p.players})
+    ON CONFLICT (bot, bucket) DO UPDATE SET players = b.players + EXCLUDED.players`,
+);
+const ALL_BUCKETS = sql<Record<string, never>, BucketRow>(null, () => `SELECT ${BUCKETS.select('b')} FROM ${BUCKETS.name} b ORDER BY b.bot, b.bucket`);
+const ADVISORY_XACT_LOCK = sql<{ key: number }>(null, (p) => `SELECT pg_advisory_xact_lock(${p.key})`);
+const LOCK_BUCKETS = sql<Record<string, never>>(null, () => `LOCK TABLE ${BUCKETS.name} IN EXCLUSIVE MODE`);
+const DELETE_BUCKETS = sql<Record<string, never>>(null, () => `DELETE FROM ${BUCKETS.name}`);
+const INSERT_BUCKETS = sql<{ bots: boolean[]; buckets: number[]; players: number[] }>(
+  null,
+  (p) => `INSERT INTO ${BUCKETS.name} (${BUCKETS.names(BUCKET_KEYS)}) SELECT * FROM unnest(${p.bots}::boolean[], ${p.buckets}::int[], ${p.players}::int[])`,
+);
+/** Nullable columns (rows from before they existed) read as null. */
+const READ_SETTINGS = sql<Record<string, never>, { [K in keyof StoredLeaderboardRules]: number | null }>(
+  null,
+  () => `SELECT ${SETTINGS.select('s')} FROM ${SETTINGS.name} s WHERE s.id = 1`,
+);
+const SAVE_SETTINGS = sql<StoredLeaderboardRules>(
+  null,
+  (p) => `INSERT INTO ${SETTINGS.name} (id, ${SETTINGS.names(SETTINGS_KEYS)}, rebuilt_at)
+    VALUES (1, ${SETTINGS_KEYS.map((k) => p[k]).join(', ')}, now())
+    ON CONFLICT (id) DO UPDATE SET ${SETTINGS_KEYS.map((k) => `${SETTINGS.col(k)} = EXCLUDED.${SETTINGS.col(k)}`).join(', ')}, rebuilt_at = now()`,
+);
+
 /**
  * The one owner of `leaderboard_buckets` (flagged players per leaderboard and rating point) and
  * `leaderboard_settings` (the rules the flags were built with). The flags themselves are columns
@@ -23,14 +76,10 @@ export type BucketCount = [bot: boolean, bucket: number, players: number];
 export class LeaderboardRepository {
   constructor(private readonly db: Db) {}
 
-  private query<T>(sql: string, params: unknown[] = []): Promise<T> {
-    return this.db.query(sql, params) as Promise<T>;
-  }
-
   /** How many players are on the humans' (or the bots') leaderboard: the sum of its buckets. */
   async total(bot = false): Promise<number> {
-    const rows: { n: string | null }[] = await this.query('SELECT sum(players) AS n FROM leaderboard_buckets WHERE bot = $1', [bot]);
-    return Number(rows[0]?.n ?? 0);
+    const row = await this.db.first(TOTAL({ bot }));
+    return Number(row?.n ?? 0);
   }
 
   /**
@@ -38,77 +87,47 @@ export class LeaderboardRepository {
    * bucketDeltas' order (humans first, ascending bucket): rows are locked in it, so writers never deadlock.
    */
   async addToBuckets(deltas: readonly BucketDelta[]): Promise<void> {
-    for (const [bot, bucket, delta] of deltas) {
-      await this.query(
-        `INSERT INTO leaderboard_buckets (bot, bucket, players) VALUES ($1, $2, $3)
-         ON CONFLICT (bot, bucket) DO UPDATE SET players = leaderboard_buckets.players + EXCLUDED.players`,
-        [bot, bucket, delta],
-      );
-    }
+    for (const [bot, bucket, players] of deltas) await this.db.query(ADD_TO_BUCKET({ bot, bucket, players }));
   }
 
   /** Every stored bucket count (zeros included), humans' first, ascending. */
   async buckets(): Promise<BucketCount[]> {
-    const rows: { bot: boolean; bucket: number; players: number }[] = await this.query(
-      'SELECT bot, bucket, players FROM leaderboard_buckets ORDER BY bot, bucket',
-    );
-    return rows.map((r) => [r.bot, r.bucket, r.players]);
+    return (await this.db.query(ALL_BUCKETS({}))).map((r) => [r.bot, r.bucket, r.players]);
   }
 
   /** Serialises rebuilds across app copies until the caller's transaction ends. */
   async lockForRebuild(): Promise<void> {
-    await this.query('SELECT pg_advisory_xact_lock($1)', [LEADERBOARD_LOCK]);
+    await this.db.query(ADVISORY_XACT_LOCK({ key: LEADERBOARD_LOCK }));
   }
 
   /** Holds off bucket writes (game ends) until the caller's transaction ends; reads go on. */
   async lockBuckets(): Promise<void> {
-    await this.query('LOCK TABLE leaderboard_buckets IN EXCLUSIVE MODE');
+    await this.db.query(LOCK_BUCKETS({}));
   }
 
   /** Replaces every bucket count with these. */
   async replaceBuckets(counts: readonly BucketCount[]): Promise<void> {
-    await this.query('DELETE FROM leaderboard_buckets');
+    await this.db.query(DELETE_BUCKETS({}));
     if (counts.length === 0) return;
-    await this.query('INSERT INTO leaderboard_buckets (bot, bucket, players) SELECT * FROM unnest($1::boolean[], $2::int[], $3::int[])', [
-      counts.map(([bot]) => bot),
-      counts.map(([, b]) => b),
-      counts.map(([, , n]) => n),
-    ]);
+    await this.db.query(INSERT_BUCKETS({ bots: counts.map(([bot]) => bot), buckets: counts.map(([, b]) => b), players: counts.map(([, , n]) => n) }));
   }
 
   /** The rules the flags and buckets were last built with, or null before the first build. */
   async settings(): Promise<StoredLeaderboardRules | null> {
-    const rows: {
-      min_games: number;
-      active_days: number;
-      rules_version: number;
-      provisional_rd: number | null;
-      periods_per_day: number | null;
-      max_rd: number | null;
-    }[] = await this.query(
-      'SELECT min_games, active_days, rules_version, provisional_rd, periods_per_day, max_rd FROM leaderboard_settings WHERE id = 1',
-    );
-    const r = rows[0];
+    const r = await this.db.first(READ_SETTINGS({}));
     if (!r) return null;
     return {
-      version: r.rules_version,
-      minGames: r.min_games,
-      activeDays: r.active_days,
+      version: r.version ?? NaN,
+      minGames: r.minGames ?? NaN,
+      activeDays: r.activeDays ?? NaN,
       // NaN never equals a configured value: a row from before these columns reads as other rules.
-      provisionalRd: r.provisional_rd ?? NaN,
-      periodsPerDay: r.periods_per_day ?? NaN,
-      maxRd: r.max_rd ?? NaN,
+      provisionalRd: r.provisionalRd ?? NaN,
+      periodsPerDay: r.periodsPerDay ?? NaN,
+      maxRd: r.maxRd ?? NaN,
     };
   }
 
   async saveSettings(rules: StoredLeaderboardRules): Promise<void> {
-    await this.query(
-      `INSERT INTO leaderboard_settings (id, min_games, active_days, rules_version, provisional_rd, periods_per_day, max_rd, rebuilt_at)
-       VALUES (1, $1, $2, $3, $4, $5, $6, now())
-       ON CONFLICT (id) DO UPDATE SET min_games = EXCLUDED.min_games, active_days = EXCLUDED.active_days,
-         rules_version = EXCLUDED.rules_version, provisional_rd = EXCLUDED.provisional_rd,
-         periods_per_day = EXCLUDED.periods_per_day, max_rd = EXCLUDED.max_rd, rebuilt_at = now()`,
-      [rules.minGames, rules.activeDays, rules.version, rules.provisionalRd, rules.periodsPerDay, rules.maxRd],
-    );
+    await this.db.query(SAVE_SETTINGS(rules));
   }
 }

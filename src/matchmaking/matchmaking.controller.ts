@@ -41,7 +41,7 @@ export class MatchmakingController {
   @ApiOkResponse({
     type: TicketDto,
     description:
-      'Your waiting ticket (this request counts as presence; a ranked one shows its current rating `window`), the matched one while ' +
+      'Your waiting ticket (this request counts as presence; like every GET it writes nothing: the app process that answers it records the poll with its next presence mark; a ranked one shows its current rating `window`), the matched one while ' +
       'its game is on, or your latest ticket for 10 minutes after it was cancelled with reason `absent` (so you learn why). ' +
       '404 otherwise (not queued, left, or the game is over).',
   })

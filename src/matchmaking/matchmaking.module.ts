@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { FairPlayModule } from '../fair-play/fair-play.module.js';
+import { AccountLinksModule } from '../fair-play/links/account-links.module.js';
 import { GamesModule } from '../games/games.module.js';
 import { PlayersModule } from '../players/players.module.js';
 import { MatchmakingController } from './matchmaking.controller.js';
 import { MatchmakingService } from './matchmaking.service.js';
 import { QueueRepository } from './queue.repository.js';
 
-@Module({ imports: [GamesModule, PlayersModule], controllers: [MatchmakingController], providers: [MatchmakingService, QueueRepository] })
+@Module({ imports: [GamesModule, PlayersModule, FairPlayModule, AccountLinksModule], controllers: [MatchmakingController], providers: [MatchmakingService, QueueRepository] })
 export class MatchmakingModule {}

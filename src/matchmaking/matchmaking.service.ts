@@ -8,13 +8,16 @@ import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { EventsService } from '../events/events.service.js';
 import { playerEvent, type TopicEvent } from '../events/event-map.js';
+import { FairPlayService } from '../fair-play/fair-play.service.js';
+import { AccountLinksService } from '../fair-play/links/account-links.service.js';
 import { GamesService } from '../games/games.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { PlayersService } from '../players/players.service.js';
 import {
-  colourBalance, historyFrom, MAX_RANKED_GAMES_PER_PAIR_24H, pairKey, pairUnranked, pairWave, queueLockKey, windowOf, type TicketPair, type WaitingTicket,
+  colourBalance, historyFrom, MAX_RANKED_GAMES_PER_PAIR_24H, pairKey, pairUnranked, pairWave, queueLockKey, windowOf, windowRuleWithMax, type TicketPair,
+  type WaitingTicket,
 } from './domain/pairing.js';
 import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
 import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
@@ -52,6 +55,12 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
   private stopped = false;
   private waves: Counter | null = null;
   private paired: Counter | null = null;
+  /**
+   * Players whose GET /api/queue on this copy found them present, and when. A GET writes nothing:
+   * the next presence mark (every QUEUE_PRESENCE_MARK_SECONDS, and before each wave) writes these
+   * polls to the tickets, as it writes the presence of this copy's open event streams.
+   */
+  private readonly polls = new Map<string, Date>();
 
   constructor(
     private readonly db: Db,
@@ -59,6 +68,8 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     private readonly players: PlayersService,
     private readonly playerRows: PlayersRepository,
     private readonly games: GamesService,
+    private readonly fairPlay: FairPlayService,
+    private readonly links: AccountLinksService,
     private readonly events: EventsService,
     private readonly clock: Clock,
     private readonly metrics: MetricsService,
@@ -111,14 +122,33 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     return new Date(now.getTime() - this.config.queuePresenceSeconds * 1000);
   }
 
-  /** This copy's open /api/me/events streams keep their owners' waiting tickets alive (one batched write). */
+  /**
+   * This copy's open /api/me/events streams keep their owners' waiting tickets alive (one batched
+   * write), and so do the polls of GET /api/queue answered here since the last mark (each at its
+   * own time, and only where the ticket was still alive then: a late poll revives nothing).
+   */
   async markConnected(): Promise<void> {
     await this.tickets.touchWaiting(this.events.connectedPlayers(), this.clock.now());
+    const polled = [...this.polls];
+    if (polled.length === 0) return;
+    await this.tickets.touchPolled(polled.map(([id]) => id), polled.map(([, at]) => at), this.config.queuePresenceSeconds);
+    for (const [id, at] of polled) if (this.polls.get(id) === at) this.polls.delete(id);
+  }
+
+  /** When the ticket's owner was last seen: its row, or a poll of theirs on this copy not yet written. */
+  private lastSeen(t: Pick<QueueTicket, 'playerId' | 'lastSeenAt'>): number {
+    return Math.max(new Date(t.lastSeenAt).getTime(), this.polls.get(t.playerId)?.getTime() ?? 0);
+  }
+
+  private get windowRule() {
+    return windowRuleWithMax(this.config.fairPlay.rankedWindowMax);
   }
 
   private toDto(t: QueueTicket, rating: number | null, now: Date): TicketDto {
     const waitingRanked = t.state === 'waiting' && t.mode === 'ranked' && rating !== null;
-    const w = waitingRanked ? windowOf({ rating, joinedAt: t.joinedAt }, now) : null;
+    const eligibleAt = t.eligibleAt ? new Date(t.eligibleAt) : null;
+    const w = waitingRanked ? windowOf({ rating, joinedAt: t.joinedAt, eligibleAt }, now, this.windowRule) : null;
+    const coolingDown = t.state === 'waiting' && eligibleAt !== null && eligibleAt > now && t.cooldownReason;
     return {
       id: t.id,
       mode: t.mode,
@@ -128,6 +158,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       joinedAt: new Date(t.joinedAt).toISOString(),
       gameId: t.gameId,
       window: w ? { min: Math.round(w.min), max: Math.round(w.max) } : null,
+      cooldown: coolingDown ? { until: eligibleAt.toISOString(), reason: coolingDown } : null,
     };
   }
 
@@ -140,6 +171,9 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     if (dto.mode === 'ranked' && !mayPlayRanked(player)) throw new AppError('FORBIDDEN', { key: 'api.moderation.engineUserRanked' });
     const turnSeconds = dto.turnSeconds ?? null;
     const now = this.clock.now();
+    // A player on a ranked cooldown (aborts, sandbagging) waits it out: decided now from their
+    // games (they cannot play while queued), stored on the ticket, applied by the waves.
+    const cooldown = dto.mode === 'ranked' ? await this.fairPlay.rankedCooldown(player.id, now) : null;
     const ticket = await this.db.transaction(async () => {
       // One unranked queue at a time is paired by one transaction, on every app copy.
       if (dto.mode === 'unranked') await this.tickets.lockQueue(queueLockKey(dto.mode, turnSeconds));
@@ -149,7 +183,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       }
       const active = await this.games.activeGameIdOf(player.id);
       if (active) throw new AppError('ALREADY_IN_GAME', { key: 'api.queue.inGame' }, { gameId: active });
-      const mine = await this.tickets.insertWaiting(player.id, dto.mode, turnSeconds, now);
+      const mine = await this.tickets.insertWaiting(player.id, dto.mode, turnSeconds, now, cooldown);
       if (dto.mode === 'unranked') await this.pairUnrankedAtJoin(mine, now);
       return mine;
     });
@@ -161,9 +195,9 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     const waiting = await this.tickets.waitingIn(mine.mode, mine.turnSeconds, mine.id, PAIRING_WINDOW);
     if (waiting.length === 0) return;
     const seenSince = this.seenSince(now);
-    const absent = waiting.filter((t) => new Date(t.lastSeenAt) < seenSince);
+    const absent = waiting.filter((t) => this.lastSeen(t) < seenSince.getTime());
     if (absent.length > 0) await this.tickets.cancelAbsent(seenSince, now, { ids: absent.map((t) => t.id) });
-    const present = waiting.filter((t) => new Date(t.lastSeenAt) >= seenSince && t.playerId !== mine.playerId);
+    const present = waiting.filter((t) => this.lastSeen(t) >= seenSince.getTime() && t.playerId !== mine.playerId);
     if (present.length === 0) return;
     const ids = present.map((t) => t.playerId);
     const info = await this.playerRows.pairingFacts([mine.playerId, ...ids]);
@@ -236,37 +270,45 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     const candidates: Candidate[] = [];
     for (const t of waiting) {
       if (busy.has(t.playerId)) continue;
-      candidates.push({ ticketId: t.id, playerId: t.playerId, rating: t.rating, bot: t.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds });
+      candidates.push({
+        ticketId: t.id, playerId: t.playerId, rating: t.rating, bot: t.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds, eligibleAt: t.eligibleAt,
+      });
     }
     if (candidates.length < 2) return;
-    // The repeat limit is checked for the pairs a wave would make, not for every pair of waiting
-    // players: pair, look up the proposed pairs' 24-h games, forbid those at the limit, pair again
-    // (rarely more than once); a pair still at the limit after the last round is dropped.
+    // The repeat limit and the links between accounts (one address or device, when
+    // RANKED_SEPARATE_ADDRESSES is on) are checked for the pairs a wave would make, not for every
+    // pair of waiting players: pair, look up the proposed pairs' 24-h games and links, forbid
+    // those at the limit or linked, pair again (rarely more than once); a pair still forbidden
+    // after the last round is dropped.
     const since = new Date(now.getTime() - DAY_MS);
     const gamesBetween = new Map<string, number>();
+    const linked = new Set<string>();
     const checked = new Set<string>();
     const gap = (p: TicketPair<Candidate>) => Math.abs(p.blackTicket.rating - p.whiteTicket.rating);
     const keyOf = (p: TicketPair<Candidate>) => pairKey(p.blackTicket.playerId, p.whiteTicket.playerId);
+    const allowed = (p: TicketPair<Candidate>) =>
+      checked.has(keyOf(p)) && (gamesBetween.get(keyOf(p)) ?? 0) < MAX_RANKED_GAMES_PER_PAIR_24H && !linked.has(keyOf(p));
     let pairs: TicketPair<Candidate>[] = [];
     for (let round = 0; round < REPEAT_CHECK_ROUNDS; round++) {
       // Colours are decided after pairing (only the paired players' Black counts are needed).
-      pairs = pairWave(candidates, now, historyFrom({ gamesBetween }), () => 0);
+      pairs = pairWave(candidates, now, historyFrom({ gamesBetween, linked }), () => 0, this.windowRule);
       // A wave's work stays bounded when a backlog piles up: the closest pairs now, the rest next wave.
       if (pairs.length > this.config.queueWaveMaxGames) pairs = [...pairs].sort((a, b) => gap(a) - gap(b)).slice(0, this.config.queueWaveMaxGames);
-      const unchecked = pairs.filter((p) => !checked.has(keyOf(p)));
+      const unchecked = pairs.filter((p) => !checked.has(keyOf(p))).map((p) => ({ a: p.blackTicket.playerId, b: p.whiteTicket.playerId }));
+      lap('pairWave');
       if (unchecked.length === 0) break;
-      const counts = await this.games.rankedGamesBetween(unchecked.map((p) => ({ a: p.blackTicket.playerId, b: p.whiteTicket.playerId })), since);
-      let blocked = false;
+      const counts = await this.games.rankedGamesBetween(unchecked, since);
+      lap('24-h repeat counts');
+      for (const key of await this.links.linkedPairs(unchecked, now)) linked.add(key);
+      lap('links');
       for (const r of counts) {
         const key = pairKey(r.a, r.b);
         checked.add(key);
         gamesBetween.set(key, r.games);
-        if (r.games >= MAX_RANKED_GAMES_PER_PAIR_24H) blocked = true;
       }
-      if (!blocked) break;
+      if (pairs.every(allowed)) break;
     }
-    pairs = pairs.filter((p) => (gamesBetween.get(keyOf(p)) ?? 0) < MAX_RANKED_GAMES_PER_PAIR_24H && checked.has(keyOf(p)));
-    lap('pairWave and 24-h repeat checks');
+    pairs = pairs.filter(allowed);
     if (pairs.length === 0) return;
 
     const kept = await this.claimPairs(pairs, now);
@@ -289,7 +331,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       for (const c of [p.blackTicket, p.whiteTicket]) {
         const ticket = {
           id: c.ticketId, playerId: c.playerId, mode: 'ranked' as QueueMode, turnSeconds: c.turnSeconds, state: 'matched' as const,
-          reason: null, joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: created[i].id,
+          reason: null, joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: created[i].id, eligibleAt: null, cooldownReason: null,
         };
         events.push(this.matchedEvent(ticket, now));
       }
@@ -343,7 +385,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     );
     const events = kept.flatMap(({ p, id }) => [p.blackTicket, p.whiteTicket].map((c) => this.matchedEvent({
       id: c.ticketId, playerId: c.playerId, mode: 'unranked', turnSeconds: c.turnSeconds, state: 'matched', reason: null,
-      joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: id,
+      joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: id, eligibleAt: null, cooldownReason: null,
     }, now)));
     await this.events.publishAll(events);
     result.games.push(...created.map((g) => ({ gameId: g.id, blackId: g.blackId, whiteId: g.whiteId })));
@@ -351,14 +393,24 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * The waiting ticket (its owner is present: this poll counts), the matched one whose game is
-   * still on, or the latest one if it was just cancelled for absence; else 404.
+   * still on, or the latest one if it was just cancelled for absence; else 404. Writes nothing: the
+   * poll is remembered on this copy and written by the next presence mark ({@link markConnected});
+   * a ticket whose owner has been absent too long shows as cancelled `absent` (the next wave or
+   * join writes that), and a late poll does not revive it.
    */
   async current(player: Player): Promise<TicketDto> {
     const now = this.clock.now();
-    // An absent ticket is not revived by a late poll.
-    await this.tickets.cancelAbsent(this.seenSince(now), now, { playerId: player.id });
-    await this.tickets.touchWaiting([player.id], now);
-    const [t] = await this.tickets.latest(player.id, 1);
+    const [latest] = await this.tickets.latest(player.id, 1);
+    let t = latest;
+    if (t?.state === 'waiting') {
+      const seenSince = this.seenSince(now).getTime();
+      const streaming = this.events.connectedPlayers().includes(player.id);
+      if (!streaming && this.lastSeen(t) < seenSince) {
+        t = { ...t, state: 'cancelled', reason: 'absent', endedAt: new Date(Math.max(this.lastSeen(t) + this.config.queuePresenceSeconds * 1000, new Date(t.joinedAt).getTime())) };
+      } else {
+        this.polls.set(player.id, now);
+      }
+    }
     const show = t && (t.state === 'waiting'
       || (t.state === 'matched' && t.gameId !== null && (await this.games.statusOf(t.gameId)) === 'active')
       || (t.state === 'cancelled' && t.reason === 'absent' && t.endedAt !== null && now.getTime() - new Date(t.endedAt).getTime() < ABSENT_REPORT_MS));

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
 import { sql, table } from '../database/sql.js';
-import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
+import { CooldownReason, QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
 
 /** A waiting ticket as a pairing wave loads it. */
 export interface WaitingRow {
@@ -20,6 +20,8 @@ export interface WaitingForPairing {
   joinedAt: number;
   rating: number;
   bot: boolean;
+  /** ms since the epoch: the end of the player's ranked cooldown, null when none. */
+  eligibleAt: number | null;
 }
 
 /** What a ticket row holds (its player relation aside). */
@@ -37,15 +39,17 @@ export const QUEUE_TICKETS = table<TicketRow>('queue_tickets', {
   lastSeenAt: ['last_seen_at', 'timestamptz'],
   endedAt: ['ended_at', 'timestamptz'],
   gameId: ['game_id', 'uuid'],
+  eligibleAt: ['eligible_at', 'timestamptz'],
+  cooldownReason: ['cooldown_reason', 'text'],
 });
 
 const TICKET = QUEUE_TICKETS.select('t');
 
 const HAS_WAITING = sql<{ playerId: string }, { one: number }>('queue_has_waiting', (p) => `SELECT 1 AS one FROM queue_tickets WHERE player_id = ${p.playerId} AND state = 'waiting'`);
-const INSERT_WAITING = sql<Pick<TicketRow, 'playerId' | 'mode' | 'turnSeconds' | 'joinedAt'>, TicketRow>(
+const INSERT_WAITING = sql<Pick<TicketRow, 'playerId' | 'mode' | 'turnSeconds' | 'joinedAt' | 'eligibleAt' | 'cooldownReason'>, TicketRow>(
   null,
-  (p) => `INSERT INTO queue_tickets AS t (${QUEUE_TICKETS.names(['playerId', 'mode', 'turnSeconds', 'state', 'joinedAt', 'lastSeenAt'])})
-    VALUES (${p.playerId}, ${p.mode}, ${p.turnSeconds}, 'waiting', ${p.joinedAt}, ${p.joinedAt}) RETURNING ${TICKET}`,
+  (p) => `INSERT INTO queue_tickets AS t (${QUEUE_TICKETS.names(['playerId', 'mode', 'turnSeconds', 'state', 'joinedAt', 'lastSeenAt', 'eligibleAt', 'cooldownReason'])})
+    VALUES (${p.playerId}, ${p.mode}, ${p.turnSeconds}, 'waiting', ${p.joinedAt}, ${p.joinedAt}, ${p.eligibleAt}, ${p.cooldownReason}) RETURNING ${TICKET}`,
 );
 const WAITING_IN = sql<{ mode: QueueMode; turnSeconds: number | null; exceptId: string; limit: number }, TicketRow>(
   null,
@@ -57,15 +61,24 @@ const WAITING = sql<{ mode: QueueMode }, WaitingRow>(
   null,
   (p) => `SELECT ${QUEUE_TICKETS.select('t', ['id', 'playerId', 'turnSeconds', 'joinedAt'])} FROM queue_tickets t WHERE t.state = 'waiting' AND t.mode = ${p.mode}`,
 );
-const WAITING_FOR_PAIRING = sql<{ mode: QueueMode }, Omit<WaitingForPairing, 'joinedAt'> & { joinedMs: number }>(
+const WAITING_FOR_PAIRING = sql<{ mode: QueueMode }, Omit<WaitingForPairing, 'joinedAt' | 'eligibleAt'> & { joinedMs: number; eligibleMs: number | null }>(
   null,
-  (p) => `SELECT ${QUEUE_TICKETS.select('t', ['id', 'playerId', 'turnSeconds'])}, (extract(epoch FROM t.joined_at) * 1000)::float8 AS "joinedMs", p.rating, p.bot
+  (p) => `SELECT ${QUEUE_TICKETS.select('t', ['id', 'playerId', 'turnSeconds'])}, (extract(epoch FROM t.joined_at) * 1000)::float8 AS "joinedMs", p.rating, p.bot,
+      (extract(epoch FROM t.eligible_at) * 1000)::float8 AS "eligibleMs"
     FROM queue_tickets t JOIN players p ON p.id = t.player_id
     WHERE t.state = 'waiting' AND t.mode = ${p.mode}`,
 );
 const TOUCH_WAITING = sql<{ playerIds: readonly string[]; now: Date }>(
   null,
   (p) => `UPDATE queue_tickets SET last_seen_at = ${p.now} WHERE state = 'waiting' AND player_id = ANY(${p.playerIds}::uuid[]) AND last_seen_at < ${p.now}`,
+);
+/** Each poll's time, where the ticket was still alive at that time (a late poll revives nothing). */
+const TOUCH_POLLED = sql<{ playerIds: readonly string[]; ats: readonly Date[]; presenceSeconds: number }>(
+  null,
+  (p) => `UPDATE queue_tickets q SET last_seen_at = v.at
+    FROM unnest(${p.playerIds}::uuid[], ${p.ats}::timestamptz[]) AS v(player_id, at)
+    WHERE q.state = 'waiting' AND q.player_id = v.player_id AND q.last_seen_at < v.at
+      AND q.last_seen_at >= v.at - ${p.presenceSeconds} * interval '1 second'`,
 );
 const CANCEL_ABSENT = sql<{ seenSince: Date; now: Date; playerId: string | null; ids: readonly string[] | null }, { id: string }>(
   null,
@@ -127,9 +140,13 @@ export class QueueRepository {
     return (await this.db.first(HAS_WAITING({ playerId }))) !== null;
   }
 
-  /** A new waiting ticket, joined and seen at `now`. */
-  async insertWaiting(playerId: string, mode: QueueMode, turnSeconds: number | null, now: Date): Promise<QueueTicket> {
-    return (await this.db.first(INSERT_WAITING({ playerId, mode, turnSeconds, joinedAt: now })))!;
+  /** A new waiting ticket, joined and seen at `now`; with a cooldown, not paired before it ends. */
+  async insertWaiting(
+    playerId: string, mode: QueueMode, turnSeconds: number | null, now: Date, cooldown: { until: Date; reason: CooldownReason } | null = null,
+  ): Promise<QueueTicket> {
+    return (await this.db.first(INSERT_WAITING({
+      playerId, mode, turnSeconds, joinedAt: now, eligibleAt: cooldown?.until ?? null, cooldownReason: cooldown?.reason ?? null,
+    })))!;
   }
 
   /**
@@ -151,7 +168,7 @@ export class QueueRepository {
    */
   async waitingForPairing(mode: QueueMode): Promise<WaitingForPairing[]> {
     const rows = await this.db.query(WAITING_FOR_PAIRING({ mode }));
-    return rows.map(({ joinedMs, ...r }) => ({ ...r, joinedAt: joinedMs }));
+    return rows.map(({ joinedMs, eligibleMs, ...r }) => ({ ...r, joinedAt: joinedMs, eligibleAt: eligibleMs === null ? null : Number(eligibleMs) }));
   }
 
   /** These players are present: their waiting tickets are seen at `now`. */
@@ -161,6 +178,12 @@ export class QueueRepository {
   }
 
   /** Cancels (reason `absent`) the waiting tickets not seen since `seenSince`; optionally only one player's, or only these ids. */
+  /** Writes the polls of GET /api/queue: player i was present at ats[i]. */
+  async touchPolled(playerIds: readonly string[], ats: readonly Date[], presenceSeconds: number): Promise<void> {
+    if (playerIds.length === 0) return;
+    await this.db.query(TOUCH_POLLED({ playerIds, ats, presenceSeconds }));
+  }
+
   async cancelAbsent(seenSince: Date, now: Date, only: { playerId?: string; ids?: readonly string[] } = {}): Promise<string[]> {
     return (await this.db.query(CANCEL_ABSENT({ seenSince, now, playerId: only.playerId ?? null, ids: only.ids ?? null }))).map((r) => r.id);
   }

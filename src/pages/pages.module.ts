@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { HTML_ERROR_PAGES } from '../common/all-exceptions.filter.js';
 import { GamesModule } from '../games/games.module.js';
 import { LeaderboardModule } from '../leaderboard/leaderboard.module.js';
 import { PlayersModule } from '../players/players.module.js';
@@ -6,13 +7,17 @@ import { RatingsModule } from '../ratings/ratings.module.js';
 import { AssetsController } from './assets.controller.js';
 import { assets } from './assets.js';
 import { PagesController } from './pages.controller.js';
+import { NotFoundPages } from './not-found.js';
 import { PagesService } from './pages.service.js';
 import { PlayController } from './play.controller.js';
+import { RulesController } from './rules.controller.js';
 
 @Module({
   imports: [LeaderboardModule, PlayersModule, RatingsModule, GamesModule],
-  controllers: [PagesController, PlayController, AssetsController],
-  providers: [PagesService],
+  controllers: [PagesController, PlayController, RulesController, AssetsController],
+  providers: [PagesService, { provide: HTML_ERROR_PAGES, useClass: NotFoundPages }],
+  // The global error filter (src/common/all-exceptions.filter.ts) answers browsers with its page.
+  exports: [HTML_ERROR_PAGES],
 })
 export class PagesModule implements OnModuleInit {
   /** Fails at startup, with the fix in the message, when the browser client was never built. */

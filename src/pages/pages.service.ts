@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { GameSummaryDto } from '../games/dto/game.dto.js';
 import { GameQueries } from '../games/game-queries.service.js';
+import { gamesToRdBelow, ladderProgress } from '../leaderboard/domain/progress.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import { PlayersService } from '../players/players.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
-import type { GameOutcome, LeaderboardView, PlayerPageView, RecentGameView } from './views/index.js';
+import type { GameOutcome, LeaderboardRuleView, LeaderboardView, PlayerPageView, RecentGameView } from './views/index.js';
 
 /** Leaderboard paging for the HTML pages: bad or missing values fall back to sane ones (no 400 on a page). */
 export const PAGE_DEFAULT_LIMIT = 50;
@@ -62,11 +64,25 @@ export class PagesService {
     private readonly players: PlayersService,
     private readonly ratings: RatingsService,
     private readonly games: GameQueries,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** The leaderboard's rule with this server's values, and what it asks of a new player. */
+  ruleView(): LeaderboardRuleView {
+    const rules = this.leaderboard.rules;
+    const r = this.config.ratings;
+    return {
+      minGames: rules.minGames,
+      activeDays: rules.activeDays,
+      provisionalRd: rules.provisionalRd,
+      initialRd: r.initialRd,
+      newcomerGames: Math.max(rules.minGames, gamesToRdBelow({ rating: r.initialRating, rd: r.initialRd, volatility: r.initialVolatility }, rules.provisionalRd, r)),
+    };
+  }
 
   async leaderboardView(limit: number, offset: number): Promise<LeaderboardView> {
     const page = await this.leaderboard.page(limit, offset);
-    return { entries: page.entries, total: page.total, limit, offset };
+    return { entries: page.entries, total: page.total, limit, offset, rule: this.ruleView() };
   }
 
   /** The player page's view, or null when no player has that name. */
@@ -95,6 +111,7 @@ export class PagesService {
         engineUser: profile.engineUser,
         closed: profile.closed,
       },
+      ladder: player.bot ? undefined : ladderProgress(player, this.leaderboard.rules, new Date(), this.config.ratings),
       history: history.map((p, i) => ({ gameId: p.gameId ?? `refund-${i}`, at: p.at, rating: p.rating, rd: p.rd, delta: p.delta })),
       recentGames: games.map((g) => recentGameView(g, player.id)),
     };

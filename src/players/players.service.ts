@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { effectiveRd, isProvisional } from '../ratings/domain/glicko2.js';
+import { leaderboardRules } from '../leaderboard/domain/eligibility.js';
+import { ladderProgress } from '../leaderboard/domain/progress.js';
 import { usernameKey } from './domain/username.js';
 import { isLanguage } from '../i18n/languages.js';
 import { MeDto, PlayerDto, UpdateMeDto } from './dto/player.dto.js';
@@ -67,7 +69,12 @@ export class PlayersService {
 
   /** Your own player: the profile and your settings. */
   async me(player: Player): Promise<MeDto> {
-    return { ...(await this.profile(player)), language: isLanguage(player.language) ? player.language : null };
+    const ladder = ladderProgress(player, leaderboardRules(this.config), new Date(), this.config.ratings);
+    return {
+      ...(await this.profile(player)),
+      language: isLanguage(player.language) ? player.language : null,
+      ladder: { listed: ladder.listed, gamesToGo: ladder.gamesToGo },
+    };
   }
 
   /** Saves your settings (the fields given), then answers as `me`. */

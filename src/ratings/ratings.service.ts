@@ -31,6 +31,13 @@ export interface Refund {
 /** The players who lost points to the engine user changed while the locks were taken: run the unit of work again. */
 export class RefundSetChanged extends Error {}
 
+/** A rated game's rating changes: each player's delta, and their rating and RD before and after it. */
+export interface RatedGameChange {
+  black: number;
+  white: number;
+  steps: Record<'black' | 'white', { ratingBefore: number; rdBefore: number; rating: number; rd: number }>;
+}
+
 @Injectable()
 export class RatingsService {
   constructor(
@@ -61,7 +68,7 @@ export class RatingsService {
    * updated, a history row is written for each, and the leaderboard follows. Returns the two
    * rating deltas, for the caller to write on the game.
    */
-  async applyGameResult(end: RatedGameEnd): Promise<{ black: number; white: number }> {
+  async applyGameResult(end: RatedGameEnd): Promise<RatedGameChange> {
     const locked = await this.players.lockForRating([end.blackId, end.whiteId]);
     const black = locked.get(end.blackId)!;
     const white = locked.get(end.whiteId)!;
@@ -110,7 +117,8 @@ export class RatingsService {
     }
     await this.history.insert(history);
     await this.leaderboard.applyStandings(standings);
-    return { black: change.a.delta, white: change.b.delta };
+    const step = (c: typeof change.a) => ({ ratingBefore: c.before.rating, rdBefore: c.before.rd, rating: c.rating, rd: c.rd });
+    return { black: change.a.delta, white: change.b.delta, steps: { black: step(change.a), white: step(change.b) } };
   }
 
   /**

@@ -9,7 +9,7 @@ import { playerEvent } from '../events/event-map.js';
 import { GamesService } from '../games/games.service.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersService } from '../players/players.service.js';
-import { liveOffer, nextColors, normaliseRoomCode, otherSeat, rematchRequest, roomCode } from './domain/room-rules.js';
+import { liveOffer, nextColors, normaliseRoomCode, otherSeat, rematchRequest, ROOM_DEFAULTS, roomCode } from './domain/room-rules.js';
 import { CreateRoomDto, RoomDto, UpdateRoomDto } from './dto/room.dto.js';
 import { Room } from './entities/room.entity.js';
 import { RoomsRepository } from './rooms.repository.js';
@@ -48,9 +48,9 @@ export class RoomsService {
             hostId: host.id,
             seat1Id: host.id,
             seat2Id: null,
-            turnSeconds: dto.turnSeconds ?? null,
-            showLegalMoves: dto.showLegalMoves ?? true,
-            swapColors: dto.swapColors ?? true,
+            turnSeconds: dto.turnSeconds ?? ROOM_DEFAULTS.turnSeconds,
+            showLegalMoves: dto.showLegalMoves ?? ROOM_DEFAULTS.showLegalMoves,
+            swapColors: dto.swapColors ?? ROOM_DEFAULTS.swapColors,
           },
         );
       });

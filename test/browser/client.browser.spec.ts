@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { legalMoves, playTurn, squareName, startPosition, toBoardString, type Position } from '../../src/engine/index.js';
+import { playTurn, startPosition, toBoardString } from '../../src/engine/index.js';
 import { translator } from '../../src/i18n/catalogues/index.js';
 import { guestPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
+import { gameWithPass } from './passes.js';
 
 /** Every wait in the pages is bounded by this (ms). */
 const WAIT = 10_000;
@@ -24,40 +25,6 @@ interface ApiMove {
   square: string | null;
   pass: boolean;
   flipped: string[];
-}
-
-/** A deterministic pseudo-random sequence (tests must not depend on luck). */
-function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
-
-/**
- * Squares of a game that reaches a pass with the game going on: the moves before the one that
- * makes the opponent pass, and that move. Found by seeded random playouts of the engine.
- */
-function gameWithPass(): { before: string[]; passing: string } {
-  for (let seed = 1; seed < 10_000; seed++) {
-    const random = rng(seed);
-    let p: Position = startPosition();
-    const played: string[] = [];
-    for (;;) {
-      const moves = legalMoves(p);
-      if (moves.length === 0) break;
-      const sq = moves[Math.floor(random() * moves.length)];
-      const turn = playTurn(p, sq);
-      if (turn.records.length > 1 && !turn.finished) return { before: played, passing: squareName(sq) };
-      played.push(squareName(sq));
-      if (turn.finished) break;
-      p = turn.position;
-    }
-  }
-  throw new Error('no game with a pass found');
 }
 
 describe('the browser client: watching, replays, passes, invites, keyboard, patience (chromium)', () => {
@@ -138,7 +105,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     try {
       const home = await open(desk, '/');
-      expect(await home.title()).toBe('Leaderboard · Outflank');
+      expect(await home.title()).toBe('Play Reversi online · Outflank');
       // "Play now" first, then the live games, then the leaderboard.
       const order = await home.evaluate(
         "['play-now', 'watch-list'].map(function (id) { return document.querySelector('[data-testid=' + id + ']').getBoundingClientRect().top; }).concat([document.getElementById('leaderboard').getBoundingClientRect().top])",

@@ -63,6 +63,36 @@ describe('fair play in the browser client (chromium)', () => {
     }
   }, 60_000);
 
+  // Also before any test moves the app's clock: the page counts the cooldown with the browser's.
+  it('ranked cooldown: after three aborts the lobby says why the ranked game waits, with the time left; the board states its idle limit', async () => {
+    const [me, other] = [await registerPlayer(t.http), await registerPlayer(t.http)];
+    for (let i = 0; i < 3; i++) {
+      const { gameId } = await startRankedGame(t.app, me, other);
+      await request(t.http).post(`/api/games/${gameId}/abort`).set(me.auth).send({}).expect(200);
+    }
+    const ctx = await browser.newContext({ viewport: { width: 1000, height: 820 } });
+    try {
+      const page = await open(ctx, '/play', me);
+      await page.getByTestId('signed-in').waitFor({ state: 'visible' });
+      await page.locator('#queue-form [name=mode][value=ranked]').check({ force: true });
+      await page.getByTestId('queue-button').click();
+      const note = page.getByTestId('queue-cooldown');
+      await note.waitFor({ state: 'visible', timeout: WAIT });
+      expect(await note.innerText()).toMatch(/^You aborted several of your last ranked games: your next ranked game can start in 0:[0-5]\d\. Keep this page open; casual games are open now\.$/);
+      await page.screenshot({ path: join(ARTIFACTS, 'fair-play-ranked-cooldown.png'), fullPage: true });
+      await page.getByTestId('queue-cancel').click();
+      await page.getByTestId('queue-waiting').waitFor({ state: 'hidden' });
+      // An untimed ranked game states its idle limit with its settings.
+      const { gameId } = await startRankedGame(t.app, me, other);
+      const game = await open(ctx, `/play/${gameId}`, me);
+      await waitForState(game, 'playing');
+      expect(await game.getByTestId('game-meta').innerText()).toBe('Rated · No time limit · idle limit 5:00');
+      await request(t.http).post(`/api/games/${gameId}/abort`).set(other.auth).send({}).expect(200);
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+
   it('before both have moved: an Abort button (no Resign), a first-move note; aborting shows an unrated, aborted game', async () => {
     const [a, b] = [await registerPlayer(t.http), await registerPlayer(t.http)];
     const { gameId } = await startRankedGame(t.app, a, b);
@@ -114,7 +144,8 @@ describe('fair play in the browser client (chromium)', () => {
       expect(await page.getByTestId('result-detail').innerText()).toBe(
         `${leaves.username} abandoned the game: the CPU was still playing for them at the end, so they lose`,
       );
-      expect(await page.getByTestId('rating-changes').getByText(new RegExp(`^${stays.username} \\+`)).count()).toBe(1);
+      // Old → new, as every page shows a rating ("1500? → 1512? (+12)").
+      expect(await page.getByTestId('rating-changes').getByText(new RegExp(`^${stays.username}: \\d+\\?? → \\d+\\?? \\(\\+\\d+\\)$`)).count()).toBe(1);
       await page.screenshot({ path: join(ARTIFACTS, 'fair-play-abandoned.png'), fullPage: true });
     } finally {
       await ctx.close();

@@ -120,7 +120,7 @@ describe('languages in the browser (chromium)', () => {
       try {
         const t9n = translator(lang);
         const pages: [string, string, number][] = [
-          [`/?lang=${lang}`, t9n.t('home.playTitle'), 0.5],
+          [`/?lang=${lang}`, t9n.t('home.title'), 0.5],
           ['/play', t9n.t('play.lobby.heading'), 0.5],
           // A game shows player names and squares in Latin letters besides its texts (the client's, from the catalogue too).
           [`/play/${gameId}`, t9n.t('play.game.moves'), GAME_SHARE],
@@ -136,7 +136,7 @@ describe('languages in the browser (chromium)', () => {
           const fonts = (await page.evaluate(LOADED_FONTS_JS)) as string[];
           expect({ lang, path, fonts }).toEqual({ lang, path, fonts: FONT[lang] ? [FONT[lang]] : [] });
           if (FONT[lang] && !path.startsWith('/play/')) {
-            const drawn = await drawnWith(page, path === '/play' ? '.pl-hero h1' : '.home-play h2');
+            const drawn = await drawnWith(page, path === '/play' ? '.pl-hero h1' : '.home-hero h1');
             expect({ lang, path, drawn, custom: drawn.custom > 0, systemOnlyForTheRest: drawn.system <= drawn.other }).toEqual({ lang, path, drawn, custom: true, systemOnlyForTheRest: true });
           }
           await page.close();
@@ -165,9 +165,11 @@ describe('languages in the browser (chromium)', () => {
       // An API error shows the client's own Bengali sentence for its code (USERNAME_TAKEN).
       expected = [/status of 409/];
       const taken = await registerPlayer(t.http);
+      // Registering is a mode of the form (issue #22): "নিবন্ধন" switches to it, "আমার অ্যাকাউন্ট তৈরি করুন" submits.
+      await page.getByRole('button', { name: 'নিবন্ধন' }).click();
       await page.getByLabel('ব্যবহারকারী নাম').fill(taken.username);
       await page.getByLabel('পাসওয়ার্ড').fill('password123');
-      await page.getByRole('button', { name: 'নিবন্ধন' }).click();
+      await page.getByRole('button', { name: translator('bn').t('play.lobby.createAccount') }).click();
       const formError = page.getByTestId('auth-form').locator('xpath=..').getByTestId('form-error');
       await formError.filter({ hasText: translator('bn').t('errors.USERNAME_TAKEN') }).waitFor({ state: 'visible' });
       expected = [];
@@ -175,7 +177,7 @@ describe('languages in the browser (chromium)', () => {
       const username = uniqueName('lang');
       await page.getByLabel('ব্যবহারকারী নাম').fill(username);
       await page.getByLabel('পাসওয়ার্ড').fill('password123');
-      await page.getByRole('button', { name: 'নিবন্ধন' }).click();
+      await page.getByRole('button', { name: translator('bn').t('play.lobby.createAccount') }).click();
       await page.getByTestId('signed-in').waitFor({ state: 'visible' });
       expect(await htmlLang(page)).toBe('bn');
       const auth = { Authorization: `Bearer ${await token(page)}` };
@@ -245,7 +247,7 @@ describe('languages in the browser (chromium)', () => {
         await page.locator('#play-game[data-state=over]').waitFor({ state: 'attached' });
         await page.getByTestId('result-banner').waitFor({ state: 'visible' });
         expect(await htmlLang(page)).toBe('bn');
-        expect(await page.getByRole('link', { name: 'নতুন খেলা' }).count()).toBe(1);
+        expect(await page.getByRole('link', { name: 'লবিতে ফিরে যান' }).count()).toBe(1);
         const outcome = winner === null ? 'draw' : winner === colour ? 'won' : 'lost';
         const result = {
           title: await page.getByTestId('result-title').innerText(),
@@ -295,6 +297,10 @@ describe('languages in the browser (chromium)', () => {
       await visit('player', `/players/${alice.username}`);
       await visit('player-not-found', '/players/nobody_here');
       await visit('game-not-found', '/play/not-a-game');
+      await visit('rules', '/rules');
+      const learn = await visit('learn', '/learn', (p) => p.locator('#learn[data-state=step]').waitFor({ state: 'attached' }));
+      await learn.locator('[data-square=d3]').click();
+      await visit('learn-step-2', '/learn', (p) => p.locator('#learn[data-state=step]').waitFor({ state: 'attached' }));
       const picker = await visit('picker-open', '/leaderboard', (p) => p.getByTestId('language-picker').locator('summary').click());
       expect(await picker.getByRole('link', { name: 'Тоҷикӣ' }).isVisible()).toBe(true);
     } finally {

@@ -48,7 +48,7 @@ describe('pages in a real browser (chromium)', () => {
   it('the leaderboard lists the ranked players in the API order, with ? on provisional ratings', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     try {
-      const page = await open(context, '/');
+      const page = await open(context, '/leaderboard');
       expect(await page.title()).toBe('Leaderboard · Outflank');
       const rows = page.getByTestId('leaderboard-row');
       expect(await rows.count()).toBe(api.length);

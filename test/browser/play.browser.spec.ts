@@ -166,7 +166,8 @@ describe('the browser client /play (chromium)', () => {
       // Players, ratings, the turn clock (60 s per move) and no CPU.
       const seatBlack = a.getByTestId('seat-black');
       expect(await seatBlack.getByTestId('player-name').innerText()).toBe(nameA);
-      expect(await seatBlack.getByTestId('player-rating').innerText()).toBe('1500');
+      // Guests have no rating to show: no number in the seats (as in the lobby and the watch list).
+      expect(await seatBlack.getByTestId('player-rating').innerText()).toBe('');
       expect(await seatBlack.getByTestId('you-badge').isVisible()).toBe(true);
       expect(await a.getByTestId('cpu-badge').first().isVisible()).toBe(false);
       // The first move's clock is FIRST_MOVE_SECONDS (30), whatever the room's turn limit.
@@ -378,6 +379,9 @@ describe('the browser client /play (chromium)', () => {
     const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
     try {
       const page = await open(ctx, '/play');
+      // Registering is a mode of its own (issue #22): its rules are shown before anything is typed.
+      await page.getByTestId('auth-mode-register').click();
+      await page.getByTestId('username-rule').waitFor({ state: 'visible' });
       await page.getByTestId('auth-username').fill('lobby_user');
       await page.getByTestId('auth-password').fill('correct horse');
       await page.getByTestId('register-button').click();
@@ -391,6 +395,8 @@ describe('the browser client /play (chromium)', () => {
       await page.getByTestId('sign-out').click();
       await page.getByTestId('guest-button').waitFor({ state: 'visible' });
       expect(await page.evaluate("localStorage.getItem('outflank.token')")).toBeNull();
+      // Back to logging in once signed in: the log-in button is the form's.
+      expect(await page.getByTestId('login-button').isVisible()).toBe(true);
 
       // A wrong password: a message, still signed out. (The 401 is logged by the browser: expected here.)
       const before = problems.length;

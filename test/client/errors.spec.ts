@@ -43,6 +43,23 @@ describe('the client in the page language (Bengali)', () => {
     expect(msg('lobby.wrongPassword')).not.toBe(translator('en').t('client.lobby.wrongPassword'));
   });
 
+  it('the fair-play notes (issue #21) in the page language: the cooldown, the CPU\'s moves against the ranked limit, the idle limit', () => {
+    const en = translator('en');
+    const cases: [Parameters<typeof msg>[0], Record<string, string | number>][] = [
+      ['lobby.queue.cooldown', { reason: 'aborts', time: '1:30' }],
+      ['lobby.queue.cooldown', { reason: 'sandbagging', time: '1:00:05' }],
+      ['game.cpuMoves.mine', { n: 1, max: 2 }],
+      ['game.cpuMoves.theirsOver', { n: 3, name: 'alice' }],
+      ['game.result.abandonedMoves', { name: 'alice', n: 30, max: 2 }],
+      ['game.meta.idleLimit', { time: '5:00' }],
+    ];
+    for (const [key, values] of cases) {
+      expect(msg(key, values)).toBe(bn.t(`client.${key}`, values));
+      expect(msg(key, values)).not.toBe(en.t(`client.${key}`, values));
+    }
+    expect(msg('game.cpuMoves.mine', { n: 1, max: 2 })).toContain('CPU');
+  });
+
   it.each(Object.keys(ERROR_STATUS))('an API error %s shows the client catalogue text for its code, not the server message', async (code) => {
     expect(errorText(code)).toBe(bn.t(`errors.${code}` as Parameters<typeof bn.t>[0]));
     answer(code === 'SERVICE_UNAVAILABLE' ? 500 : ERROR_STATUS[code as keyof typeof ERROR_STATUS], { statusCode: 409, code, message: 'an English sentence from the server' });

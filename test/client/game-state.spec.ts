@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import './english';
-import { GameController, actionsView, boardModel, opponentAway, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
+import { GameController, actionsView, boardModel, cpuMovesNote, metaTexts, needsGameStream, needsOwnStream, opponentAway, resultView, seatView, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
 import { msg, show, type Text } from '../../src/client/shared/messages';
 import { ApiError, type Game, type Me, type Move } from '../../src/client/transport/api';
 
@@ -16,9 +16,9 @@ function game(over: Partial<Game> = {}): Game {
     rated: false,
     status: 'active',
     roomCode: null,
-    settings: { rated: false, turnSeconds: null, showLegalMoves: true },
-    black: { player: { id: 'a', username: 'alice', rating: 1500 }, standIn: false },
-    white: { player: { id: 'b', username: 'bob', rating: 1500 }, standIn: false },
+    settings: { rated: false, turnSeconds: null, idleSeconds: 300, standInMoves: null, showLegalMoves: true },
+    black: { player: { id: 'a', username: 'alice', rating: 1500, guest: false, provisional: false }, standIn: false, cpuMoves: 0 },
+    white: { player: { id: 'b', username: 'bob', rating: 1500, guest: false, provisional: false }, standIn: false, cpuMoves: 0 },
     board: START,
     toMove: 'black',
     ply: 0,
@@ -57,6 +57,7 @@ function setup(me: Me | null, first: Game, moves: Move[] = []) {
     moveSound: (c) => calls.push('sound:' + c),
     navigate: (href) => calls.push('navigate:' + href),
     stop: () => calls.push('stop'),
+    endGameStream: () => calls.push('end-stream'),
     signedIn: (me) => calls.push('signed-in:' + me.username),
   };
   const c = new GameController('g1', null, SETTINGS, api as unknown as GameApi, out);
@@ -64,6 +65,70 @@ function setup(me: Me | null, first: Game, moves: Move[] = []) {
 }
 
 describe('game state (no DOM)', () => {
+  it('a finished game needs no stream: the end event closes the game stream for good, later statuses change nothing', async () => {
+    const { c, calls } = setup(ALICE, game());
+    await c.start(true);
+    expect(needsGameStream(c.s)).toBe(true);
+    c.onStreamStatus('live');
+    expect(calls).not.toContain('end-stream');
+    const over = game({ status: 'finished', toMove: null, ply: 1, result: { winner: 'black', reason: 'resign', discs: { black: 3, white: 1 }, ratingChanges: null, ratings: null } });
+    c.onEvent({ name: 'end', data: over, id: 1 });
+    expect(calls.filter((x) => x === 'end-stream')).toEqual(['end-stream']);
+    expect(c.s.connection).toBe('ended');
+    // The server closing the stream afterwards must not bring a "Reconnecting…" back.
+    c.onStreamStatus('reconnecting');
+    expect(c.s.connection).toBe('ended');
+    expect(needsGameStream(c.s)).toBe(false);
+    // A queue game over: no rematch can start here, so no stream of one's own either.
+    expect(needsOwnStream(c.s)).toBe(false);
+  });
+
+  it('ratings read as everywhere: "1500?" while provisional, nothing for a guest; the end card says old → new', async () => {
+    const seats = {
+      black: { player: { id: 'a', username: 'alice', rating: 1500, guest: false, provisional: true }, standIn: false, cpuMoves: 0 },
+      white: { player: { id: 'g', username: 'guest-x', rating: 1500, guest: true, provisional: true }, standIn: false, cpuMoves: 0 },
+    };
+    const live = setup(ALICE, game(seats));
+    await live.c.start(true);
+    expect(seatView(live.c.s, 'black').rating).toBe('1500?');
+    expect(seatView(live.c.s, 'white').rating).toBe('');
+    const rated = game({
+      rated: true,
+      status: 'finished',
+      toMove: null,
+      ply: 60,
+      black: { player: { id: 'a', username: 'alice', rating: 1661.8, guest: false, provisional: true }, standIn: false, cpuMoves: 0 },
+      white: { player: { id: 'b', username: 'bob', rating: 1640.2, guest: false, provisional: false }, standIn: false, cpuMoves: 0 },
+      result: {
+        winner: 'black',
+        reason: 'board',
+        discs: { black: 40, white: 24 },
+        ratingChanges: { black: 161.8, white: -12.4 },
+        ratings: {
+          black: { before: 1500, after: 1661.8, provisionalBefore: true, provisionalAfter: true },
+          white: { before: 1652.6, after: 1640.2, provisionalBefore: false, provisionalAfter: false },
+        },
+      },
+    });
+    const over = setup(ALICE, rated);
+    await over.c.start(true);
+    const r = resultView(over.c.s)!;
+    expect(r.changes!.map((ch) => [show(ch.text), ch.direction])).toEqual([
+      ['alice: 1500? → 1662? (+162)', 'up'],
+      ['bob: 1653 → 1640 (−12)', 'down'],
+    ]);
+    expect(seatView(over.c.s, 'black').rating).toBe('1662?');
+  });
+
+  it('a finished game opened later (a replay) opens no game stream', async () => {
+    const over = game({ status: 'finished', toMove: null, ply: 1, result: { winner: 'black', reason: 'resign', discs: { black: 3, white: 1 }, ratingChanges: null, ratings: null } });
+    const { c } = setup(null, over, [d3]);
+    expect(await c.start(false)).toBe(true);
+    expect(c.s.connection).toBe('ended');
+    expect(needsGameStream(c.s)).toBe(false);
+    expect(needsOwnStream(c.s)).toBe(false);
+  });
+
   it('loads the game; the player to move gets the legal squares and the first-move warning, the other waits', async () => {
     const { c, calls } = setup(ALICE, game());
     expect(await c.start(true)).toBe(true);
@@ -121,7 +186,7 @@ describe('game state (no DOM)', () => {
   });
 
   it('back at the table while the CPU stands in: the seat is taken back with POST seat', async () => {
-    const { c, api } = setup(ALICE, game({ ply: 4, black: { player: { id: 'a', username: 'alice', rating: 1500 }, standIn: true } }));
+    const { c, api } = setup(ALICE, game({ ply: 4, black: { player: { id: 'a', username: 'alice', rating: 1500, guest: false, provisional: false }, standIn: true, cpuMoves: 1 } }));
     const back = game({ ply: 4 });
     const seat = jest.fn(async () => back);
     (api as unknown as { seat: typeof seat }).seat = seat;
@@ -169,5 +234,80 @@ describe('game state (no DOM)', () => {
     expect(c.s.phase).toBe('missing');
     expect(calls).toContain('stop');
     expect(msg('game.title.missing')).toBe('Game not found · Outflank');
+  });
+});
+
+describe('the fair-play rules on the board (issue #21)', () => {
+  const ranked = (over: Partial<Game> = {}) =>
+    game({ rated: true, settings: { rated: true, turnSeconds: null, idleSeconds: 300, standInMoves: 2, showLegalMoves: true }, ply: 10, ...over });
+  const seat = (color: 'black' | 'white', cpuMoves: number) =>
+    color === 'black'
+      ? { black: { player: { id: 'a', username: 'alice', rating: 1500, guest: false, provisional: false }, standIn: false, cpuMoves } }
+      : { white: { player: { id: 'b', username: 'bob', rating: 1500, guest: false, provisional: false }, standIn: false, cpuMoves } };
+
+  it('without a turn limit the game shows its idle limit with its settings', async () => {
+    const { c } = setup(ALICE, ranked());
+    await c.start(true);
+    expect(metaTexts(c.s).map(show)).toEqual(['Rated', 'No time limit', 'idle limit 5:00']);
+    const timed = setup(ALICE, game({ settings: { rated: false, turnSeconds: 30, idleSeconds: null, standInMoves: null, showLegalMoves: true } }));
+    await timed.c.start(true);
+    expect(metaTexts(timed.c.s).map(show)).toEqual(['Casual', '30 s per move']);
+  });
+
+  it.each<[string, Me, Partial<Game>, string | null]>([
+    ['no CPU move yet', ALICE, {}, null],
+    ['the CPU played one of my moves', ALICE, seat('black', 1), 'The CPU has played 1 move for you in this ranked game. If it plays more than 2, the game counts as abandoned: a loss for you, whoever is ahead.'],
+    ['the CPU played three of my moves', ALICE, seat('black', 3), 'The CPU has played 3 moves for you in this ranked game: it counts as abandoned, a loss for you, whoever is ahead at the end.'],
+    ['the CPU played two of the opponent\'s moves (not over the limit): nothing said', BOB, seat('black', 2), null],
+    ['the CPU played three of the opponent\'s moves', BOB, seat('black', 3), 'The CPU has played 3 moves for alice in this ranked game: it counts as abandoned by them, whoever is ahead at the end.'],
+  ])('ranked: %s', async (_label, me, over, expected) => {
+    const { c } = setup(me, ranked(over));
+    await c.start(true);
+    const note = cpuMovesNote(c.s);
+    expect(note ? show(note) : null).toBe(expected);
+  });
+
+  it('casual games: no count is shown (only the seat the CPU holds at the end abandons)', async () => {
+    const { c } = setup(ALICE, game({ ply: 10, ...seat('black', 9) }));
+    await c.start(true);
+    expect(cpuMovesNote(c.s)).toBeNull();
+  });
+});
+
+describe('a ranked game the stand-in would have decided: the result says why (issue #21)', () => {
+  const over = (result: Game['result'], black: Partial<Game['black']>, white: Partial<Game['white']> = {}, rated = true) =>
+    game({
+      rated,
+      status: result!.reason === 'aborted' ? 'aborted' : 'finished',
+      toMove: null,
+      ply: 40,
+      settings: { rated, turnSeconds: null, idleSeconds: 300, standInMoves: rated ? 2 : null, showLegalMoves: true },
+      black: { player: { id: 'a', username: 'alice', rating: 1500, guest: false, provisional: false }, standIn: false, cpuMoves: 0, ...black },
+      white: { player: { id: 'b', username: 'bob', rating: 1500, guest: false, provisional: false }, standIn: false, cpuMoves: 0, ...white },
+      result,
+      finishedAt: '2030-01-01T01:00:00.000Z',
+    });
+  const discs = { black: 47, white: 17 };
+
+  it.each<[string, Game, string]>([
+    ['the CPU played more than the limit for a seat whose owner came back: abandoned whoever was ahead',
+      over({ reason: 'abandoned', winner: 'white', discs, ratingChanges: { black: -12, white: 12 }, ratings: null }, { cpuMoves: 30 }),
+      'alice abandoned the game: the CPU played 30 moves for them in this ranked game (more than 2), so they lose whoever was ahead'],
+    ['the CPU still held the seat at the end: the casual sentence',
+      over({ reason: 'abandoned', winner: 'white', discs, ratingChanges: null, ratings: null }, { standIn: true, cpuMoves: 1 }),
+      'alice abandoned the game: the CPU was still playing for them at the end, so they lose'],
+    ['a casual game never counts the CPU\'s moves',
+      over({ reason: 'abandoned', winner: 'white', discs, ratingChanges: null, ratings: null }, { standIn: true, cpuMoves: 9 }, {}, false),
+      'alice abandoned the game: the CPU was still playing for them at the end, so they lose'],
+    ['the CPU over the limit for both seats: nobody wins',
+      over({ reason: 'aborted', winner: null, discs, ratingChanges: null, ratings: null }, { cpuMoves: 3 }, { cpuMoves: 4 }),
+      'No result: the CPU stood in for a player too long, and it never wins a game for anyone; ratings unchanged'],
+    ['an abort before both moved: called off',
+      over({ reason: 'aborted', winner: null, discs: { black: 4, white: 1 }, ratingChanges: null, ratings: null }, { cpuMoves: 0 }),
+      'Called off before both players had moved (a first move never came, or a player aborted): no result, ratings unchanged'],
+  ])('%s', async (_label, g, expected) => {
+    const { c } = setup(BOB, g);
+    await c.start(true);
+    expect(show(resultView(c.s)!.detail)).toBe(expected);
   });
 });

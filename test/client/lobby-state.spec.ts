@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import './english';
-import { LobbyController, myRating, queueWindow, type LobbyTransport } from '../../src/client/lobby/state';
+import { LobbyController, myRating, queueCooldown, queueWindow, type LobbyTransport } from '../../src/client/lobby/state';
 import { show } from '../../src/client/shared/messages';
 import { ApiError, type Me, type Ticket } from '../../src/client/transport/api';
 
@@ -37,13 +37,14 @@ function setup() {
 }
 
 describe('lobby state (no DOM)', () => {
-  it('a guest signs in: their own events followed, their saved language followed, shown as unrated, casual play chosen', async () => {
+  it('a guest signs in: their own events followed, their saved language followed, shown with no rating, casual play chosen', async () => {
     const { c, followMe, signedIn } = setup();
     await c.guest();
     expect(c.s.phase).toBe('signed-in');
     expect(signedIn).toEqual(['guest-1']);
     expect(followMe).toHaveBeenCalledTimes(1);
-    expect(show(myRating(c.s)!)).toBe('unrated');
+    // A guest has no rating to show: nothing, not a number.
+    expect(myRating(c.s)).toBeNull();
     expect(c.s.choice.mode).toBe('unranked');
   });
 
@@ -62,7 +63,7 @@ describe('lobby state (no DOM)', () => {
     await c.queue('ranked', 30);
     expect(api.joinQueue).toHaveBeenLastCalledWith({ mode: 'ranked', turnSeconds: 30 });
     expect(show(queueWindow(c.s)!)).toBe('Opponents rated 1400–1600: the range widens while you wait.');
-    expect(show(myRating(c.s)!)).toBe('1612');
+    expect(myRating(c.s)).toBe('1612');
     await c.leaveQueue();
     expect(c.s.ticket).toBeNull();
   });
@@ -80,6 +81,30 @@ describe('lobby state (no DOM)', () => {
     expect(navigated).toEqual(['/play/g9?room=K7QX2M']);
   });
 
+  it('leaving the queue while a poll is in flight: the DELETE waits for it, its answer is ignored, and no poll follows (no 404s)', async () => {
+    jest.useFakeTimers();
+    try {
+      const { c, api } = setup();
+      await c.signIn('login', 'ada', 'correct horse');
+      await c.queue('ranked', null);
+      let answer: (t: Ticket) => void = () => undefined;
+      api.queue.mockImplementationOnce(() => new Promise<Ticket>((resolve) => (answer = resolve)));
+      jest.advanceTimersByTime(2000);
+      expect(api.queue).toHaveBeenCalledTimes(1);
+      const leaving = c.leaveQueue();
+      await Promise.resolve();
+      expect(api.leaveQueue).not.toHaveBeenCalled();
+      answer(waiting());
+      await leaving;
+      expect(api.leaveQueue).toHaveBeenCalledTimes(1);
+      expect(c.s.ticket).toBeNull();
+      jest.advanceTimersByTime(10_000);
+      expect(api.queue).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('ALREADY_IN_GAME takes the player to the game they are in', async () => {
     jest.useFakeTimers();
     try {
@@ -94,5 +119,24 @@ describe('lobby state (no DOM)', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('the lobby shows a ranked cooldown with the time left (issue #21)', () => {
+  it.each<[string, Partial<Ticket>, number, string | null]>([
+    ['none', {}, 0, null],
+    ['aborts, 1 min 30 s left', { cooldown: { until: '2030-01-01T00:01:30.000Z', reason: 'aborts' } }, 0,
+      'You aborted several of your last ranked games: your next ranked game can start in 1:30. Keep this page open; casual games are open now.'],
+    ['sandbagging, an hour and a bit left', { cooldown: { until: '2030-01-01T01:00:05.000Z', reason: 'sandbagging' } }, 0,
+      'Most of your recent ranked losses were resignations or departures early in the game: your next ranked game can start in 1:00:05. Keep this page open; casual games are open now.'],
+    ['over', { cooldown: { until: '2030-01-01T00:01:30.000Z', reason: 'aborts' } }, 90_000, null],
+  ])('%s', async (_label, over, later, expected) => {
+    const { c, api } = setup();
+    api.joinQueue.mockResolvedValueOnce(waiting(over));
+    await c.signIn('login', 'ada', 'correct horse');
+    await c.queue('ranked', null);
+    const text = queueCooldown(c.s, Date.parse('2030-01-01T00:00:00.000Z') + later);
+    expect(text ? show(text) : null).toBe(expected);
+    await c.leaveQueue();
   });
 });

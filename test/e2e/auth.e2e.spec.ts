@@ -3,6 +3,8 @@ import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { startTestApp, TestApp, TEST_ENV } from '../support/app.js';
 import { guestPlayer, registerPlayer, uniqueName } from '../factories/players.js';
+import { gamesToRdBelow } from '../../src/leaderboard/domain/progress.js';
+import { PROVISIONAL_RD } from '../../src/ratings/domain/glicko2.js';
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 function signHs256(payload: object, secret = TEST_ENV.JWT_SECRET, header: object = { alg: 'HS256', typ: 'JWT' }): string {
@@ -45,7 +47,10 @@ describe('players and auth', () => {
       closed: false,
       // Your own player carries your settings: no language chosen yet.
       language: null,
+      // …and how far you are from the leaderboard: a newcomer's RD needs about this many rated games.
+      ladder: { listed: false, gamesToGo: gamesToRdBelow({ rating: 1500, rd: 350, volatility: 0.06 }, PROVISIONAL_RD) },
     });
+    expect(reg.body.player.ladder.gamesToGo).toBeGreaterThan(5);
     const login = await request(t.http).post('/api/auth/login').send({ username: name.toUpperCase(), password: 'password123' }).expect(200);
     expect(login.body.player.id).toBe(reg.body.player.id);
     const me = await request(t.http).get('/api/players/me').set('Authorization', `Bearer ${login.body.token}`).expect(200);

@@ -171,6 +171,8 @@ const ROWS: Row[] = [
   { route: 'GET /mod', path: () => '/mod', expect: all('200') },
   { route: 'GET /mod/panel', path: () => '/mod/panel', expect: signedIn('403 FORBIDDEN') },
   { route: 'GET /mod/players/:username/panel', path: (w) => `/mod/players/${w.name}/panel`, expect: signedIn('403 FORBIDDEN') },
+  { route: 'GET /rules', path: () => '/rules', expect: all('200') },
+  { route: 'GET /learn', path: () => '/learn', expect: all('200') },
 ];
 
 /** "METHOD /path/:param" of a row, without its "(…)" note. */

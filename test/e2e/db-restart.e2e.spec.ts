@@ -79,6 +79,7 @@ describe('PostgreSQL restarts while clients play', () => {
       DATABASE_URL: pg.url,
       JWT_SECRET: TEST_ENV.JWT_SECRET,
       AUTH_RATE_LIMIT: TEST_ENV.AUTH_RATE_LIMIT,
+      RANKED_SEPARATE_ADDRESSES: TEST_ENV.RANKED_SEPARATE_ADDRESSES,
       DB_CONNECT_TIMEOUT_SECONDS: '2',
     });
   }, 240_000);

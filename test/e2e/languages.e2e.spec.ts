@@ -143,7 +143,10 @@ describe('languages (pages and API messages)', () => {
 
   it('error pages speak the page language', async () => {
     const res = await request(t.http).get('/play/not-a-game?lang=tg').expect(404);
-    expect(res.text).toContain('<h1>Бозӣ ёфт нашуд</h1>');
+    // A malformed game id is a broken link (issue #22), said in Tajik.
+    expect(res.text).toContain('<h1>Ин пайванд вайрон аст</h1>');
+    const page = await request(t.http).get('/no/such/page').set('Accept', 'text/html').set('Accept-Language', 'ne').expect(404);
+    expect(page.text).toContain('<h1>पृष्ठ भेटिएन</h1>');
     const player = await request(t.http).get('/players/nobody_here').set('Accept-Language', 'hi').expect(404);
     expect(player.text).toContain('<h1>खिलाड़ी नहीं मिला</h1>');
   });

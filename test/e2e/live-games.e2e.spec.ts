@@ -28,7 +28,7 @@ describe('GET /api/games?status=active (live games to watch)', () => {
     const all = (await request(t.http).get('/api/games?status=active').expect(200)).body.games;
     expect(all.map((g: { id: string }) => g.id)).toEqual([...ids].reverse());
     expect(all[0]).toMatchObject({ status: 'active', ply: 0, rated: false, result: null, finishedAt: null });
-    expect(Object.keys(all[0].black).sort()).toEqual(['id', 'rating', 'username']);
+    expect(Object.keys(all[0].black).sort()).toEqual(['guest', 'id', 'provisional', 'rating', 'username']);
 
     const first = (await request(t.http).get('/api/games?status=active&limit=2').expect(200)).body.games;
     expect(first.map((g: { id: string }) => g.id)).toEqual([ids[2], ids[1]]);

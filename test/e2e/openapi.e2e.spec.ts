@@ -66,7 +66,10 @@ describe('the OpenAPI schema', () => {
       expect.arrayContaining(['id', 'rated', 'status', 'settings', 'black', 'white', 'board', 'toMove', 'ply', 'legalMoves', 'discs', 'turnDeadline', 'result', 'createdAt', 'finishedAt']),
     );
     expect(fields('MoveDto')).toEqual(['at', 'by', 'color', 'flipped', 'pass', 'ply', 'square']);
-    expect(fields('TicketDto')).toEqual(['gameId', 'id', 'joinedAt', 'mode', 'reason', 'state', 'turnSeconds', 'window']);
+    expect(fields('TicketDto')).toEqual(['cooldown', 'gameId', 'id', 'joinedAt', 'mode', 'reason', 'state', 'turnSeconds', 'window']);
+    expect(fields('RankedCooldownDto')).toEqual(['reason', 'until']);
+    expect(fields('SeatDto')).toEqual(['cpuMoves', 'player', 'standIn']);
+    expect(fields('GameSettingsDto')).toEqual(['idleSeconds', 'rated', 'showLegalMoves', 'standInMoves', 'turnSeconds']);
     expect(fields('RoomDto')).toEqual(['code', 'gameId', 'games', 'hostId', 'rematch', 'seats', 'settings']);
     expect(fields('RoomSettingsDto')).toEqual(['showLegalMoves', 'swapColors', 'turnSeconds']);
     expect(fields('RematchOfferDto')).toEqual(['expiresAt', 'offeredBy']);

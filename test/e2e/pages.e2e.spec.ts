@@ -114,6 +114,8 @@ describe('HTML pages', () => {
     expect(outcomes.filter((o) => o === 'Won')).toHaveLength(5);
     expect(outcomes.filter((o) => o === 'Lost')).toHaveLength(3);
     expect(html).toContain(`href="/api/games/${ladder.ratedGameIds[0]}/transcript"`);
+    // Each row links to the game's replay on the board page (the transcript is the secondary link).
+    expect(all(html, /data-testid="replay-link" href="([^"]*)"/g)).toEqual(games.map((id) => `/play/${id}`));
     expect(html).toContain('href="/players/bruno"');
     expect(html).toContain('href="/players/Chen"');
     // Rating deltas of rated games come from result.ratingChanges, with a sign.

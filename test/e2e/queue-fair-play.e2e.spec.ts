@@ -4,7 +4,7 @@ import { Clock } from '../../src/common/clock.js';
 import { EventsService } from '../../src/events/events.service.js';
 import { playerTopic } from '../../src/events/topics.js';
 import { MatchmakingService } from '../../src/matchmaking/matchmaking.service.js';
-import { startRankedGame } from '../factories/games.js';
+import { playOpening, startRankedGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 import { openSse } from '../support/sse.js';
@@ -20,7 +20,9 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
   const advance = (seconds: number) => clock.advance(seconds * 1000);
 
   beforeAll(async () => {
-    t = await startTestApp({ QUEUE_WAVE_MS: '0', QUEUE_PRESENCE_SECONDS: '30', LOG_LEVEL: 'error' });
+    // Games here end by a resignation after one move each: SANDBAG_MOVES=1 keeps the sandbagging
+    // cooldown (test/e2e/fair-play-ratings.e2e.spec.ts) out of these queue mechanics.
+    t = await startTestApp({ QUEUE_WAVE_MS: '0', QUEUE_PRESENCE_SECONDS: '30', LOG_LEVEL: 'error', SANDBAG_MOVES: '1' });
     clock = t.app.get(Clock);
     matchmaking = t.app.get(MatchmakingService);
   });
@@ -33,8 +35,25 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
   const poll = async (p: TestPlayer) => request(t.http).get('/api/queue').set(p.auth);
   const setRating = (p: TestPlayer, rating: number) => t.db.query('UPDATE players SET rating = $2 WHERE id = $1', [p.id, rating]);
   const abort = (gameId: string, p: TestPlayer) => request(t.http).post(`/api/games/${gameId}/abort`).set(p.auth).send({}).expect(200);
+  const byId = new Map<string, TestPlayer>();
+  /**
+   * Ends a game after both players' first moves, `loser` resigning (aborted games do not count
+   * toward the 24-h limit); both ratings are put back to 1500, so that the next wave can pair
+   * them again at once (these tests are about the queue, not the ratings).
+   */
+  const playAndResign = async (gameId: string, loser: TestPlayer) => {
+    const g = (await request(t.http).get(`/api/games/${gameId}`).expect(200)).body;
+    const [black, white] = [byId.get(g.black.player.id)!, byId.get(g.white.player.id)!];
+    await playOpening(t.http, gameId, black, white);
+    await request(t.http).post(`/api/games/${gameId}/resign`).set(loser.auth).send({}).expect(200);
+    for (const p of [black, white]) await setRating(p, 1500);
+  };
   /** Every player of the test is somewhere in 1500s apart from the ones a test moves: fresh players per test. */
-  const players = (n: number) => Promise.all(Array.from({ length: n }, () => registerPlayer(t.http)));
+  const players = async (n: number) => {
+    const made = await Promise.all(Array.from({ length: n }, () => registerPlayer(t.http)));
+    for (const p of made) byId.set(p.id, p);
+    return made;
+  };
   const gamesOf = async (p: TestPlayer) =>
     (await t.db.query('SELECT id, black_id, white_id, rated FROM games WHERE black_id = $1 OR white_id = $1', [p.id])).rows;
   /** Runs a wave and returns the games it made among these players. */
@@ -80,6 +99,34 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
     await stream.waitFor((e) => e.some((x) => x.event === 'matched'));
     stream.close();
     await request(t.http).delete('/api/queue').set(late.auth).expect(204);
+  });
+
+  it('GET /api/queue writes nothing: the poll counts from its own time once the next presence mark writes it; an absent ticket shows as cancelled', async () => {
+    const [a] = await players(1);
+    const ticket = await queue(a, { mode: 'unranked', turnSeconds: 30 });
+    const row = async () => (await t.db.query('SELECT * FROM queue_tickets WHERE id = $1', [ticket.id])).rows[0] as { state: string; reason: string | null; last_seen_at: Date };
+    advance(10);
+    const before = await row();
+    const pollFrom = clock.now().getTime();
+    expect((await poll(a)).body).toMatchObject({ state: 'waiting', reason: null });
+    const pollTo = clock.now().getTime();
+    await expect(row()).resolves.toEqual(before);
+    advance(3);
+    await matchmaking.markConnected();
+    const polledAt = (await row()).last_seen_at.getTime();
+    expect(polledAt).toBeGreaterThanOrEqual(pollFrom);
+    expect(polledAt).toBeLessThanOrEqual(pollTo);
+    // 31 s after that poll the owner is absent: the answer says so, the row is left to the wave.
+    advance(31);
+    const absentBefore = await row();
+    expect((await poll(a)).body).toMatchObject({ state: 'cancelled', reason: 'absent', gameId: null });
+    await expect(row()).resolves.toEqual(absentBefore);
+    // The late poll revived nothing: the next mark writes no presence and the wave cancels it.
+    await matchmaking.markConnected();
+    expect((await row()).last_seen_at.getTime()).toBe(polledAt);
+    expect((await wave()).ran).toBe(true);
+    await expect(row()).resolves.toMatchObject({ state: 'cancelled', reason: 'absent' });
+    expect((await poll(a)).body).toMatchObject({ state: 'cancelled', reason: 'absent' });
   });
 
   it('the ghost ticket: A queues then leaves without DELETE; B queues later and is not paired with A (ranked and unranked)', async () => {
@@ -158,8 +205,8 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
     expect(seen.id).toMatch(/^\d+$/);
     expect(seen.data).toMatchObject({ state: 'matched', gameId: g1.gameId, reason: null });
     first.close();
-    // While A is away, a second game is made (after the first one is called off).
-    await abort(g1.gameId, a);
+    // While A is away, a second game is made (after the first one is over).
+    await playAndResign(g1.gameId, a);
     await queue(a);
     await queue(b);
     const [g2] = await waveAmong(a, b);
@@ -169,7 +216,7 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
     expect(replayed.filter((x) => x.event === 'matched').map((x) => x.data.gameId)).toEqual([g2.gameId]);
     expect(Number(replayed[0].id)).toBeGreaterThan(Number(seen.id));
     // Live events follow the replay on the same stream.
-    await abort(g2.gameId, b);
+    await playAndResign(g2.gameId, b);
     await queue(a);
     await queue(b);
     const [g3] = await waveAmong(a, b);
@@ -179,7 +226,7 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
     // Without Last-Event-ID, nothing old is replayed. (A and B have met 3 times: A meets C.)
     const fresh = openSse(`${t.baseUrl}/api/me/events`, a.auth);
     expect(await fresh.ready).toBe(200);
-    await abort(g3.gameId, a);
+    await playAndResign(g3.gameId, a);
     await queue(a);
     await queue(b);
     await queue(c);
@@ -215,14 +262,14 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
     await abort(made[0].gameId, low);
   });
 
-  it('the same two players meet at most 3 times in 24 h', async () => {
+  it('the same two players meet at most 3 times in 24 h (games played; aborted ones do not count)', async () => {
     const [a, b] = await players(2);
     for (let i = 0; i < 3; i++) {
       await queue(a);
       await queue(b);
       const made = await waveAmong(a, b);
       expect(made).toHaveLength(1);
-      await abort(made[0].gameId, a);
+      await playAndResign(made[0].gameId, i % 2 ? a : b);
     }
     await queue(a);
     await queue(b);

@@ -6,7 +6,7 @@ import { GamesRepository } from '../../src/games/games.repository.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
 import { holdTransaction, openRepositoryDb, RepositoryDb, seedPlayer } from '../support/repositories.js';
 
-const R = (now = new Date()): GameRules => ({ now, cpuTakeoverSeconds: 60, firstMoveSeconds: 30, idleTurnSeconds: 300 });
+const R = (now = new Date()): GameRules => ({ now, cpuTakeoverSeconds: 60, firstMoveSeconds: 30, idleTurnSeconds: 300, rankedStandInMoves: 2 });
 
 /** The analysis job queue on real PostgreSQL: discovery, the claim order, copies that skip each other, leases, retries. */
 describe('AnalysisRepository: the job queue (real PostgreSQL)', () => {

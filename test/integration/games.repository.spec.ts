@@ -8,7 +8,7 @@ import { EVENTS_CHANNEL } from '../../src/events/topics.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
 import { openRepositoryDb, RepositoryDb, seedPlayer } from '../support/repositories.js';
 
-const R = (now = new Date()): GameRules => ({ now, cpuTakeoverSeconds: 60, firstMoveSeconds: 30, idleTurnSeconds: 300 });
+const R = (now = new Date()): GameRules => ({ now, cpuTakeoverSeconds: 60, firstMoveSeconds: 30, idleTurnSeconds: 300, rankedStandInMoves: 2 });
 const sq = (s: string) => parseSquare(s)!;
 
 describe('GamesRepository (real PostgreSQL)', () => {

@@ -1,20 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, Length, Matches } from 'class-validator';
-import { GUEST_NAME_PREFIX } from '../../players/domain/username.js';
+import { GUEST_NAME_PREFIX, PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username.js';
 import { MeDto } from '../../players/dto/player.dto.js';
 import { i18nMessage } from '../../common/validation.js';
 
 export class RegisterDto {
   @ApiProperty({ example: 'alice', description: '3–20 of A–Z, a–z, 0–9, _ and -; unique case-insensitively; not starting with "guest-" (guest names)' })
   @IsString()
-  @Length(3, 20)
+  @Length(USERNAME_LENGTH.min, USERNAME_LENGTH.max)
   @Matches(/^[A-Za-z0-9_-]+$/, { message: i18nMessage('api.validation.usernameChars') })
   @Matches(new RegExp(`^(?!${GUEST_NAME_PREFIX})`, 'i'), { message: i18nMessage('api.validation.guestPrefix', { prefix: GUEST_NAME_PREFIX }) })
   username: string;
 
-  @ApiProperty({ example: 'correct horse battery', minLength: 8, maxLength: 128 })
+  @ApiProperty({ example: 'correct horse battery', minLength: PASSWORD_LENGTH.min, maxLength: PASSWORD_LENGTH.max })
   @IsString()
-  @Length(8, 128)
+  @Length(PASSWORD_LENGTH.min, PASSWORD_LENGTH.max)
   password: string;
 
   @ApiPropertyOptional({ description: "A bot account (a program), false when left out: paired only with bots, ranked on the bots' own leaderboard (GET /api/leaderboard?bots=true)" })

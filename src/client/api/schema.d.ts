@@ -725,14 +725,20 @@ export interface components {
         GameResultDto: {
             discs: components["schemas"]["DiscsDto"];
             ratingChanges: components["schemas"]["RatingChangesDto"] | null;
+            /** @description A rated game: each player's rating before → after it (null for unrated and aborted games) */
+            ratings: components["schemas"]["RatingStepsDto"] | null;
             /** @enum {string} */
             reason: "board" | "resign" | "abandoned" | "aborted";
             /** @enum {string|null} */
             winner: "black" | "white" | null;
         };
         GameSettingsDto: {
+            /** @description Without a turn limit: the idle limit in seconds (IDLE_TURN_SECONDS when the game was made). A player who has not moved for this long gets the CPU stand-in even while present; each time the stand-in has taken a seat over in this game, that seat's next limit is half as long (at least 10 s). null with a turn limit (there the turn limit is halved the same way) */
+            idleSeconds: number | null;
             rated: boolean;
             showLegalMoves: boolean;
+            /** @description Ranked games: the CPU stand-in may play this many moves for a seat (RANKED_STAND_IN_MOVES); a seat it played more for is scored abandoned at the end: a loss for that seat and a rated win for the other, whoever is ahead. null in casual games */
+            standInMoves: number | null;
             /** @enum {number|null} */
             turnSeconds: 30 | 60 | null;
         };
@@ -763,6 +769,12 @@ export interface components {
              * @enum {number|null}
              */
             turnSeconds: 30 | 60 | null;
+        };
+        LadderProgressDto: {
+            /** @description About how many more rated games put you on the leaderboard (0 when listed; null for a guest, who must register), estimated from Glicko-2's RD decay */
+            gamesToGo: number | null;
+            /** @description On the leaderboard now */
+            listed: boolean;
         };
         LeaderboardDto: {
             entries: components["schemas"]["LeaderboardEntryDto"][];
@@ -804,6 +816,7 @@ export interface components {
             guest: boolean;
             /** Format: uuid */
             id: string;
+            ladder: components["schemas"]["LadderProgressDto"];
             /**
              * @description The language you chose for the pages and the API's messages (null: none chosen: the language cookie, then Accept-Language decide)
              * @enum {string|null}
@@ -1042,6 +1055,18 @@ export interface components {
              */
             square: string;
         };
+        RankedCooldownDto: {
+            /**
+             * @description `aborts`: you aborted (or missed your first move in) more than ABORT_FREE of your last 10 ranked games of the last 24 h; `sandbagging`: most of your recent ranked losses were resignations or abandonments before your own SANDBAG_MOVES-th move
+             * @enum {string}
+             */
+            reason: "aborts" | "sandbagging";
+            /**
+             * Format: date-time
+             * @description Not paired before this time
+             */
+            until: string;
+        };
         RatingChangesDto: {
             black: number;
             white: number;
@@ -1067,6 +1092,20 @@ export interface components {
             rating: number;
             rd: number;
             volatility: number;
+        };
+        RatingStepDto: {
+            /** @description The rating after the game */
+            after: number;
+            /** @description The rating before the game */
+            before: number;
+            /** @description Provisional after the game (RD ≥ 110) */
+            provisionalAfter: boolean;
+            /** @description Provisional before the game (RD ≥ 110) */
+            provisionalBefore: boolean;
+        };
+        RatingStepsDto: {
+            black: components["schemas"]["RatingStepDto"];
+            white: components["schemas"]["RatingStepDto"];
         };
         RatingWindowDto: {
             /** @description Highest opponent rating accepted now */
@@ -1153,6 +1192,8 @@ export interface components {
             turnSeconds: 30 | 60 | null;
         };
         SeatDto: {
+            /** @description Moves (not passes) the CPU stand-in has played for this seat so far. In a ranked game, more than settings.standInMoves and this seat is scored abandoned at the end (a loss), whoever is ahead on the board */
+            cpuMoves: number;
             player: components["schemas"]["SeatPlayerDto"];
             /** @description true while the CPU plays this seat */
             standIn: boolean;
@@ -1173,8 +1214,12 @@ export interface components {
             standInAt: string | null;
         };
         SeatPlayerDto: {
+            /** @description A guest: plays casual games only, has no rating to show */
+            guest: boolean;
             /** Format: uuid */
             id: string;
+            /** @description true while the rating is provisional: RD ≥ 110 as of the player's last rated game */
+            provisional: boolean;
             rating: number;
             username: string;
         };
@@ -1199,6 +1244,8 @@ export interface components {
             mistakes: number;
         };
         TicketDto: {
+            /** @description Extra field: a waiting ranked ticket's cooldown while it runs (the ticket is not paired before `until`; keep it alive as usual); null otherwise. The fair-play rules (README) say how long each one lasts. */
+            cooldown: components["schemas"]["RankedCooldownDto"] | null;
             /** Format: uuid */
             gameId: string | null;
             /** Format: uuid */
@@ -1219,7 +1266,7 @@ export interface components {
              * @enum {number|null}
              */
             turnSeconds: 30 | 60 | null;
-            /** @description Extra field: a waiting ranked ticket's current rating window (±100 around your rating, +50 every 5 s waited, at most ±500); an opponent must also fall in the other ticket's window. null for other tickets. */
+            /** @description Extra field: a waiting ranked ticket's current rating window (±100 around your rating, +50 every 5 s waited, at most ±RANKED_WINDOW_MAX, 350 by default; on a cooldown the wait counts from its end); an opponent must also fall in the other ticket's window. null for other tickets. */
             window: components["schemas"]["RatingWindowDto"] | null;
         };
         UpdateMeDto: {
@@ -1387,7 +1434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description RATE_LIMITED: too many attempts from this address; see Retry-After */
+            /** @description RATE_LIMITED: too many attempts from this address, or too many failed sign-ins on this username (from any address): see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3023,7 +3070,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Your waiting ticket (this request counts as presence; a ranked one shows its current rating `window`), the matched one while its game is on, or your latest ticket for 10 minutes after it was cancelled with reason `absent` (so you learn why). 404 otherwise (not queued, left, or the game is over). */
+            /** @description Your waiting ticket (this request counts as presence; like every GET it writes nothing: the app process that answers it records the poll with its next presence mark; a ranked one shows its current rating `window`), the matched one while its game is on, or your latest ticket for 10 minutes after it was cancelled with reason `absent` (so you learn why). 404 otherwise (not queued, left, or the game is over). */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -11,7 +11,7 @@ import { api } from '../transport/api';
 import { followGame, followMe } from '../transport/events';
 import type { Stream } from '../transport/sse';
 import { AnalysisController } from './analysis-state';
-import { GameController, myColor, type GameOutput } from './state';
+import { GameController, needsGameStream, needsOwnStream, type GameOutput } from './state';
 import { mountGameView, type GameView } from './view';
 
 const TICK_MS = 250;
@@ -21,7 +21,12 @@ export function startGame(root: HTMLElement): void {
   const roomParam = new URLSearchParams(location.search).get('room');
   const roomCode = validRoomCode(roomParam) ? roomParam.trim().toUpperCase() : null;
   const streams: Stream[] = [];
-  const closeStreams = () => streams.splice(0).forEach((st) => st.close());
+  let gameStream: Stream | null = null;
+  const closeStreams = () => {
+    gameStream?.close();
+    gameStream = null;
+    streams.splice(0).forEach((st) => st.close());
+  };
   let view: GameView | null = null;
 
   const output: GameOutput = {
@@ -35,6 +40,10 @@ export function startGame(root: HTMLElement): void {
       location.href = href;
     },
     stop: closeStreams,
+    endGameStream() {
+      gameStream?.close();
+      gameStream = null;
+    },
     signedIn: followSavedLanguage,
   };
   const controller = new GameController(gameId, roomCode, readSettings(root), api, output);
@@ -44,22 +53,17 @@ export function startGame(root: HTMLElement): void {
   void (async () => {
     if (!(await controller.start(!!getToken()))) return;
     setInterval(() => view?.tick(), TICK_MS);
-    const gameStream = followGame(
-      gameId,
-      (ev) => {
-        controller.onEvent(ev);
-        // The server ends a finished game's stream: nothing more will come, so do not reconnect.
-        if (ev.name === 'end') gameStream.close();
-      },
-      {
+    // A finished game (a replay) needs no game stream; a live one's stream is closed by the
+    // controller when the game ends (endGameStream), so it never reconnects after `end`.
+    if (needsGameStream(controller.s)) {
+      gameStream = followGame(gameId, (ev) => controller.onEvent(ev), {
         lastEventId: () => controller.s.lastEventId,
         onOpen: (reconnected) => controller.onStreamOpen(reconnected),
         onStatus: (status) => controller.onStreamStatus(status),
         onFatal: (status) => controller.onStreamFatal(status),
-      },
-    );
-    streams.push(gameStream);
+      });
+    }
     // A rematch the opponent starts arrives as a 'game' event: follow it once this game is over.
-    if (myColor(controller.s)) streams.push(followMe((ev) => controller.onMeEvent(ev)));
+    if (needsOwnStream(controller.s)) streams.push(followMe((ev) => controller.onMeEvent(ev)));
   })();
 }

@@ -6,7 +6,8 @@
  * domain (src/games/domain), settings from the server (ClientSettings), texts as message keys.
  */
 import { awaitingFirstMove, canAbort } from '../../games/domain/game';
-import { gameHref, rating, signed } from '../shared/format';
+import { ratingLabel, ratingStepLabel } from '../../ratings/domain/rating-label';
+import { gameHref, signed } from '../shared/format';
 import { t, type Text } from '../shared/messages';
 import { applyRecord, boardAt, countDiscs } from '../shared/position';
 import type { ClientSettings } from '../shared/settings';
@@ -33,6 +34,8 @@ export interface GameOutput {
   navigate(href: string): void;
   /** Nothing more to follow (the game does not exist): close the event streams. */
   stop(): void;
+  /** The game is over: its stream has nothing more to say; close it (and do not reconnect). */
+  endGameStream(): void;
   /** The signed-in player is known (their saved language, src/client/i18n/preference.ts). */
   signedIn(me: Me): void;
 }
@@ -67,7 +70,8 @@ export interface GameState {
   offer: RematchOffer | null;
   /** Squares the CPU played for this player while they were away (until their next move). */
   awayNote: string[] | null;
-  connection: 'connecting' | StreamStatus;
+  /** The game stream's state; 'ended' once the game is over (a finished game needs no stream). */
+  connection: 'connecting' | StreamStatus | 'ended';
   /** Requests on their way, by button. */
   pending: Set<Pending>;
 }
@@ -149,6 +153,7 @@ export class GameController {
     if (s.roomCode && s.game.status !== 'active') {
       s.offer = (await this.api.room(s.roomCode).catch(() => null))?.rematch ?? null;
     }
+    if (s.game.status !== 'active') s.connection = 'ended'; // a finished game: no stream to follow
     s.phase = 'ready';
     s.awayNote = cpuMovesWhileAway(s);
     this.out.changed();
@@ -195,6 +200,7 @@ export class GameController {
   }
 
   onStreamStatus(status: StreamStatus): void {
+    if (this.s.connection === 'ended') return;
     this.s.connection = status;
     this.out.changed();
   }
@@ -412,6 +418,12 @@ export class GameController {
     s.stale = false;
     if (g.status === 'active') s.view = null;
     if (s.lastEventId === null || g.ply > s.lastEventId) s.lastEventId = g.ply;
+    if (g.status !== 'active' && s.connection !== 'ended') {
+      // Over: nothing more will come on the game's stream (the server ends it after `end`).
+      s.connection = 'ended';
+      this.out.endGameStream();
+      if (s.phase === 'ready' && countMoves(s) < g.ply) void this.loadMoves();
+    }
   }
 
   private async loadMoves(): Promise<void> {
@@ -456,6 +468,12 @@ export function canMove(s: GameState): boolean {
 }
 
 export const countMoves = (s: GameState): number => s.moves.filter(Boolean).length;
+
+/** The game's event stream is worth opening: only while the game is being played. */
+export const needsGameStream = (s: GameState): boolean => s.phase === 'ready' && !!s.game && s.game.status === 'active';
+
+/** A rematch can still start from this page: the player's own events are worth following. */
+export const needsOwnStream = (s: GameState): boolean => !!s.game && !!myColor(s) && (s.game.status === 'active' || !!s.roomCode);
 
 /** Replaying: the position after `view` records; otherwise the game's board. */
 export function shownBoard(s: GameState): string {
@@ -527,9 +545,25 @@ export function titleText(s: GameState): Text {
 export function metaTexts(s: GameState): Text[] {
   const g = s.game!;
   const meta = [t(g.rated ? 'game.meta.rated' : 'game.meta.casual'), g.settings.turnSeconds ? t('game.meta.turnLimit', { seconds: g.settings.turnSeconds }) : t('game.meta.noLimit')];
+  // Without a turn limit, the game's idle limit: a player who has not moved for this long gets the CPU.
+  if (!g.settings.turnSeconds && g.settings.idleSeconds) meta.push(t('game.meta.idleLimit', { time: clockText(g.settings.idleSeconds) }));
   if (!myColor(s)) meta.push(t(s.me ? 'game.meta.watching' : 'game.meta.spectator'));
   if (s.roomCode) meta.push(t('game.meta.room', { code: s.roomCode }));
   return meta;
+}
+
+/**
+ * A ranked game's count of the CPU's moves for a seat: the viewer's own (and how many more it may
+ * play before the game counts as abandoned for them), or the other seat's once it is over the limit.
+ */
+export function cpuMovesNote(s: GameState): Text | null {
+  const g = s.game!;
+  const max = g.settings.standInMoves;
+  if (g.status !== 'active' || max === null) return null;
+  const mine = myColor(s);
+  if (mine && g[mine].cpuMoves > 0) return t(g[mine].cpuMoves > max ? 'game.cpuMoves.mineOver' : 'game.cpuMoves.mine', { n: g[mine].cpuMoves, max });
+  const over = (['black', 'white'] as const).find((c) => c !== mine && g[c].cpuMoves > max);
+  return over ? t('game.cpuMoves.theirsOver', { n: g[over].cpuMoves, name: g[over].player.username }) : null;
 }
 
 /** A pass stays on the board until the next move: both sides see who passed and who plays again. */
@@ -593,6 +627,25 @@ export interface ResultView {
   rated: boolean;
 }
 
+/** Over a ranked game's limit of CPU moves for a seat (settings.standInMoves). */
+const overCpuLimit = (g: Game, c: Color): boolean => g.settings.standInMoves !== null && g[c].cpuMoves > g.settings.standInMoves;
+
+/**
+ * Why a seat abandoned: the CPU still held it at the end, or (ranked) it played more than the
+ * game's limit of moves for it, whoever was ahead.
+ */
+function abandonedText(g: Game, loser: Color): Text {
+  const name = g[loser].player.username;
+  if (!g[loser].standIn && overCpuLimit(g, loser)) return t('game.result.abandonedMoves', { name, n: g[loser].cpuMoves, max: g.settings.standInMoves! });
+  return t('game.result.abandoned', { name });
+}
+
+/**
+ * An aborted game that both players had moved in: the stand-in's moves would have decided it (the
+ * CPU over the limit for both seats, a resignation to an abandoned seat, the CPU on both seats).
+ */
+const standInVoided = (g: Game): boolean => (['black', 'white'] as const).some((c) => g[c].standIn || overCpuLimit(g, c));
+
 export function resultView(s: GameState): ResultView | null {
   const g = s.game!;
   if (g.status === 'active' || !g.result) return null;
@@ -609,13 +662,18 @@ export function resultView(s: GameState): ResultView | null {
   let detailText: Text;
   if (r.reason === 'resign' && r.winner) detailText = t('game.result.resigned', { name: g[other(r.winner)].player.username });
   else if (r.reason === 'board') detailText = t(r.winner === null ? 'game.result.boardDraw' : 'game.result.board');
-  else if (r.reason === 'abandoned' && r.winner) detailText = t('game.result.abandoned', { name: g[other(r.winner)].player.username });
-  else if (r.reason === 'aborted') detailText = t('game.result.calledOff');
+  else if (r.reason === 'abandoned' && r.winner) detailText = abandonedText(g, other(r.winner));
+  else if (r.reason === 'aborted') detailText = t(standInVoided(g) ? 'game.result.standInVoid' : 'game.result.calledOff');
   else detailText = t('game.result.none');
   const changes = r.ratingChanges
     ? (['black', 'white'] as const).map((c) => {
         const d = Math.round(r.ratingChanges![c]);
-        return { color: c, text: t('game.result.ratingChange', { name: g[c].player.username, delta: signed(r.ratingChanges![c]) }), direction: d > 0 ? ('up' as const) : d < 0 ? ('down' as const) : ('same' as const) };
+        const name = g[c].player.username;
+        const delta = signed(r.ratingChanges![c]);
+        // Old → new ("1500? → 1662?"), as every page shows a rating; the change alone when the steps are not known.
+        const step = r.ratings?.[c];
+        const text = step ? t('game.result.ratingStep', { name, step: ratingStepLabel(step), delta }) : t('game.result.ratingChange', { name, delta });
+        return { color: c, text, direction: d > 0 ? ('up' as const) : d < 0 ? ('down' as const) : ('same' as const) };
       })
     : null;
   return { title, tone, detail: detailText, score: t('game.result.score', { black: r.discs.black, white: r.discs.white }), changes, rated: g.rated };
@@ -694,7 +752,7 @@ export function seatView(s: GameState, color: Color): { name: string; rating: st
   const seat = g[color];
   return {
     name: seat.player.username,
-    rating: rating(seat.player.rating),
+    rating: ratingLabel(seat.player) ?? '',
     standIn: seat.standIn && g.status === 'active',
     you: myColor(s) === color,
     discs: discsOf(s, color),

@@ -23,7 +23,7 @@ export function mountMoveList(root: HTMLElement, c: GameController): { render():
       const sq = h('span', m.pass ? { class: 'pl-pass' } : {}, m.pass ? msg('moves.pass') : (m.square ?? ''));
       const bits: (Node | string)[] = [
         h('span', { class: 'pl-n' }, String(m.ply + 1)),
-        h('span', { class: 'pl-dot pl-dot-' + m.color, 'aria-label': msg('color.name', { color: m.color }) }),
+        h('span', { class: 'pl-dot pl-dot-' + m.color, role: 'img', 'aria-label': msg('color.name', { color: m.color }) }),
         sq,
       ];
       if (m.by === 'cpu') bits.push(h('span', { class: 'pl-by-cpu', title: msg('moves.cpu.title') }, msg('moves.cpu')));

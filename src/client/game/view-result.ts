@@ -16,10 +16,14 @@ export function mountResult(root: HTMLElement, c: GameController): { render(now:
   const again = part<HTMLAnchorElement>('play-again', root);
   let resignTimer: ReturnType<typeof setTimeout> | undefined;
 
+  const ratingHelp = part('result-rating-help', root);
+
   function renderResult(): void {
     const r = resultView(s);
     show(banner, !!r);
     if (!r) return;
+    // Old → new ratings, and what they mean, once a rated game is over.
+    show(ratingHelp, !!r.changes);
     banner.className = 'pl-result ' + r.tone;
     text(part('result-title', banner), say(r.title));
     text(part('result-detail', banner), say(r.detail));

@@ -3,7 +3,7 @@
  * and turn clicks and keys into the controller's commands. The only game code that touches the DOM.
  */
 import { flasher, announcer } from '../shared/announce';
-import { mountBoard, markSquare } from '../shared/board';
+import { fitBoard, keepFitted, markSquare, mountBoard, outerHeight } from '../shared/board';
 import { part, show, text } from '../shared/dom';
 import { playerHref } from '../shared/format';
 import { msg, show as say, type Text } from '../shared/messages';
@@ -13,6 +13,7 @@ import {
   boardModel,
   clockOf,
   isYourTurn,
+  cpuMovesNote,
   metaTexts,
   myColor,
   opponentAway,
@@ -39,6 +40,9 @@ export interface GameView {
   squareFeedback(square: string | null, text: Text | null): void;
 }
 
+/** The height a pass banner takes (rem): kept free under the board while the game goes on, so the board need not move when one shows. */
+const PASS_BANNER_REM = 3;
+
 const sayOrHide = (el: HTMLElement, value: Text | null): void => {
   show(el, !!value);
   if (value) text(el, say(value));
@@ -57,6 +61,7 @@ export function mountGameView(root: HTMLElement, c: GameController, analysisCont
     standIn: part('standin-note', root),
     away: part('opponent-away', root),
     awayNote: part('away-note', root),
+    cpuMoves: part('cpu-moves-note', root),
   };
   const seats = {
     black: part('seat-black', root),
@@ -65,6 +70,25 @@ export function mountGameView(root: HTMLElement, c: GameController, analysisCont
   const moves = mountMoveList(root, c);
   const result = mountResult(root, c);
   const analysis = analysisController ? mountAnalysis(root, c, analysisController) : null;
+  const frame = part('board-frame', root);
+  const replay = part('replay', root);
+
+  /** The board fits the viewport with the replay buttons under it, and room for a pass banner while the game goes on. */
+  function fit(): void {
+    if (s.phase !== 'ready' || !s.game) return;
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const passRoom = s.game.status === 'active' && notes.pass.hidden ? PASS_BANNER_REM * rem : 0;
+    fitBoard(frame, outerHeight(replay), passRoom);
+  }
+  keepFitted(fit);
+
+  // "Skip to board": to the square that has the board's tab stop.
+  part('skip-to-board').addEventListener('click', (ev) => {
+    const square = board.element.querySelector<HTMLElement>('[data-square][tabindex="0"]');
+    if (!square) return;
+    ev.preventDefault();
+    square.focus();
+  });
 
   function renderSeat(color: Color): void {
     const el = seats[color];
@@ -92,6 +116,8 @@ export function mountGameView(root: HTMLElement, c: GameController, analysisCont
 
   function renderConnection(): void {
     conn.setAttribute('data-conn', s.connection);
+    // A finished game follows no stream: no badge at all.
+    show(conn, s.connection !== 'ended');
     if (s.connection === 'live') text(conn, msg('stream.live'));
     else if (s.connection === 'reconnecting') text(conn, msg('stream.reconnecting'));
     else if (s.connection === 'closed') text(conn, msg('stream.closed'));
@@ -124,6 +150,7 @@ export function mountGameView(root: HTMLElement, c: GameController, analysisCont
     sayOrHide(notes.pass, passNotice(s));
     sayOrHide(notes.standIn, standInNote(s));
     sayOrHide(notes.awayNote, awayNote(s));
+    sayOrHide(notes.cpuMoves, cpuMovesNote(s));
     const now = Date.now();
     sayOrHide(notes.away, opponentAway(s, now));
     renderClocks(now);
@@ -133,6 +160,7 @@ export function mountGameView(root: HTMLElement, c: GameController, analysisCont
     root.setAttribute('data-state', g.status === 'active' ? 'playing' : 'over');
     root.setAttribute('data-ply', String(g.ply));
     root.setAttribute('data-role', myColor(s) ?? 'spectator');
+    fit();
   }
 
   // The replay's keys outside the board (and outside form fields).

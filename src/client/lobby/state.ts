@@ -4,7 +4,8 @@
  * state and call the commands; requests and the player's event stream go through `LobbyTransport`.
  */
 import { isTurnLimit } from '../../games/domain/game';
-import { gameHref, rating, validRoomCode } from '../shared/format';
+import { ratingLabel } from '../../ratings/domain/rating-label';
+import { gameHref, validRoomCode } from '../shared/format';
 import { t, type Text } from '../shared/messages';
 import type { ClientSettings } from '../shared/settings';
 import { getToken, pref, setPref, setToken } from '../shared/storage';
@@ -28,6 +29,8 @@ export interface LobbyOutput {
 /** Where a message shows: next to the form it concerns, or at the top. */
 export type Place = 'top' | 'auth' | 'create' | 'join' | 'queue' | 'invite';
 export type Mode = 'ranked' | 'unranked';
+/** The sign-in card's form: logging in to an account, or creating one (its rules shown up front). */
+export type AuthMode = 'login' | 'register';
 
 export interface Invite {
   code: string;
@@ -35,6 +38,8 @@ export interface Invite {
   settings: Text | null;
   /** The room can be joined (it has a free seat). */
   open: boolean;
+  /** The link itself cannot work (a malformed code, or no such room). */
+  broken?: boolean;
 }
 
 export interface LobbyState {
@@ -48,6 +53,8 @@ export interface LobbyState {
   /** My waiting queue ticket. */
   ticket: Ticket | null;
   invite: Invite | null;
+  /** Log in or register (the sign-in card's mode). */
+  authMode: AuthMode;
   /** The quick match's choice (remembered on the device; set by "Play again"). */
   choice: { mode: Mode; turnSeconds: number | null };
   message: { text: Text; info: boolean; place: Place } | null;
@@ -63,11 +70,25 @@ const EVENT_GRACE_MS = 1500;
 
 const message = (e: unknown): Text => t('server.message', { message: (e as Error).message });
 
+/**
+ * What a failed log-in or registration says: a refused password in our words; a name or password
+ * the server does not accept in the server's own sentence (it names the rule that failed: "username
+ * may contain only letters, digits, _ and -"), not a generic "the request is not valid".
+ */
+export function authError(action: AuthMode, e: unknown): Text {
+  if (e instanceof ApiError && e.status === 401 && action === 'login') return t('lobby.wrongPassword');
+  if (e instanceof ApiError && e.code === 'VALIDATION_FAILED' && e.serverMessage) return t('server.message', { message: e.serverMessage });
+  return message(e);
+}
+
 export class LobbyController {
   readonly s: LobbyState;
   private meStream: Stream | null = null;
   private roomPoll: ReturnType<typeof setInterval> | undefined;
   private queuePoll: ReturnType<typeof setInterval> | undefined;
+  /** The GET /api/queue in flight, if any; answers from before the player left the queue are ignored. */
+  private queueCheck: Promise<void> = Promise.resolve();
+  private queueRound = 0;
   private inFlight = 0;
   private againDone = false;
 
@@ -85,6 +106,7 @@ export class LobbyController {
       room: null,
       ticket: null,
       invite: null,
+      authMode: 'login',
       choice: { mode: mode === 'ranked' ? 'ranked' : 'unranked', turnSeconds: null },
       message: null,
       busy: new Set(),
@@ -101,6 +123,7 @@ export class LobbyController {
   /** `again`: a result's "Play again" (`?again=<mode>&turn=<seconds>`); `join`: an invite link's room code. */
   async start(again: { mode: string | null; turn: string | null }, join: string | null): Promise<void> {
     if (validRoomCode(join)) void this.loadInvite(join.trim().toUpperCase());
+    else if (join !== null) this.brokenInvite();
     this.pendingAgain = again;
     await this.resume();
   }
@@ -137,7 +160,16 @@ export class LobbyController {
     }, (e) => this.say(message(e)));
   }
 
-  async signIn(action: 'login' | 'register', username: string, password: string): Promise<boolean> {
+  /** Switches the sign-in card between logging in and creating an account. */
+  setAuthMode(mode: AuthMode): void {
+    const s = this.s;
+    if (s.authMode === mode) return;
+    s.authMode = mode;
+    if (s.message?.place === 'auth') s.message = null;
+    this.out.changed();
+  }
+
+  async signIn(action: AuthMode, username: string, password: string): Promise<boolean> {
     let ok = false;
     await this.busyWith('auth', async () => {
       const body = { username: username.trim(), password };
@@ -145,7 +177,7 @@ export class LobbyController {
       setToken(r.token);
       ok = true;
       await this.signedIn(r.player);
-    }, (e) => this.say(e instanceof ApiError && e.status === 401 ? t('lobby.wrongPassword') : message(e), false, 'auth'));
+    }, (e) => this.say(authError(action, e), false, 'auth'));
     return ok;
   }
 
@@ -167,6 +199,8 @@ export class LobbyController {
     this.out.signedIn(player);
     s.me = player;
     s.phase = 'signed-in';
+    // Whoever signs in later on this device most likely has an account by then.
+    s.authMode = 'login';
     if (player.guest) s.choice = { ...s.choice, mode: 'unranked' };
     s.message = null;
     this.out.changed();
@@ -277,6 +311,12 @@ export class LobbyController {
 
   // ---- invite links (/play?join=CODE) ----
 
+  /** An invite link whose code cannot be a room's: say the link is broken (never ignore it silently). */
+  private brokenInvite(): void {
+    this.s.invite = { code: '', title: t('lobby.invite.broken'), settings: null, open: false, broken: true };
+    this.say(t('lobby.invite.badCode'), false, 'invite');
+  }
+
   private async loadInvite(code: string): Promise<void> {
     const s = this.s;
     try {
@@ -298,8 +338,9 @@ export class LobbyController {
       if (full) this.say(t('lobby.roomFull', { code: room.code }), false, 'invite');
       else this.out.changed();
     } catch (e) {
-      s.invite = { code, title: t('lobby.invite.broken'), settings: null, open: false };
-      this.say(e instanceof ApiError && e.code === 'NOT_FOUND' ? t('lobby.invite.noRoom', { code }) : message(e), false, 'invite');
+      const missing = e instanceof ApiError && e.code === 'NOT_FOUND';
+      s.invite = { code, title: t('lobby.invite.broken'), settings: null, open: false, broken: missing };
+      this.say(missing ? t('lobby.invite.noRoom', { code }) : message(e), false, 'invite');
     }
   }
 
@@ -349,6 +390,12 @@ export class LobbyController {
   }
 
   async leaveQueue(): Promise<void> {
+    // No poll after this: one already sent is waited for (asked after the DELETE it would be a
+    // 404), and its answer no longer counts (a 'waiting' one would start the polling again).
+    clearInterval(this.queuePoll);
+    this.queuePoll = undefined;
+    this.queueRound += 1;
+    await this.queueCheck;
     try {
       await this.io.api.leaveQueue();
     } catch {
@@ -375,10 +422,17 @@ export class LobbyController {
     this.out.changed();
   }
 
-  private async checkQueue(): Promise<void> {
+  private checkQueue(): Promise<void> {
+    this.queueCheck = this.askQueue();
+    return this.queueCheck;
+  }
+
+  private async askQueue(): Promise<void> {
     if (!this.s.me) return;
+    const round = this.queueRound;
     try {
       const ticket = await this.io.api.queue();
+      if (round !== this.queueRound) return;
       if (ticket.state === 'matched' && ticket.gameId) this.go(ticket.gameId, null);
       else if (ticket.state === 'waiting') this.waitForMatch(ticket);
       else {
@@ -386,7 +440,7 @@ export class LobbyController {
         if (ticket.reason === 'absent') this.say(t('lobby.queue.lapsed'), false, 'queue');
       }
     } catch (e) {
-      if (e instanceof ApiError && e.status === 404) this.stopQueueWait();
+      if (round === this.queueRound && e instanceof ApiError && e.status === 404) this.stopQueueWait();
     }
   }
 
@@ -437,13 +491,38 @@ const setQueued = (on: boolean) => setPref('queued', on ? '1' : null);
 
 // ---- selectors ----
 
-/** The signed-in player's rating as shown: "unrated" for guests, a ? for a provisional rating. */
-export function myRating(s: LobbyState): Text | null {
-  if (!s.me) return null;
-  return s.me.guest ? t('lobby.unrated') : t('lobby.rating', { rating: rating(s.me.rating), provisional: s.me.provisional });
+/** The signed-in player's rating as every page shows it ("1500?" while provisional), or null: none for a guest. */
+export function myRating(s: LobbyState): string | null {
+  return s.me ? ratingLabel(s.me) : null;
+}
+
+/** How far the signed-in player is from the leaderboard: null once listed (or unknown). */
+export function ladderNote(s: LobbyState): Text | null {
+  const me = s.me;
+  const ladder = me?.ladder;
+  if (!me || me.bot || !ladder || ladder.listed) return null;
+  if (me.guest || ladder.gamesToGo === null) return t('lobby.ladder.guest');
+  return t('lobby.ladder.toGo', { count: ladder.gamesToGo });
 }
 
 export function queueWindow(s: LobbyState): Text | null {
   const w = s.ticket?.window;
   return w ? t('lobby.queue.window', { min: String(Math.round(w.min)), max: String(Math.round(w.max)) }) : null;
+}
+
+/** h:mm:ss, or m:ss under an hour. */
+function timeLeft(ms: number): string {
+  const secs = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(secs / 3600);
+  const m = Math.floor((secs % 3600) / 60);
+  const ss = String(secs % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** A waiting ranked ticket on a cooldown (aborts, sandbagging): why, and the time left. */
+export function queueCooldown(s: LobbyState, now: number): Text | null {
+  const c = s.ticket?.cooldown;
+  if (!c) return null;
+  const left = Date.parse(c.until) - now;
+  return left > 0 ? t('lobby.queue.cooldown', { reason: c.reason, time: timeLeft(left) }) : null;
 }

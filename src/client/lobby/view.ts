@@ -6,7 +6,7 @@
 import { $, $$, h, part, parts, show, text } from '../shared/dom';
 import { gameHref, playerHref } from '../shared/format';
 import { msg, show as say } from '../shared/messages';
-import { myRating, queueWindow, type LobbyController, type Mode, type Place } from './state';
+import { ladderNote, myRating, queueCooldown, queueWindow, type LobbyController, type Mode, type Place } from './state';
 
 export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(): void } {
   const s = c.s;
@@ -57,6 +57,31 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     for (const b of $$<HTMLButtonElement>('button', invite)) b.disabled = s.busy.has('invite');
   }
 
+  function renderAuth(): void {
+    // One form, two modes: logging in, or creating an account with its rules stated up front.
+    const register = s.authMode === 'register';
+    forms.auth.setAttribute('data-mode', s.authMode);
+    part('auth-mode-login', root).setAttribute('aria-pressed', String(!register));
+    part('auth-mode-register', root).setAttribute('aria-pressed', String(register));
+    show(part('login-button', root), !register);
+    show(part('register-button', root), register);
+    show(part('username-rule', root), register);
+    show(part('password-rule', root), register);
+    const username = field<HTMLInputElement>(forms.auth, 'username');
+    const password = field<HTMLInputElement>(forms.auth, 'password');
+    // Password managers offer a new password only to a field that asks for one.
+    password.autocomplete = register ? 'new-password' : 'current-password';
+    if (register) {
+      username.setAttribute('aria-describedby', 'username-rule');
+      password.setAttribute('aria-describedby', 'password-rule');
+    } else {
+      username.removeAttribute('aria-describedby');
+      password.removeAttribute('aria-describedby');
+    }
+    // On an invite the invite card's guest button is the one way in: no second one here.
+    show(part('guest-start', root), !s.invite?.open);
+  }
+
   function renderMe(): void {
     const me = s.me;
     show(part('signed-out', root), !me && s.phase !== 'unavailable' && s.phase !== 'loading');
@@ -67,7 +92,13 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     name.href = playerHref(me.username);
     show(part('me-guest', root), me.guest);
     const r = myRating(s);
-    text(part('me-rating', root), r ? say(r) : '');
+    show(part('me-rating-box', root), r !== null);
+    text(part('me-rating', root), r ?? '');
+    show(part('rating-help', root), r !== null);
+    const ladder = ladderNote(s);
+    const note = part('ladder-note', root);
+    text(note, ladder ? say(ladder) : '');
+    show(note, !!ladder);
     // Guests play casual games only: say so rather than grey things out silently.
     modeInput('ranked').disabled = me.guest;
     for (const note of parts('guest-note', root)) show(note, me.guest);
@@ -105,6 +136,11 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
       const el = part('queue-window', root);
       show(el, !!win);
       if (win) text(el, say(win));
+      // A ranked cooldown (too many aborts, games thrown): why, and the time left.
+      const cooldown = queueCooldown(s, Date.now());
+      const cel = part('queue-cooldown', root);
+      show(cel, !!cooldown);
+      if (cooldown) text(cel, say(cooldown));
     }
   }
 
@@ -112,6 +148,7 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     const inv = s.invite;
     show(invite, !!inv);
     if (!inv) return;
+    invite.setAttribute('data-state', inv.broken ? 'broken' : inv.open ? 'open' : 'closed');
     text(part('invite-title', invite), say(inv.title));
     text(part('invite-settings', invite), inv.settings ? say(inv.settings) : '');
     show(part('invite-guest-join', invite), inv.open && !s.me);
@@ -120,6 +157,7 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
   }
 
   function render(): void {
+    renderAuth();
     renderMe();
     renderChoice();
     renderForms();
@@ -132,10 +170,11 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
 
   // ---- the forms ----
   guestButton.addEventListener('click', () => void c.guest());
+  part('auth-mode-login', root).addEventListener('click', () => c.setAuthMode('login'));
+  part('auth-mode-register', root).addEventListener('click', () => c.setAuthMode('register'));
   forms.auth.addEventListener('submit', async (ev) => {
     ev.preventDefault();
-    const submitter = (ev as SubmitEvent).submitter as HTMLButtonElement | null;
-    const ok = await c.signIn(submitter?.value === 'register' ? 'register' : 'login', field<HTMLInputElement>(forms.auth, 'username').value, field<HTMLInputElement>(forms.auth, 'password').value);
+    const ok = await c.signIn(s.authMode, field<HTMLInputElement>(forms.auth, 'username').value, field<HTMLInputElement>(forms.auth, 'password').value);
     if (ok) forms.auth.reset();
   });
   part('sign-out', root).addEventListener('click', () => {

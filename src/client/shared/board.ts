@@ -111,3 +111,39 @@ export function markSquare(board: Board, square: string): void {
   b.setAttribute('data-bad', 'true');
   setTimeout(() => b.removeAttribute('data-bad'), 1200);
 }
+
+/** The smallest board side the fitting leaves (px): below it, the page scrolls instead. */
+const MIN_BOARD = 240;
+/** Room kept free under what must stay visible (px). */
+const MARGIN = 8;
+
+/**
+ * Sizes a board's frame (its coordinates and the board) to the viewport: as wide as its column
+ * allows, and no taller than the height the viewport has below what stands above it (the header,
+ * the seats, a banner), less `below` px that must stay visible under it (the replay buttons) and
+ * `reserve` px kept for a banner that may come (a pass). Measured, since the header's height
+ * depends on the language and the width; call it after each render and on resize.
+ */
+export function fitBoard(frame: HTMLElement, below = 0, reserve = 0): void {
+  const top = frame.getBoundingClientRect().top + window.scrollY;
+  const free = window.innerHeight - top - below - reserve - MARGIN;
+  const side = `${Math.max(MIN_BOARD, Math.floor(free))}px`;
+  if (frame.style.maxWidth !== side) frame.style.maxWidth = side;
+}
+
+/**
+ * Calls `fit` whenever the page's layout may have moved the board: the window or the page changes
+ * size (a banner shows, a web font arrives and the header grows). A fit that changes nothing
+ * changes no size, so this settles.
+ */
+export function keepFitted(fit: () => void): void {
+  new ResizeObserver(() => fit()).observe(document.body);
+  void document.fonts?.ready.then(fit);
+}
+
+/** The height an element takes in the flow with its margins (0 when hidden). */
+export function outerHeight(el: HTMLElement): number {
+  if (el.hidden) return 0;
+  const cs = getComputedStyle(el);
+  return el.getBoundingClientRect().height + parseFloat(cs.marginTop) + parseFloat(cs.marginBottom);
+}

@@ -1,9 +1,5 @@
 /** Plain formatting shared by the views (no DOM). */
 
-export function rating(n: unknown): string {
-  return typeof n === 'number' && Number.isFinite(n) ? String(Math.round(n)) : '—';
-}
-
 /** +12, −7 (a real minus sign), ±0. */
 export function signed(n: number): string {
   const r = Math.round(n);

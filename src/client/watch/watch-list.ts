@@ -1,14 +1,21 @@
 /** "Watch": the live games (GET /api/games?status=active), each linking to its board; refreshed every 15 s. */
 import { $, h, part, show, text } from '../shared/dom';
-import { gameHref, rating } from '../shared/format';
+import { ratingLabel } from '../../ratings/domain/rating-label';
+import { gameHref } from '../shared/format';
 import { msg } from '../shared/messages';
 import { api, type GameSummary } from '../transport/api';
 
 const REFRESH_MS = 15_000;
 
+/** "alice (1500?)"; a guest's name alone (no rating to show). */
+function seatText(p: GameSummary['black']): string {
+  const label = ratingLabel(p);
+  return label === null ? p.username : msg('watch.seat', { name: p.username, rating: label });
+}
+
 function item(g: GameSummary): HTMLElement {
   const seat = (p: GameSummary['black'], color: 'black' | 'white') =>
-    h('span', { class: 'pl-watch-seat' }, h('span', { class: `pl-dot pl-dot-${color}`, 'aria-hidden': 'true' }), msg('watch.seat', { name: p.username, rating: rating(p.rating) }));
+    h('span', { class: 'pl-watch-seat' }, h('span', { class: `pl-dot pl-dot-${color}`, 'aria-hidden': 'true' }), seatText(p));
   return h(
     'li',
     {},

@@ -16,11 +16,28 @@ export interface GameState {
   readonly roomCode: string | null;
   readonly rated: boolean;
   readonly turnSeconds: number | null;
+  /**
+   * No turn limit: the game's idle limit (IDLE_TURN_SECONDS when it was made), one of its
+   * settings; null with a turn limit. null in games made before it was stored: the rules' value.
+   */
+  readonly idleSeconds: number | null;
+  /**
+   * Ranked games: the CPU may play this many moves for a seat (RANKED_STAND_IN_MOVES when the game
+   * was made); a seat it played more moves for is scored abandoned at the end, whoever is ahead.
+   * null in casual games (there only the seat the CPU still holds at the end has abandoned).
+   */
+  readonly standInMoves: number | null;
   readonly showLegalMoves: boolean;
   readonly blackId: string;
   readonly whiteId: string;
   readonly blackStandIn: boolean;
   readonly whiteStandIn: boolean;
+  /** Moves (not passes) the CPU stand-in has played for each seat in this game. */
+  readonly blackCpuMoves: number;
+  readonly whiteCpuMoves: number;
+  /** How many times the stand-in took each seat over in this game (each one shortens that seat's next limit). */
+  readonly blackTakeovers: number;
+  readonly whiteTakeovers: number;
   /** 64 characters B / W / . in API order (a1..h1, a2..h2, …). */
   readonly board: string;
   /** null once the game is over. */
@@ -40,6 +57,13 @@ export interface GameState {
   readonly takeoverAt: Date | null;
   /** When the current turn began (the idle rule counts from it). */
   readonly turnStartedAt: Date | null;
+  /**
+   * No turn limit, after the player's first move: when the stand-in comes even for a present
+   * player (the turn's start + the seat's escalated idle limit); null otherwise.
+   */
+  readonly idleDeadline: Date | null;
+  /** An aborted game: whose doing it was (who aborted, resigned before both moved, or missed their first move); null otherwise or when nobody's alone. */
+  readonly abortedBy: ColorName | null;
   readonly createdAt: Date;
   readonly finishedAt: Date | null;
 }
@@ -79,6 +103,8 @@ export interface GameRules {
   readonly firstMoveSeconds: number;
   /** No turn limit: a player who has not moved for this long gets the stand-in, present or not. */
   readonly idleTurnSeconds: number;
+  /** New ranked games: the CPU may play this many moves for a seat (RANKED_STAND_IN_MOVES; see GameState.standInMoves). */
+  readonly rankedStandInMoves: number;
 }
 
 export interface NewGameSpec {
@@ -109,6 +135,12 @@ export function seatOf(game: Pick<GameState, 'blackId' | 'whiteId'>, playerId: s
 }
 
 export const standInOf = (game: GameState, color: ColorName): boolean => (color === 'black' ? game.blackStandIn : game.whiteStandIn);
+
+export const cpuMovesOf = (game: Pick<GameState, 'blackCpuMoves' | 'whiteCpuMoves'>, color: ColorName): number =>
+  color === 'black' ? game.blackCpuMoves : game.whiteCpuMoves;
+
+export const takeoversOf = (game: Pick<GameState, 'blackTakeovers' | 'whiteTakeovers'>, color: ColorName): number =>
+  color === 'black' ? game.blackTakeovers : game.whiteTakeovers;
 
 export const playerOf = (game: GameState, color: ColorName): string => (color === 'black' ? game.blackId : game.whiteId);
 

@@ -27,9 +27,11 @@ import {
   type Progress,
   type ResultReason,
   bothMoved,
+  cpuMovesOf,
   hasMoved,
   seatOf,
   standInOf,
+  takeoversOf,
 } from './game.js';
 
 const other = (c: ColorName): ColorName => (c === 'black' ? 'white' : 'black');
@@ -39,28 +41,55 @@ export function positionOf(game: Pick<GameState, 'board' | 'toMove'>): Position 
   return fromBoardString(game.board, game.toMove ?? 'black');
 }
 
+/** Escalation never shortens a limit below this many seconds (or below the limit itself, when that is shorter). */
+export const MIN_HAND_OVER_SECONDS = 10;
+
+/**
+ * How long a seat's turn lasts before the stand-in comes (the turn limit, or without one the idle
+ * limit), once the stand-in has already taken that seat over `takeovers` times in this game: the
+ * full limit the first time, then half as long after each takeover, never below
+ * MIN_HAND_OVER_SECONDS. So an opponent never waits the full limit twice for the same player.
+ */
+export function handOverSeconds(limit: number, takeovers: number): number {
+  return Math.max(Math.min(limit, MIN_HAND_OVER_SECONDS), limit / 2 ** Math.max(0, takeovers));
+}
+
+/** The game's idle limit (no turn limit): its own setting, or the rules' for games made before it was stored. */
+export function idleLimitOf(game: Pick<GameState, 'idleSeconds'>, rules: Pick<GameRules, 'idleTurnSeconds'>): number {
+  return game.idleSeconds ?? rules.idleTurnSeconds;
+}
+
 /**
  * The clocks of a turn that starts now: a player's first move has FIRST_MOVE_SECONDS in every
  * game (the game is aborted when it runs out); later turns have the turn limit, or, without one,
- * the wait before a stand-in for an absent player (presence pushes it back, up to the idle limit).
+ * the wait before a stand-in for an absent player (presence pushes it back, up to the idle
+ * limit). A seat the stand-in has taken over before gets a shorter limit (handOverSeconds).
  */
 function startTurn(game: GameState, rules: GameRules): GameState {
   const color = game.toMove!;
+  const takeovers = takeoversOf(game, color);
   let deadline: Date | null = null;
-  if (!hasMoved(game, color)) deadline = addSeconds(rules.now, rules.firstMoveSeconds);
-  else if (game.turnSeconds) deadline = addSeconds(rules.now, game.turnSeconds);
-  return {
-    ...game,
-    turnDeadline: deadline,
-    takeoverAt: deadline ?? addSeconds(rules.now, Math.min(rules.cpuTakeoverSeconds, rules.idleTurnSeconds)),
-    turnStartedAt: rules.now,
-  };
+  let idleDeadline: Date | null = null;
+  let takeoverAt: Date;
+  if (!hasMoved(game, color)) {
+    deadline = addSeconds(rules.now, rules.firstMoveSeconds);
+    takeoverAt = deadline;
+  } else if (game.turnSeconds) {
+    deadline = addSeconds(rules.now, handOverSeconds(game.turnSeconds, takeovers));
+    takeoverAt = deadline;
+  } else {
+    const idle = handOverSeconds(idleLimitOf(game, rules), takeovers);
+    idleDeadline = addSeconds(rules.now, idle);
+    takeoverAt = addSeconds(rules.now, Math.min(rules.cpuTakeoverSeconds, idle));
+  }
+  return { ...game, turnDeadline: deadline, takeoverAt, idleDeadline, turnStartedAt: rules.now };
 }
 
 /** Until when a present player's turn is safe from the stand-in (no turn limit, after their first move). */
 export function presentUntil(game: GameState, rules: GameRules): Date | null {
-  if (game.status !== 'active' || game.turnSeconds || !game.toMove || !hasMoved(game, game.toMove) || !game.turnStartedAt) return null;
-  const idle = addSeconds(game.turnStartedAt, rules.idleTurnSeconds);
+  if (game.status !== 'active' || game.turnSeconds || !game.toMove || !hasMoved(game, game.toMove)) return null;
+  const idle = game.idleDeadline ?? (game.turnStartedAt ? addSeconds(game.turnStartedAt, idleLimitOf(game, rules)) : null);
+  if (!idle) return null;
   const present = addSeconds(rules.now, rules.cpuTakeoverSeconds);
   return present < idle ? present : idle;
 }
@@ -69,8 +98,14 @@ export function presentUntil(game: GameState, rules: GameRules): Date | null {
 export function newGame(spec: NewGameSpec, rules: GameRules): GameState {
   const game: GameState = {
     ...spec,
+    idleSeconds: spec.turnSeconds ? null : rules.idleTurnSeconds,
+    standInMoves: spec.rated ? rules.rankedStandInMoves : null,
     blackStandIn: false,
     whiteStandIn: false,
+    blackCpuMoves: 0,
+    whiteCpuMoves: 0,
+    blackTakeovers: 0,
+    whiteTakeovers: 0,
     board: toBoardString(startPosition()),
     toMove: 'black',
     ply: 0,
@@ -84,27 +119,56 @@ export function newGame(spec: NewGameSpec, rules: GameRules): GameState {
     turnDeadline: null,
     takeoverAt: null,
     turnStartedAt: null,
+    idleDeadline: null,
+    abortedBy: null,
     createdAt: rules.now,
     finishedAt: null,
   };
   return startTurn(game, rules);
 }
 
-function finish(game: GameState, winner: ColorName | null, reason: ResultReason, rules: GameRules): GameState {
+/** Ends the game; `abortedBy` names whose doing an abort was (null when nobody's alone). */
+function finish(game: GameState, winner: ColorName | null, reason: ResultReason, rules: GameRules, abortedBy: ColorName | null = null): GameState {
   const discs = discCounts(positionOf(game));
   return {
     ...game,
     status: reason === 'aborted' ? 'aborted' : 'finished',
     winner,
     resultReason: reason,
+    abortedBy: reason === 'aborted' ? abortedBy : null,
     blackDiscs: discs.black,
     whiteDiscs: discs.white,
     toMove: null,
     turnDeadline: null,
     takeoverAt: null,
     turnStartedAt: null,
+    idleDeadline: null,
     finishedAt: rules.now,
   };
+}
+
+/** Over the ranked limit: the CPU has played more moves for this seat than the game allows. */
+export function overStandInLimit(game: GameState, color: ColorName): boolean {
+  return game.standInMoves !== null && cpuMovesOf(game, color) > game.standInMoves;
+}
+
+/**
+ * The seats that abandoned the game if it ended now: the one the CPU still holds, and in a ranked
+ * game any seat the CPU has played more than `standInMoves` moves for, whoever is ahead.
+ */
+export function abandonedSeats(game: GameState): ColorName[] {
+  return (['black', 'white'] as const).filter((c) => standInOf(game, c) || overStandInLimit(game, c));
+}
+
+/**
+ * The game ends on the board: a seat that abandoned it loses whatever the board says; when both
+ * seats did (only possible in a ranked game), the stand-in wins nobody's game: aborted, unrated.
+ */
+function endOnBoard(game: GameState, winner: ColorName | null, rules: GameRules): GameState {
+  const abandoned = abandonedSeats(game);
+  if (abandoned.length === 2) return finish(game, null, 'aborted', rules);
+  if (abandoned.length === 1) return finish(game, other(abandoned[0]), 'abandoned', rules);
+  return finish(game, winner, 'board', rules);
 }
 
 function withStandIn(game: GameState, color: ColorName, standIn: boolean): GameState {
@@ -150,12 +214,16 @@ function advance(game: GameState, square: number, by: MoveBy, rules: GameRules):
       at: rules.now,
     }),
   );
-  let after: GameState = { ...game, board: toBoardString(turn.position), ply: game.ply + records.length };
+  const cpuMoves = (c: ColorName) => cpuMovesOf(game, c) + records.filter((r) => r.by === 'cpu' && !r.pass && r.color === c).length;
+  let after: GameState = {
+    ...game,
+    board: toBoardString(turn.position),
+    ply: game.ply + records.length,
+    blackCpuMoves: cpuMoves('black'),
+    whiteCpuMoves: cpuMoves('white'),
+  };
   if (turn.finished) {
-    // A player the CPU still stands in for at the end abandoned the game: they lose, whatever the board says.
-    const abandoned = (['black', 'white'] as const).find((c) => standInOf(after, c));
-    if (abandoned) after = finish(after, other(abandoned), 'abandoned', rules);
-    else after = finish(after, boardResult(turn.position).winner, 'board', rules);
+    after = endOnBoard(after, boardResult(turn.position).winner, rules);
   } else {
     after = startTurn({ ...after, toMove: turn.position.toMove }, rules);
   }
@@ -232,10 +300,12 @@ export function takeOver(game: GameState, rules: GameRules): Progress | null {
   if (game.status !== 'active' || !game.toMove || !game.takeoverAt || game.takeoverAt > rules.now) return null;
   const color = game.toMove;
   if (standInOf(game, color)) return null;
-  if (!hasMoved(game, color) || standInOf(game, other(color))) {
-    return progress(game, finish(game, null, 'aborted', rules), [], []);
-  }
-  return progress(game, withStandIn(game, color, true), [], [{ type: 'seat', color, standIn: true }]);
+  // A missed first move is that player's abort; the CPU on both seats is nobody's alone.
+  if (!hasMoved(game, color)) return progress(game, finish(game, null, 'aborted', rules, color), [], []);
+  if (standInOf(game, other(color))) return progress(game, finish(game, null, 'aborted', rules), [], []);
+  const taken = withStandIn(game, color, true);
+  const after = color === 'black' ? { ...taken, blackTakeovers: game.blackTakeovers + 1 } : { ...taken, whiteTakeovers: game.whiteTakeovers + 1 };
+  return progress(game, after, [], [{ type: 'seat', color, standIn: true }]);
 }
 
 /** A seated player back at the table takes their seat back from the CPU. */
@@ -249,6 +319,8 @@ export function reclaimSeat(game: GameState, playerId: string, rules: GameRules)
 
 /**
  * A resignation: the opponent wins; before both players have moved it aborts the game instead.
+ * In a ranked game, resigning to an opponent who abandoned it (the CPU holds their seat, or has
+ * played more than `standInMoves` moves for it) wins the stand-in nobody's game: aborted, unrated.
  * A repeat of the same request is answered as done (null).
  */
 export function resign(game: GameState, playerId: string, rules: GameRules): Progress | null {
@@ -258,17 +330,18 @@ export function resign(game: GameState, playerId: string, rules: GameRules): Pro
     if (game.status === 'aborted') return null;
     throw new AppError('GAME_OVER', { key: 'api.games.over' });
   }
-  if (!bothMoved(game)) return progress(game, finish(game, null, 'aborted', rules), [], []);
+  if (!bothMoved(game)) return progress(game, finish(game, null, 'aborted', rules, color), [], []);
+  if (game.rated && abandonedSeats(game).includes(other(color))) return progress(game, finish(game, null, 'aborted', rules), [], []);
   return progress(game, finish(game, other(color), 'resign', rules), [], []);
 }
 
 /** Either player calls the game off before both have moved: aborted, unrated, no winner. A repeat is answered as done (null). */
 export function abort(game: GameState, playerId: string, rules: GameRules): Progress | null {
-  mustBeSeated(game, playerId);
+  const color = mustBeSeated(game, playerId);
   if (game.status === 'aborted') return null;
   mustBeActive(game);
   if (bothMoved(game)) throw new AppError('TOO_LATE_TO_ABORT', { key: 'api.games.tooLateToAbort' });
-  return progress(game, finish(game, null, 'aborted', rules), [], []);
+  return progress(game, finish(game, null, 'aborted', rules, color), [], []);
 }
 
 /** What the ratings count: a ranked game that ended with a result after both players moved. */

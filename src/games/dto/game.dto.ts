@@ -45,11 +45,34 @@ export class ActiveGamesQueryDto extends GamesQueryDto {
 export class SeatDto {
   @ApiProperty({ type: SeatPlayerDto }) player: SeatPlayerDto;
   @ApiProperty({ description: 'true while the CPU plays this seat' }) standIn: boolean;
+  @ApiProperty({
+    description:
+      'Moves (not passes) the CPU stand-in has played for this seat so far. In a ranked game, more than settings.standInMoves ' +
+      'and this seat is scored abandoned at the end (a loss), whoever is ahead on the board',
+  })
+  cpuMoves: number;
 }
 
 export class GameSettingsDto {
   @ApiProperty() rated: boolean;
   @ApiProperty({ type: Number, nullable: true, enum: [30, 60] }) turnSeconds: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'Without a turn limit: the idle limit in seconds (IDLE_TURN_SECONDS when the game was made). A player who has not moved for ' +
+      'this long gets the CPU stand-in even while present; each time the stand-in has taken a seat over in this game, that seat\'s ' +
+      'next limit is half as long (at least 10 s). null with a turn limit (there the turn limit is halved the same way)',
+  })
+  idleSeconds: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'Ranked games: the CPU stand-in may play this many moves for a seat (RANKED_STAND_IN_MOVES); a seat it played more for is ' +
+      'scored abandoned at the end: a loss for that seat and a rated win for the other, whoever is ahead. null in casual games',
+  })
+  standInMoves: number | null;
   @ApiProperty() showLegalMoves: boolean;
 }
 
@@ -63,11 +86,25 @@ export class RatingChangesDto {
   @ApiProperty() white: number;
 }
 
+export class RatingStepDto {
+  @ApiProperty({ description: 'The rating before the game' }) before: number;
+  @ApiProperty({ description: 'The rating after the game' }) after: number;
+  @ApiProperty({ description: 'Provisional before the game (RD ≥ 110)' }) provisionalBefore: boolean;
+  @ApiProperty({ description: 'Provisional after the game (RD ≥ 110)' }) provisionalAfter: boolean;
+}
+
+export class RatingStepsDto {
+  @ApiProperty({ type: RatingStepDto }) black: RatingStepDto;
+  @ApiProperty({ type: RatingStepDto }) white: RatingStepDto;
+}
+
 export class GameResultDto {
   @ApiProperty({ type: String, nullable: true, enum: ['black', 'white'] }) winner: 'black' | 'white' | null;
   @ApiProperty({ enum: ['board', 'resign', 'abandoned', 'aborted'] }) reason: 'board' | 'resign' | 'abandoned' | 'aborted';
   @ApiProperty({ type: DiscsDto }) discs: DiscsDto;
   @ApiProperty({ type: RatingChangesDto, nullable: true }) ratingChanges: RatingChangesDto | null;
+  @ApiProperty({ type: RatingStepsDto, nullable: true, description: "A rated game: each player's rating before → after it (null for unrated and aborted games)" })
+  ratings: RatingStepsDto | null;
 }
 
 export class GameDto {

@@ -16,6 +16,8 @@ const nullableNumber = { from: (v: string | number | null) => (v == null ? null 
 @Check('games_ply_ck', `ply >= 0`)
 @Check('games_turn_seconds_ck', `turn_seconds IN (30, 60)`)
 @Check('games_seats_ck', `black_id <> white_id`)
+@Check('games_aborted_by_ck', `aborted_by IN ('black', 'white')`)
+@Check('games_stand_in_counts_ck', `black_cpu_moves >= 0 AND white_cpu_moves >= 0 AND black_takeovers >= 0 AND white_takeovers >= 0`)
 @Index('games_black_created_idx', ['blackId', 'createdAt'])
 @Index('games_white_created_idx', ['whiteId', 'createdAt'])
 // Not takeover_at: it changes with every move, and an indexed column would cost every move a
@@ -42,6 +44,14 @@ export class Game {
   @Column({ name: 'turn_seconds', type: 'integer', nullable: true })
   turnSeconds: number | null;
 
+  /** No turn limit: the game's idle limit in seconds (a setting, shown on the board); null with a turn limit. */
+  @Column({ name: 'idle_seconds', type: 'integer', nullable: true })
+  idleSeconds: number | null;
+
+  /** Ranked: the CPU may play this many moves for a seat before it counts as abandoned; null in casual games. */
+  @Column({ name: 'stand_in_moves', type: 'smallint', nullable: true })
+  standInMoves: number | null;
+
   @Column({ name: 'show_legal_moves', type: 'boolean' })
   showLegalMoves: boolean;
 
@@ -64,6 +74,20 @@ export class Game {
 
   @Column({ name: 'white_stand_in', type: 'boolean', default: false })
   whiteStandIn: boolean;
+
+  /** Moves (not passes) the CPU played for each seat. */
+  @Column({ name: 'black_cpu_moves', type: 'smallint', default: 0 })
+  blackCpuMoves: number;
+
+  @Column({ name: 'white_cpu_moves', type: 'smallint', default: 0 })
+  whiteCpuMoves: number;
+
+  /** Times the stand-in took each seat over (each shortens that seat's next limit). */
+  @Column({ name: 'black_takeovers', type: 'smallint', default: 0 })
+  blackTakeovers: number;
+
+  @Column({ name: 'white_takeovers', type: 'smallint', default: 0 })
+  whiteTakeovers: number;
 
   /** 64 characters B / W / . in API order (a1..h1, a2..h2, …). */
   @Column({ type: 'char', length: 64 })
@@ -111,6 +135,14 @@ export class Game {
   /** When the current turn began (the idle rule counts from it). */
   @Column({ name: 'turn_started_at', type: 'timestamptz', nullable: true })
   turnStartedAt: Date | null;
+
+  /** No turn limit, after a first move: when the stand-in comes even for a present player. */
+  @Column({ name: 'idle_deadline', type: 'timestamptz', nullable: true })
+  idleDeadline: Date | null;
+
+  /** An aborted game: whose doing it was (the abort cooldown counts these); null otherwise. */
+  @Column({ name: 'aborted_by', type: 'varchar', length: 5, nullable: true })
+  abortedBy: ColorName | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -52,15 +52,21 @@ export interface WaitingTicket {
   bot: boolean;
   /** The turn limit asked for (null = none): paired only with the same. */
   turnSeconds: number | null;
+  /**
+   * A player on a ranked cooldown (aborts, sandbagging): not paired before this moment, and the
+   * rating window counts the wait from it, not from joinedAt. Absent or null: no cooldown.
+   */
+  eligibleAt?: Instant | null;
 }
 
 /**
  * The rating window of a ranked ticket. THE RULE: it starts at ±`initial` (100) rating points
  * around the ticket's rating and widens by `step` (50) for every full `stepSeconds` (5 s) the
- * ticket has waited, up to ±`max` (500, reached after 40 s); it never grows beyond that, so a
- * 2300 player is never paired with a 1500 player, however long both wait (they can leave or play
- * unranked). Lichess widens by a fixed step per missed wave; with a wave every second this is the
- * same idea counted in seconds, which does not depend on how often the waves run.
+ * ticket has waited, up to ±`max` (RANKED_WINDOW_MAX, 350 by default, reached after 25 s); it
+ * never grows beyond that cap, so a 1886 is never paired with a 1500, however long either waits
+ * (a booster cannot climb on fresh accounts by waiting for the window to reach them). Lichess
+ * widens by a fixed step per missed wave; with a wave every second this is the same idea counted
+ * in seconds, which does not depend on how often the waves run.
  */
 export interface WindowRule {
   initial: number;
@@ -69,7 +75,10 @@ export interface WindowRule {
   max: number;
 }
 
-export const RANKED_WINDOW: Readonly<WindowRule> = Object.freeze({ initial: 100, step: 50, stepSeconds: 5, max: 500 });
+export const RANKED_WINDOW: Readonly<WindowRule> = Object.freeze({ initial: 100, step: 50, stepSeconds: 5, max: 350 });
+
+/** The window rule with another cap (RANKED_WINDOW_MAX). */
+export const windowRuleWithMax = (max: number): WindowRule => ({ ...RANKED_WINDOW, max });
 
 /** At most this many ranked games between the same two players in the last 24 hours. */
 export const MAX_RANKED_GAMES_PER_PAIR_24H = 3;
@@ -88,9 +97,19 @@ function halfWidthOf(joinedAtMs: number, nowMs: number, rule: WindowRule): numbe
   return Math.min(rule.max, rule.initial + rule.step * steps);
 }
 
-/** The ticket's rating window at `now` (see WindowRule for the rule). */
-export function windowOf(ticket: Pick<WaitingTicket, 'rating' | 'joinedAt'>, now: Instant, rule: WindowRule = RANKED_WINDOW): RatingWindow {
-  const halfWidth = halfWidthOf(msOf(ticket.joinedAt), msOf(now), rule);
+/** When a ticket's wait starts counting for its window: when it joined, or when its cooldown ends. */
+export function waitStartOf(ticket: Pick<WaitingTicket, 'joinedAt' | 'eligibleAt'>): number {
+  const joined = msOf(ticket.joinedAt);
+  return ticket.eligibleAt == null ? joined : Math.max(joined, msOf(ticket.eligibleAt));
+}
+
+/** Whether a ticket may be paired at `now` (its cooldown, if any, is over). */
+export const isEligible = (ticket: Pick<WaitingTicket, 'eligibleAt'>, now: Instant): boolean =>
+  ticket.eligibleAt == null || msOf(ticket.eligibleAt) <= msOf(now);
+
+/** The ticket's rating window at `now` (see WindowRule for the rule; the wait counts from waitStartOf). */
+export function windowOf(ticket: Pick<WaitingTicket, 'rating' | 'joinedAt' | 'eligibleAt'>, now: Instant, rule: WindowRule = RANKED_WINDOW): RatingWindow {
+  const halfWidth = halfWidthOf(waitStartOf(ticket), msOf(now), rule);
   return { halfWidth, min: ticket.rating - halfWidth, max: ticket.rating + halfWidth };
 }
 
@@ -100,6 +119,11 @@ export interface PairingHistory {
   gamesBetween(playerA: string, playerB: string): number;
   /** How many of the player's last 10 ranked games they played with Black (0 when none). */
   blackInLast10(playerId: string): number;
+  /**
+   * The two accounts are linked (they registered or signed in from one address or device
+   * recently, RANKED_SEPARATE_ADDRESSES): never paired. Absent: no links known.
+   */
+  linked?(playerA: string, playerB: string): boolean;
 }
 
 /** The same key for (a, b) and (b, a). */
@@ -111,12 +135,16 @@ export function pairKey(playerA: string, playerB: string): string {
  * A PairingHistory from two maps: `gamesBetween` keyed by pairKey(a, b), `blackInLast10` keyed by
  * player id; a missing entry counts 0.
  */
-export function historyFrom(maps: { gamesBetween?: ReadonlyMap<string, number>; blackInLast10?: ReadonlyMap<string, number> } = {}): PairingHistory {
+export function historyFrom(
+  maps: { gamesBetween?: ReadonlyMap<string, number>; blackInLast10?: ReadonlyMap<string, number>; linked?: ReadonlySet<string> } = {},
+): PairingHistory {
   const between = maps.gamesBetween ?? new Map<string, number>();
   const black = maps.blackInLast10 ?? new Map<string, number>();
+  const linked = maps.linked ?? new Set<string>();
   return {
     gamesBetween: (a, b) => between.get(pairKey(a, b)) ?? 0,
     blackInLast10: (p) => black.get(p) ?? 0,
+    linked: (a, b) => linked.has(pairKey(a, b)),
   };
 }
 
@@ -146,9 +174,10 @@ function groupsOf<T extends Pick<WaitingTicket, 'bot' | 'turnSeconds'>>(tickets:
  * absent players and players seated in a game). Pure; deterministic for a given rng.
  *
  * - Two tickets can meet only with the same turnSeconds, both bots or both humans, different
- *   players, and fewer than MAX_RANKED_GAMES_PER_PAIR_24H ranked games between them in 24 h.
+ *   players who are not linked (history.linked), and fewer than MAX_RANKED_GAMES_PER_PAIR_24H
+ *   ranked games between them in 24 h. A ticket whose cooldown is not over (eligibleAt) waits.
  * - Ratings: the gap must be within BOTH tickets' windows (windowOf at `now`), so a newcomer's
- *   ±100 is respected even by someone who has waited long enough to accept ±500.
+ *   ±100 is respected even by someone who has waited long enough to accept the cap.
  * - Closest first: among all such candidate pairs, greedily take the smallest rating gap; ties go
  *   to the pair whose longer-waiting ticket has waited longest (then the other ticket's wait,
  *   then a fixed order). No ticket and no player is paired twice.
@@ -171,7 +200,8 @@ export function pairWave<T extends WaitingTicket>(
   const nowMs = msOf(now);
   const pairedPlayers = new Set<string>();
   const out: Array<TicketPair<T>> = [];
-  for (const group of groupsOf(tickets)) pairGroup(group, nowMs, history, rng, rule, pairedPlayers, out);
+  const eligible = tickets.filter((t) => isEligible(t, nowMs));
+  for (const group of groupsOf(eligible)) pairGroup(group, nowMs, history, rng, rule, pairedPlayers, out);
   return out;
 }
 
@@ -181,7 +211,7 @@ function pairGroup<T extends WaitingTicket>(
 ): void {
   const n = group.length;
   if (n < 2) return;
-  const joinOf = group.map((t) => msOf(t.joinedAt));
+  const joinOf = group.map((t) => waitStartOf(t));
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => group[a].rating - group[b].rating
     || joinOf[a] - joinOf[b]
     || (group[a].ticketId < group[b].ticketId ? -1 : group[a].ticketId > group[b].ticketId ? 1 : 0));
@@ -286,7 +316,8 @@ function pairGroup<T extends WaitingTicket>(
       continue;
     }
     if (rating[j] - rating[i] > width[j] || a.playerId === b.playerId
-      || history.gamesBetween(a.playerId, b.playerId) >= MAX_RANKED_GAMES_PER_PAIR_24H) {
+      || history.gamesBetween(a.playerId, b.playerId) >= MAX_RANKED_GAMES_PER_PAIR_24H
+      || history.linked?.(a.playerId, b.playerId)) {
       advance(i, j + 1);
       continue;
     }

@@ -20,6 +20,18 @@ export class RatingWindowDto {
   @ApiProperty({ description: 'Highest opponent rating accepted now' }) max: number;
 }
 
+/** A ranked cooldown the ticket waits out before it can be paired. */
+export class RankedCooldownDto {
+  @ApiProperty({ format: 'date-time', description: 'Not paired before this time' }) until: string;
+  @ApiProperty({
+    enum: ['aborts', 'sandbagging'],
+    description:
+      '`aborts`: you aborted (or missed your first move in) more than ABORT_FREE of your last 10 ranked games of the last 24 h; ' +
+      '`sandbagging`: most of your recent ranked losses were resignations or abandonments before your own SANDBAG_MOVES-th move',
+  })
+  reason: 'aborts' | 'sandbagging';
+}
+
 export class TicketDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: ['ranked', 'unranked'] }) mode: 'ranked' | 'unranked';
@@ -38,8 +50,17 @@ export class TicketDto {
     type: RatingWindowDto,
     nullable: true,
     description:
-      'Extra field: a waiting ranked ticket\'s current rating window (±100 around your rating, +50 every 5 s waited, at most ±500); ' +
-      'an opponent must also fall in the other ticket\'s window. null for other tickets.',
+      'Extra field: a waiting ranked ticket\'s current rating window (±100 around your rating, +50 every 5 s waited, at most ' +
+      '±RANKED_WINDOW_MAX, 350 by default; on a cooldown the wait counts from its end); an opponent must also fall in the other ' +
+      'ticket\'s window. null for other tickets.',
   })
   window: RatingWindowDto | null;
+  @ApiProperty({
+    type: RankedCooldownDto,
+    nullable: true,
+    description:
+      'Extra field: a waiting ranked ticket\'s cooldown while it runs (the ticket is not paired before `until`; keep it alive as ' +
+      'usual); null otherwise. The fair-play rules (README) say how long each one lasts.',
+  })
+  cooldown: RankedCooldownDto | null;
 }

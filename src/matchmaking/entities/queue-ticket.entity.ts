@@ -1,16 +1,19 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { CooldownReason } from '../../fair-play/domain/cooldown.js';
 import { Player } from '../../players/entities/player.entity.js';
 
 export type QueueMode = 'ranked' | 'unranked';
 export type TicketState = 'waiting' | 'matched' | 'cancelled';
 /** Why a ticket was cancelled: its owner left (DELETE /api/queue), or was absent too long. */
 export type CancelReason = 'left' | 'absent';
+export type { CooldownReason };
 
 @Entity('queue_tickets')
 @Check('queue_tickets_mode_ck', `mode IN ('ranked', 'unranked')`)
 @Check('queue_tickets_state_ck', `state IN ('waiting', 'matched', 'cancelled')`)
 @Check('queue_tickets_turn_seconds_ck', `turn_seconds IN (30, 60)`)
 @Check('queue_tickets_reason_ck', `reason IS NULL OR (reason IN ('left', 'absent') AND state = 'cancelled')`)
+@Check('queue_tickets_cooldown_ck', `(eligible_at IS NULL) = (cooldown_reason IS NULL) AND cooldown_reason IN ('aborts', 'sandbagging')`)
 @Index('queue_tickets_one_waiting_uq', ['playerId'], { unique: true, where: `state = 'waiting'` })
 @Index('queue_tickets_waiting_idx', ['mode', 'turnSeconds', 'joinedAt'], { where: `state = 'waiting'` })
 @Index('queue_tickets_player_idx', ['playerId', 'joinedAt'])
@@ -54,4 +57,14 @@ export class QueueTicket {
 
   @Column({ name: 'game_id', type: 'uuid', nullable: true })
   gameId: string | null;
+
+  /**
+   * A ranked ticket of a player on a cooldown (aborts, sandbagging; decided when they joined):
+   * not paired before this moment. null: no cooldown.
+   */
+  @Column({ name: 'eligible_at', type: 'timestamptz', nullable: true })
+  eligibleAt: Date | null;
+
+  @Column({ name: 'cooldown_reason', type: 'varchar', length: 12, nullable: true })
+  cooldownReason: CooldownReason | null;
 }

@@ -29,3 +29,28 @@ export function renderErrorPage(page: PageContext, err: PageError): string {
     '</section>';
   return layout(page, title, `<div class="pl-page">${body}</div>`);
 }
+
+/** The ways on from a page that is not there. */
+export function wayOnHtml(page: PageContext): string {
+  const { t } = page;
+  return (
+    '<p class="pl-row">' +
+    `<a class="pl-btn pl-btn-primary" href="/" data-testid="not-found-home">${t.html('notFound.home')}</a>` +
+    `<a class="pl-btn" href="/play">${t.html('notFound.play')}</a>` +
+    `<a class="pl-btn" href="/leaderboard">${t.html('notFound.leaderboard')}</a>` +
+    '</p>'
+  );
+}
+
+/** The 404 page a browser gets for an address that is no page (the API answers JSON). */
+export function renderNotFoundPage(page: PageContext, path: string): string {
+  const { t } = page;
+  const shown = path.length > 80 ? `${path.slice(0, 80)}…` : path;
+  const body =
+    '<section class="card error-page" data-testid="not-found-page" data-status="404">' +
+    `<h1>${t.html('notFound.title')}</h1>` +
+    `<p>${t.html('notFound.text', { path: shown }, { code: (c) => `<code data-testid="missing-path">${c}</code>` })}</p>` +
+    wayOnHtml(page) +
+    '</section>';
+  return layout(page, t.t('notFound.title'), `<div class="pl-page">${body}</div>`);
+}

@@ -3,6 +3,8 @@
  * Pure functions only (no framework imports).
  */
 
+import { ratingLabel } from '../../ratings/domain/rating-label.js';
+
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -26,9 +28,9 @@ export function formatInt(n: number | null | undefined): string {
   return String(r === 0 ? 0 : r);
 }
 
-/** A rating rounded to an integer, with a trailing "?" when provisional. */
+/** A rating rounded to an integer, with a trailing "?" when provisional (the shared ratingLabel); a dash when absent. */
 export function formatRating(rating: number, provisional: boolean): string {
-  return formatInt(rating) + (provisional ? '?' : '');
+  return ratingLabel({ rating, provisional }) ?? DASH;
 }
 
 /** A rating change with its sign: "+12", "-7", "0"; a dash when absent. */
@@ -75,7 +77,7 @@ export function formatDate(iso: string | null | undefined, t?: DateFormatter): s
   if (day === null) return escapeHtml(iso);
   const full = new Date(Date.parse(iso)).toISOString();
   const shown = t ? t.date(full, { dateStyle: 'medium', timeZone: 'UTC' }) : day;
-  return `<time datetime="${escapeHtml(full)}" title="${escapeHtml(full.replace('T', ' ').slice(0, 16))} UTC">${escapeHtml(shown)}</time>`;
+  return `<time datetime="${escapeHtml(full)}"${t ? ' data-when="date"' : ''} title="${escapeHtml(full.replace('T', ' ').slice(0, 16))} UTC">${escapeHtml(shown)}</time>`;
 }
 
 /** Link target of a player's page. */
@@ -83,7 +85,51 @@ export function playerHref(username: string): string {
   return `/players/${encodeURIComponent(username)}`;
 }
 
+/** Link target of a game's replay (the board page, which replays a finished game move by move). */
+export function replayHref(gameId: string | number): string {
+  return `/play/${encodeURIComponent(String(gameId))}`;
+}
+
 /** Link target of a game's plain-text transcript. */
 export function transcriptHref(gameId: string | number): string {
   return `/api/games/${encodeURIComponent(String(gameId))}/transcript`;
+}
+
+/** A time difference as Intl.RelativeTimeFormat's value and unit: the largest unit it makes at least one of. */
+export function relativeParts(ms: number): { value: number; unit: 'second' | 'minute' | 'hour' | 'day' | 'month' | 'year' } {
+  const sign = ms < 0 ? -1 : 1;
+  const abs = Math.abs(ms);
+  const s = abs / 1000;
+  const steps = [
+    ['year', 365 * 86_400],
+    ['month', 30 * 86_400],
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+  ] as const;
+  for (const [unit, size] of steps) {
+    if (s >= size) return { value: sign * Math.floor(s / size), unit };
+  }
+  return { value: sign * Math.floor(s), unit: 'second' };
+}
+
+/** Formats relative times for a page: the translator's `relativeTime` (src/i18n). */
+export interface RelativeFormatter {
+  relativeTime(value: number, unit: Intl.RelativeTimeFormatUnit, options?: Intl.RelativeTimeFormatOptions): string;
+}
+
+/**
+ * A `<time data-when>` showing how long ago an ISO time was ("3 days ago", "hace…" in the page's
+ * language, `numeric: 'auto'`: "yesterday"), its title the exact UTC time (language-neutral). The browser client rewrites the
+ * title as the reader's local date and time and keeps the words current (src/client/shared/times.ts).
+ */
+export function formatWhen(iso: string | null | undefined, t: RelativeFormatter, now: number = Date.now()): string {
+  if (!iso) return DASH;
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return escapeHtml(iso);
+  const full = new Date(ms).toISOString();
+  const { value, unit } = relativeParts(ms - now);
+  const shown = t.relativeTime(value, unit, { numeric: 'auto' });
+  const title = `${full.replace('T', ' ').slice(0, 16)} UTC`;
+  return `<time datetime="${escapeHtml(full)}" data-when="relative" title="${escapeHtml(title)}">${escapeHtml(shown)}</time>`;
 }

@@ -33,9 +33,17 @@ const GLOBE_SVG =
 
 /** The header's links, in order (their labels are catalogue keys). */
 export const NAV_LINKS = Object.freeze([
-  Object.freeze({ key: 'leaderboard', href: '/', label: 'layout.nav.leaderboard' }),
+  Object.freeze({ key: 'home', href: '/', label: 'layout.nav.home' }),
   Object.freeze({ key: 'play', href: '/play', label: 'layout.nav.play' }),
-  Object.freeze({ key: 'api', href: '/docs', label: 'layout.nav.api' }),
+  Object.freeze({ key: 'leaderboard', href: '/leaderboard', label: 'layout.nav.leaderboard' }),
+  Object.freeze({ key: 'rules', href: '/rules', label: 'layout.nav.rules' }),
+  Object.freeze({ key: 'learn', href: '/learn', label: 'layout.nav.learn' }),
+] as const);
+
+/** The footer's links: for programmers (the API and its documentation), not the players' header. */
+export const FOOTER_LINKS = Object.freeze([
+  Object.freeze({ key: 'api', href: '/docs', label: 'layout.footerNav.api' }),
+  Object.freeze({ key: 'openapi', href: '/docs-json', label: 'layout.footerNav.openapi' }),
 ] as const);
 
 /** Which header link is the current page, if any. */
@@ -43,6 +51,11 @@ export type NavKey = (typeof NAV_LINKS)[number]['key'];
 
 function navHtml(page: PageContext, current: NavKey | undefined): string {
   return NAV_LINKS.map((l) => `<a href="${l.href}"${l.key === current ? ' aria-current="page"' : ''}>${escapeHtml(page.t.t(l.label))}</a>`).join('\n');
+}
+
+function footerNavHtml(page: PageContext): string {
+  const links = FOOTER_LINKS.map((l) => `<a href="${l.href}" data-testid="footer-${l.key}">${escapeHtml(page.t.t(l.label))}</a>`).join(' · ');
+  return `<nav class="footer-nav" aria-label="${escapeHtml(page.t.t('layout.footerNav.label'))}">${links}</nav>`;
 }
 
 /** A URL of this page in another language: the page's path and query with `lang=`. */
@@ -82,9 +95,10 @@ function alternates(page: PageContext): string {
  * `title` is plain text (escaped here); `body` is trusted HTML; `current` marks that header link
  * as the current page. Styles and scripts are the bundled client's static files (src/client/,
  * see src/pages/assets.ts), the page's language's messages for the client first: no inline CSS
- * or JS, so the CSP needs no 'unsafe-inline'.
+ * or JS, so the CSP needs no 'unsafe-inline'. `skipLink` (trusted HTML) comes before the header:
+ * the page's first focusable element (the game page's "Skip to board").
  */
-export function layout(page: PageContext, title: string, body: string, current?: NavKey): string {
+export function layout(page: PageContext, title: string, body: string, current?: NavKey, skipLink = ''): string {
   const { t } = page;
   return `<!doctype html>
 <html lang="${page.lang}" data-lang-source="${page.source}">
@@ -99,11 +113,13 @@ ${alternates(page)}
 <script type="module" src="${assetUrl('client.js')}"></script>
 </head>
 <body>
-<header class="site-header">
+${skipLink}<header class="site-header">
 <div class="site-bar">
 <nav aria-label="${escapeHtml(t.t('layout.nav.label'))}">
 <a class="brand" href="/">${LOGO_SVG}<span>${escapeHtml(t.t('common.siteName'))}</span></a>
+<div class="site-nav" data-testid="site-nav">
 ${navHtml(page, current)}
+</div>
 </nav>
 ${languagePicker(page)}
 </div>
@@ -111,7 +127,7 @@ ${languagePicker(page)}
 <main class="container">
 ${body}
 </main>
-<footer class="site-footer">${t.html('layout.footer')}</footer>
+<footer class="site-footer"><p>${t.html('layout.footer')}</p>${footerNavHtml(page)}</footer>
 <p class="server-status" data-part="server-status" data-testid="server-status" role="status" hidden>${escapeHtml(t.t('layout.serverStatus'))}</p>
 </body>
 </html>

@@ -1,6 +1,7 @@
-import { escapeHtml, formatDate, formatInt, formatRating, playerHref } from './format.js';
+import { escapeHtml, formatInt, formatRating, formatWhen, playerHref } from './format.js';
+import { renderHomeHero } from './home.js';
+import { ratingHtml } from './rating.js';
 import { layout, type PageContext } from './layout.js';
-import { watchListHtml } from './play.js';
 
 export interface LeaderboardEntryView {
   rank: number;
@@ -16,11 +17,24 @@ export interface LeaderboardEntryView {
   lastActiveAt: string | null;
 }
 
+/** The leaderboard's rule, from the server's configuration (what the page states). */
+export interface LeaderboardRuleView {
+  minGames: number;
+  activeDays: number;
+  /** RD below which a rating is settled. */
+  provisionalRd: number;
+  /** A new player's RD. */
+  initialRd: number;
+  /** About how many rated games take a new player's RD below provisionalRd (../../leaderboard/domain/progress.ts). */
+  newcomerGames: number;
+}
+
 export interface LeaderboardView {
   entries: LeaderboardEntryView[];
   total: number;
   limit: number;
   offset: number;
+  rule?: LeaderboardRuleView;
 }
 
 /** Relative link to another page of the leaderboard (works under both / and /leaderboard). */
@@ -41,9 +55,7 @@ function renderRecord(e: LeaderboardEntryView): string {
 
 function renderRow(page: PageContext, e: LeaderboardEntryView): string {
   const name = escapeHtml(e.username);
-  const rating = e.provisional
-    ? `${formatInt(e.rating)}<span class="provisional" title="${escapeHtml(page.t.t('common.provisionalTitle'))}">?</span>`
-    : formatInt(e.rating);
+  const rating = ratingHtml(page, e);
   return (
     `<tr data-testid="leaderboard-row" data-username="${name}" data-rank="${formatInt(e.rank)}">` +
     `<td class="rank num" data-testid="rank">${formatInt(e.rank)}</td>` +
@@ -52,7 +64,7 @@ function renderRow(page: PageContext, e: LeaderboardEntryView): string {
     `<td class="num hide-sm" data-testid="rd">${formatInt(e.rd)}</td>` +
     `<td class="num hide-sm" data-testid="games">${formatInt(e.games)}</td>` +
     `<td class="num record" data-testid="record">${renderRecord(e)}</td>` +
-    `<td class="hide-sm" data-testid="last-active">${formatDate(e.lastActiveAt, page.t)}</td>` +
+    `<td class="hide-sm" data-testid="last-active">${formatWhen(e.lastActiveAt, page.t)}</td>` +
     '</tr>'
   );
 }
@@ -76,17 +88,16 @@ function renderPager(page: PageContext, limit: number, offset: number, total: nu
   );
 }
 
-/** The home page's first screen: "Play now" and the live games to watch (filled by the client). */
-export function homeIntroHtml(page: PageContext): string {
+/** The rule that puts a player on the leaderboard, with this server's values. */
+export function ruleHtml(page: PageContext, rule: LeaderboardRuleView | undefined): string {
+  if (!rule) return '';
   const { t } = page;
   return (
-    '<div class="pl-page home-intro" id="home" data-testid="home">' +
-    `<section class="pl-card home-play" data-testid="play-now"><h2>${t.html('home.playTitle')}</h2>` +
-    `<p>${t.html('home.playText')}</p>` +
-    `<div class="pl-row"><a class="pl-btn pl-btn-primary" href="/play" data-testid="play-now-button">${t.html('home.playNow')}</a>` +
-    `<a class="pl-btn" href="#leaderboard">${t.html('home.leaderboardLink')}</a></div></section>` +
-    watchListHtml(page) +
-    '</div>'
+    '<section class="card leaderboard-rule" id="leaderboard-rule" data-testid="leaderboard-rule" aria-labelledby="leaderboard-rule-title">' +
+    `<h2 id="leaderboard-rule-title">${t.html('leaderboard.ruleTitle')}</h2>` +
+    `<p>${t.html('leaderboard.rule', { minGames: rule.minGames, activeDays: rule.activeDays, rd: formatInt(rule.provisionalRd) })}</p>` +
+    `<p class="subtle">${t.html('leaderboard.ruleRd', { initialRd: formatInt(rule.initialRd), rd: formatInt(rule.provisionalRd), count: rule.newcomerGames })}</p>` +
+    '</section>'
   );
 }
 
@@ -99,8 +110,11 @@ export function renderLeaderboard(page: PageContext, view: LeaderboardView, opti
   const { limit, offset, total } = sanitizePaging(view);
   const entries = view.entries ?? [];
   const heading = t.html('leaderboard.title');
-  const parts: string[] = options.home ? [homeIntroHtml(page), `<h1 id="leaderboard">${heading}</h1>`] : [`<h1>${heading}</h1>`];
-  const title = t.t('leaderboard.title');
+  // The home page: what this is and the ways in first; the leaderboard follows under an h2.
+  const parts: string[] = options.home ? [renderHomeHero(page), `<h2 class="home-leaderboard" id="leaderboard">${heading}</h2>`] : [`<h1>${heading}</h1>`];
+  const title = t.t(options.home ? 'home.title' : 'leaderboard.title');
+  const nav = options.home ? 'home' : 'leaderboard';
+  if (!options.home) parts.push(ruleHtml(page, view.rule));
 
   if (entries.length === 0) {
     if (total > 0) {
@@ -115,7 +129,7 @@ export function renderLeaderboard(page: PageContext, view: LeaderboardView, opti
       );
     }
     parts.push(renderPager(page, limit, offset, total));
-    return layout(page, title, parts.join('\n'), 'leaderboard');
+    return layout(page, title, parts.join('\n'), nav);
   }
 
   const from = offset + 1;
@@ -131,5 +145,5 @@ export function renderLeaderboard(page: PageContext, view: LeaderboardView, opti
     '</table></div>',
     renderPager(page, limit, offset, total),
   );
-  return layout(page, title, parts.join('\n'), 'leaderboard');
+  return layout(page, title, parts.join('\n'), nav);
 }

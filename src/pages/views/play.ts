@@ -6,9 +6,13 @@
  * No inline script or style: the CSP allows neither.
  */
 import { squareName } from '../../engine/notation.js';
+import { GUEST_NAME_PREFIX, PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username.js';
 import type { ClientSettings } from '../client-settings.js';
+import { wayOnHtml } from './error.js';
 import { escapeHtml } from './format.js';
 import { layout, type PageContext } from './layout.js';
+import { ratingHelpHtml } from './rating.js';
+import { rulesLinksHtml } from './rules.js';
 
 /** A game id as the API issues it (a UUID). */
 const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -66,6 +70,7 @@ export function renderPlayLobby(page: PageContext, settings: ClientSettings): st
 <header class="pl-hero">
 <h1>${LOGO_DISCS}${h('play.lobby.heading')}</h1>
 <p>${h('play.lobby.intro')}</p>
+${rulesLinksHtml(page)}
 </header>
 <p class="pl-flash" data-part="lobby-error" data-testid="lobby-error" role="alert" hidden></p>
 <p class="pl-retry"><button type="button" class="pl-btn pl-btn-primary" data-part="lobby-retry" data-testid="lobby-retry" hidden>${h('play.lobby.retry')}</button></p>
@@ -83,15 +88,23 @@ ${FORM_ERROR}
 
 <section class="pl-card pl-signin" data-part="signed-out" hidden>
 <h2>${h('play.lobby.startTitle')}</h2>
+<div data-part="guest-start">
 <button type="button" class="pl-btn pl-btn-primary pl-btn-wide" data-part="guest-button" data-testid="guest-button">${h('play.lobby.guestButton')}</button>
 <p class="pl-hint">${h('play.lobby.guestHint')}</p>
 <div class="pl-or"><span>${h('play.lobby.orSignIn')}</span></div>
-<form id="auth-form" data-testid="auth-form" autocomplete="on">
-<label>${h('play.lobby.username')}<input type="text" name="username" data-testid="auth-username" autocomplete="username" required minlength="3" maxlength="20" pattern="[A-Za-z0-9_\\-]+" spellcheck="false" autocapitalize="off"></label>
-<label>${h('play.lobby.password')}<input type="password" name="password" data-testid="auth-password" autocomplete="current-password" required minlength="8" maxlength="128"></label>
+</div>
+<div class="pl-auth-modes" role="group" aria-label="${a('play.lobby.authModes')}">
+<button type="button" class="pl-btn" data-part="auth-mode-login" data-testid="auth-mode-login" aria-pressed="true">${h('play.lobby.login')}</button>
+<button type="button" class="pl-btn" data-part="auth-mode-register" data-testid="auth-mode-register" aria-pressed="false">${h('play.lobby.register')}</button>
+</div>
+<form id="auth-form" data-testid="auth-form" data-mode="login" autocomplete="on" novalidate>
+<label>${h('play.lobby.username')}<input type="text" name="username" data-testid="auth-username" autocomplete="username" required maxlength="${USERNAME_LENGTH.max}" spellcheck="false" autocapitalize="off"></label>
+<p class="pl-hint pl-rule" id="username-rule" data-part="username-rule" data-testid="username-rule" hidden>${h('play.lobby.usernameRule', { min: USERNAME_LENGTH.min, max: USERNAME_LENGTH.max, prefix: GUEST_NAME_PREFIX })}</p>
+<label>${h('play.lobby.password')}<input type="password" name="password" data-testid="auth-password" autocomplete="current-password" required maxlength="${PASSWORD_LENGTH.max}"></label>
+<p class="pl-hint pl-rule" id="password-rule" data-part="password-rule" data-testid="password-rule" hidden>${h('play.lobby.passwordRule', { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max })}</p>
 <div class="pl-row">
-<button type="submit" name="action" value="login" class="pl-btn pl-btn-primary" data-testid="login-button">${h('play.lobby.login')}</button>
-<button type="submit" name="action" value="register" class="pl-btn" data-testid="register-button">${h('play.lobby.register')}</button>
+<button type="submit" class="pl-btn pl-btn-primary" data-part="login-button" data-testid="login-button">${h('play.lobby.login')}</button>
+<button type="submit" class="pl-btn pl-btn-primary" data-part="register-button" data-testid="register-button" hidden>${h('play.lobby.createAccount')}</button>
 </div>
 </form>
 ${FORM_ERROR}
@@ -101,9 +114,11 @@ ${FORM_ERROR}
 <div class="pl-card pl-me" data-testid="signed-in">
 <span>${h('play.lobby.signedInAs')}</span> <a class="pl-me-name" data-part="me-name" data-testid="me-name" href="#"></a>
 <span class="pl-badge" data-part="me-guest" data-testid="me-guest" hidden>${h('play.lobby.guestBadge')}</span>
-<span class="subtle">${t.html('play.lobby.rating', {}, { rating: () => '<span data-part="me-rating" data-testid="me-rating"></span>' })}</span>
+<span class="subtle" data-part="me-rating-box" data-testid="me-rating-box">${t.html('play.lobby.rating', {}, { rating: () => '<span data-part="me-rating" data-testid="me-rating"></span>' })}</span>
 <span class="pl-spacer"></span>
 <button type="button" class="pl-link" data-part="sign-out" data-testid="sign-out">${h('play.lobby.signOut')}</button>
+${ratingHelpHtml(page, 'rating-help', true)}
+<a class="pl-ladder-note" href="/leaderboard#leaderboard-rule" data-part="ladder-note" data-testid="ladder-note" hidden></a>
 </div>
 <div class="pl-card pl-resume" data-part="active-games" data-testid="active-games" hidden><ul></ul></div>
 <div class="pl-grid">
@@ -123,6 +138,7 @@ ${FORM_ERROR}
 <div class="pl-waiting" data-part="queue-waiting" data-testid="queue-waiting" hidden>
 <p><span class="pl-spinner" aria-hidden="true"></span> ${t.html('play.lobby.lookingFor', { mode: t.t('play.lobby.casual') }, { m: (c) => `<span data-part="queue-mode" data-testid="queue-mode">${c}</span>` })}</p>
 <p class="pl-hint" data-part="queue-window" data-testid="queue-window" aria-live="polite" hidden></p>
+<p class="pl-note" data-part="queue-cooldown" data-testid="queue-cooldown" role="status" hidden></p>
 <button type="button" class="pl-btn" data-part="queue-cancel" data-testid="queue-cancel">${h('play.lobby.cancel')}</button>
 </div>
 </section>
@@ -190,10 +206,10 @@ function boardHtml(page: PageContext): string {
   const files = [...FILES].map((f) => `<span>${f}</span>`).join('');
   const ranks = [1, 2, 3, 4, 5, 6, 7, 8].map((r) => `<span>${r}</span>`).join('');
   return (
-    '<div class="pl-frame">' +
+    '<div class="pl-frame" data-part="board-frame" data-testid="board-frame">' +
     `<div class="pl-files" aria-hidden="true">${files}</div>` +
     `<div class="pl-ranks" aria-hidden="true">${ranks}</div>` +
-    `<div class="pl-board" data-part="board" data-testid="board" role="group" aria-label="${escapeHtml(page.t.t('play.game.board'))}" data-interactive="false">${cells}</div>` +
+    `<div class="pl-board" id="board" data-part="board" data-testid="board" role="group" aria-label="${escapeHtml(page.t.t('play.game.board'))}" data-interactive="false">${cells}</div>` +
     '</div>'
   );
 }
@@ -225,6 +241,7 @@ export function renderPlayGame(page: PageContext, gameId: string, settings: Clie
 <p class="pl-note" data-part="standin-note" data-testid="standin-note" hidden></p>
 <p class="pl-note" data-part="opponent-away" data-testid="opponent-away" role="status" hidden></p>
 <p class="pl-note" data-part="away-note" data-testid="away-note" role="status" hidden></p>
+<p class="pl-note" data-part="cpu-moves-note" data-testid="cpu-moves-note" role="status" hidden></p>
 ${boardHtml(page)}
 <p class="pl-square-hint" data-part="square-hint" data-testid="square-hint" role="alert" hidden></p>
 <p class="sr-only" data-part="announcer" data-testid="announcer" aria-live="polite"></p>
@@ -244,6 +261,8 @@ ${boardHtml(page)}
 <p data-part="result-detail" data-testid="result-detail"></p>
 <p class="pl-score" data-part="result-score" data-testid="result-score"></p>
 <div class="pl-changes" data-part="rating-changes" data-testid="rating-changes"></div>
+${ratingHelpHtml(page, 'result-rating-help', true)}
+${rulesLinksHtml(page)}
 </div>
 <div class="pl-actions">
 <button type="button" class="pl-btn" data-part="abort-button" data-testid="abort-button" hidden title="${a('play.game.abortTitle')}">${h('play.game.abort')}</button>
@@ -252,7 +271,7 @@ ${boardHtml(page)}
 <button type="button" class="pl-btn pl-btn-primary" data-part="rematch-button" data-testid="rematch-button" hidden>${h('play.game.rematch')}</button>
 <button type="button" class="pl-btn" data-part="rematch-decline" data-testid="rematch-decline" hidden>${h('play.game.decline')}</button>
 <a class="pl-btn pl-btn-primary" href="/play" data-part="play-again" data-testid="play-again" hidden>${h('play.game.playAgain')}</a>
-<a class="pl-btn" href="/play" data-testid="lobby-link">${h('play.game.newGame')}</a>
+<a class="pl-btn" href="/play" data-testid="lobby-link">${h('play.game.leaveToLobby')}</a>
 </div>
 <div class="pl-tools"><button type="button" class="pl-btn" data-part="sound-toggle" data-testid="sound-toggle" aria-pressed="false">${h('play.game.soundOff')}</button></div>
 <section class="pl-card pl-moves">
@@ -263,16 +282,20 @@ ${boardHtml(page)}
 </aside>
 </div>
 </div>`;
-  return layout(page, t.t('play.game.title'), body);
+  const skip = `<a class="pl-skip" href="#board" data-part="skip-to-board" data-testid="skip-to-board">${h('play.game.skipToBoard')}</a>`;
+  return layout(page, t.t('play.game.title'), body, undefined, skip);
 }
 
-/** `GET /play/<not a game id>`: 404 page. */
+/** `GET /play/<not a game id>`: a link that cannot work (404), said so, with the ways on. */
 export function renderPlayNotFound(page: PageContext, gameId: string): string {
   const { t } = page;
-  const body = `<div class="pl-page pl-message" data-testid="play-not-found">
-<h1>${t.html('play.game.notFoundTitle')}</h1>
-<p class="subtle">${t.html('play.game.notFoundText', { id: gameId.slice(0, 100) }, { code: (c) => `<code data-testid="missing-game-id">${c}</code>` })}</p>
-<p><a class="pl-btn pl-btn-primary" href="/play">${t.html('play.game.toLobby')}</a></p>
+  const shown = gameId.length > 100 ? `${gameId.slice(0, 100)}…` : gameId;
+  const body = `<div class="pl-page" data-testid="play-not-found">
+<section class="card error-page broken-link" data-testid="broken-link" data-kind="game" data-status="404">
+<h1>${t.html('notFound.brokenTitle')}</h1>
+<p>${t.html('notFound.brokenGame', { value: shown }, { code: (c) => `<code data-testid="missing-game-id">${c}</code>` })}</p>
+${wayOnHtml(page)}
+</section>
 </div>`;
-  return layout(page, t.t('play.game.notFoundTitle'), body);
+  return layout(page, t.t('notFound.brokenTitle'), body);
 }

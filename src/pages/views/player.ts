@@ -4,12 +4,16 @@ import {
   escapeHtml,
   formatDate,
   formatDelta,
+  formatWhen,
   formatInt,
   formatRecord,
   playerHref,
+  replayHref,
   transcriptHref,
 } from './format.js';
+import type { LadderProgress } from '../../leaderboard/domain/progress.js';
 import { layout, type PageContext } from './layout.js';
+import { ratingHelpHtml, ratingHtml } from './rating.js';
 
 export interface PlayerSummaryView {
   username: string;
@@ -46,6 +50,8 @@ export interface RecentGameView {
 
 export interface PlayerPageView {
   player: PlayerSummaryView;
+  /** How far the player is from the leaderboard (absent: not shown). */
+  ladder?: Pick<LadderProgress, 'listed' | 'guest' | 'gamesToGo'>;
   history: RatingHistoryPoint[];
   recentGames: RecentGameView[];
 }
@@ -65,8 +71,10 @@ function renderGameRow(page: PageContext, g: RecentGameView): string {
   const colourName = t.t(colour === 'black' ? 'common.black' : 'common.white');
   const outcome: GameOutcome = OUTCOMES.includes(g.outcome) ? g.outcome : 'active';
   const discs = g.discs ? `${formatInt(g.discs.black)}–${formatInt(g.discs.white)}` : DASH;
-  // A game still being played has a transcript too, of the moves made so far.
+  // The board page replays a finished game (or shows one being played); the plain-text
+  // transcript (of the moves so far, for a game still being played) is the secondary link.
   const movesLabel = t.html(outcome === 'active' ? 'player.movesSoFar' : 'player.transcript');
+  const replayLabel = t.html(outcome === 'active' ? 'player.watch' : 'player.replay');
   // The phone layout labels the discs and the rating change (CSS shows data-label before them).
   return (
     `<tr data-testid="game-row" data-game-id="${escapeHtml(g.id)}">` +
@@ -76,8 +84,9 @@ function renderGameRow(page: PageContext, g: RecentGameView): string {
     `<td class="num g-discs" data-testid="discs" data-label="${escapeHtml(t.t('player.phoneDiscs'))}">${discs}</td>` +
     `<td class="hide-md" data-testid="rated">${t.html(g.rated ? 'player.rated' : 'player.casual')}</td>` +
     `<td class="num g-delta" data-testid="rating-delta" data-label="${escapeHtml(t.t('player.phoneRating'))}">${deltaHtml(g.ratingDelta, g.rated)}</td>` +
-    `<td class="hide-md" data-testid="finished-at">${formatDate(g.finishedAt, t)}</td>` +
-    `<td class="g-moves"><a data-testid="transcript-link" href="${escapeHtml(transcriptHref(g.id))}">${movesLabel}</a></td>` +
+    `<td class="hide-md" data-testid="finished-at">${formatWhen(g.finishedAt, t)}</td>` +
+    `<td class="g-moves"><a class="g-replay" data-testid="replay-link" href="${escapeHtml(replayHref(g.id))}">${replayLabel}</a>` +
+    ` <a class="g-transcript" data-testid="transcript-link" href="${escapeHtml(transcriptHref(g.id))}">${movesLabel}</a></td>` +
     '</tr>'
   );
 }
@@ -94,6 +103,20 @@ function renderRecentGames(page: PageContext, games: readonly RecentGameView[]):
   );
 }
 
+/** How far the player is from the leaderboard: nothing once listed (the rank says it). */
+function ladderHtml(page: PageContext, ladder: PlayerPageView['ladder']): string {
+  if (!ladder || ladder.listed) return '';
+  const { t } = page;
+  const rule = (c: string) => `<a href="/leaderboard#leaderboard-rule">${c}</a>`;
+  if (ladder.guest || ladder.gamesToGo === null) {
+    return `<p class="ladder-progress" data-testid="ladder-progress" data-guest="true">${t.html('player.ladder.guest', {}, { rule })}</p>`;
+  }
+  return (
+    `<p class="ladder-progress" data-testid="ladder-progress" data-games-to-go="${ladder.gamesToGo}">` +
+    `${t.html('player.ladder.toGo', { count: ladder.gamesToGo }, { rule })}</p>`
+  );
+}
+
 /** A player's page: rating, rank and record, the rating-history chart, recent games. */
 export function renderPlayer(page: PageContext, view: PlayerPageView): string {
   const { t } = page;
@@ -102,9 +125,7 @@ export function renderPlayer(page: PageContext, view: PlayerPageView): string {
   const badges =
     (p.guest ? ` <span class="badge" data-testid="guest-badge">${t.html('player.guestBadge')}</span>` : '') +
     (p.provisional ? ` <span class="badge" data-testid="provisional-badge" title="RD ≥ 110">${t.html('player.provisionalBadge')}</span>` : '');
-  const rating = p.provisional
-    ? `${formatInt(p.rating)}<span class="provisional" title="${escapeHtml(t.t('common.provisionalTitle'))}">?</span>`
-    : formatInt(p.rating);
+  const rating = ratingHtml(page, p);
   const rank = p.rank === null || !Number.isFinite(p.rank) ? t.html('player.unranked') : t.html('player.rank', { rank: formatInt(p.rank) });
   const volatility = Number.isFinite(p.volatility) ? p.volatility.toFixed(4) : DASH;
   const history = view.history ?? [];
@@ -125,6 +146,8 @@ export function renderPlayer(page: PageContext, view: PlayerPageView): string {
     `<div><dt>${t.html('player.statGames')}</dt><dd data-testid="player-games">${formatInt(p.games)}</dd></div>`,
     `<div><dt>${t.html('player.statVolatility')}</dt><dd data-testid="player-volatility">${volatility}</dd></div>`,
     '</dl>',
+    p.guest ? '' : ratingHelpHtml(page, 'rating-help'),
+    ladderHtml(page, view.ladder),
     '</section>',
     `<section><h2>${t.html('player.historyTitle')}</h2>`,
     `<div class="card chart-card">${renderRatingChart(history, t)}</div>`,

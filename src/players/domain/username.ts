@@ -6,6 +6,10 @@ export function usernameKey(name: string): string | null {
   return USERNAME_SHAPE.test(name) ? name.toLowerCase() : null;
 }
 
+/** A registered name's length, and a password's (RegisterDto checks them; the register form states them). */
+export const USERNAME_LENGTH = Object.freeze({ min: 3, max: 20 });
+export const PASSWORD_LENGTH = Object.freeze({ min: 8, max: 128 });
+
 /** Generated guest names start with this; registered names may not (case-insensitively). */
 export const GUEST_NAME_PREFIX = 'guest-';
 

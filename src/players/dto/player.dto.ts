@@ -23,8 +23,21 @@ export class PlayerDto {
   @ApiProperty({ description: 'A moderator closed the account' }) closed: boolean;
 }
 
+/** How far you are from the leaderboard (its rule: GET /leaderboard). */
+export class LadderProgressDto {
+  @ApiProperty({ description: 'On the leaderboard now' }) listed: boolean;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'About how many more rated games put you on the leaderboard (0 when listed; null for a guest, who must register), estimated from Glicko-2\'s RD decay',
+  })
+  gamesToGo: number | null;
+}
+
 /** Your own player: the public profile and your settings. */
 export class MeDto extends PlayerDto {
+  @ApiProperty({ type: LadderProgressDto }) ladder: LadderProgressDto;
+
   @ApiProperty({
     type: String,
     enum: LANGUAGES,
@@ -46,4 +59,6 @@ export class SeatPlayerDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() username: string;
   @ApiProperty() rating: number;
+  @ApiProperty({ description: 'A guest: plays casual games only, has no rating to show' }) guest: boolean;
+  @ApiProperty({ description: "true while the rating is provisional: RD ≥ 110 as of the player's last rated game" }) provisional: boolean;
 }

@@ -1,4 +1,11 @@
-/** Pure room rules: codes and who plays Black. */
+/** Pure room rules: codes, the house settings' choices and defaults, and who plays Black. */
+
+/** The turn limits a player may choose (seconds per move), for rooms and queues alike; null is none. */
+export const TURN_LIMIT_CHOICES = Object.freeze([30, 60] as const);
+export type TurnLimit = (typeof TURN_LIMIT_CHOICES)[number];
+
+/** A new room's house settings when the host leaves them out (the seed pages' defaults). */
+export const ROOM_DEFAULTS = Object.freeze({ turnSeconds: null as TurnLimit | null, showLegalMoves: true, swapColors: true });
 
 export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const ROOM_CODE_LENGTH = 6;

@@ -50,7 +50,7 @@ describe('typed SQL: column maps and named parameters', () => {
   });
 
   it("a move's write binds each value to its column by name", () => {
-    const rules = { now: new Date('2030-01-01T00:00:00Z'), cpuTakeoverSeconds: 60, firstMoveSeconds: 30, idleTurnSeconds: 600 };
+    const rules = { now: new Date('2030-01-01T00:00:00Z'), cpuTakeoverSeconds: 60, firstMoveSeconds: 30, idleTurnSeconds: 600, rankedStandInMoves: 2 };
     const game = newGame({ id: '00000000-0000-4000-8000-000000000001', roomId: null, roomCode: null, rated: false, turnSeconds: null, showLegalMoves: true, blackId: 'b', whiteId: 'w' }, rules);
     const step = playMove(game, { playerId: 'b', square: parseSquare('d3')!, ply: 0 }, rules);
     if ('kind' in step) throw new Error('d3 is legal');

@@ -5,7 +5,7 @@ import type { GameRules, GameState, MoveRecord, Progress } from '../../../src/ga
 import * as rules from '../../../src/games/domain/transitions.js';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
-const R: GameRules = { now: NOW, cpuTakeoverSeconds: 60, firstMoveSeconds: 30, idleTurnSeconds: 300 };
+const R: GameRules = { now: NOW, cpuTakeoverSeconds: 60, firstMoveSeconds: 30, idleTurnSeconds: 300, rankedStandInMoves: 2 };
 const later = (s: number): GameRules => ({ ...R, now: new Date(NOW.getTime() + s * 1000) });
 const B = 'b0000000-0000-4000-8000-000000000001';
 const W = 'w0000000-0000-4000-8000-000000000002';
@@ -331,5 +331,163 @@ describe('positionOf', () => {
   it('reads the board with the side to move (Black when the game is over)', () => {
     expect(rules.positionOf(game())).toEqual(fromBoardString(game().board, 'black'));
     expect(rules.positionOf({ board: game().board, toMove: null }).toMove).toBe('black');
+  });
+});
+
+describe('the stand-in wins nobody\'s game (issue #21)', () => {
+  it('newGame: an untimed game states its idle limit, a ranked game its stand-in move limit', () => {
+    expect(game()).toMatchObject({ idleSeconds: 300, standInMoves: 2, blackCpuMoves: 0, whiteCpuMoves: 0, blackTakeovers: 0, whiteTakeovers: 0, abortedBy: null });
+    const timedCasual = rules.newGame({ id: 'g', roomId: null, roomCode: null, rated: false, turnSeconds: 30, showLegalMoves: true, blackId: B, whiteId: W }, R);
+    expect(timedCasual).toMatchObject({ idleSeconds: null, standInMoves: null });
+  });
+
+  it.each<[number, number, number]>([
+    [300, 0, 300],
+    [300, 1, 150],
+    [300, 2, 75],
+    [300, 3, 37.5],
+    [300, 4, 18.75],
+    [300, 5, 10],
+    [300, 12, 10],
+    [60, 1, 30],
+    [30, 1, 15],
+    [30, 2, 10],
+    [8, 0, 8],
+    [8, 3, 8],
+  ])('handOverSeconds(%s s, after %s takeovers) = %s s', (limit, takeovers, expected) => {
+    expect(rules.handOverSeconds(limit, takeovers)).toBe(expected);
+  });
+
+  /** Black to move after White's first move at `later(10)`, Black's seat taken over `takeovers` times before. */
+  const blackTurnAfter = (takeovers: number, turnSeconds: number | null) => {
+    const g = game({ turnSeconds, idleSeconds: turnSeconds ? null : 300, blackTakeovers: takeovers });
+    const p1 = progress(rules.playMove(g, { playerId: B, square: sq('d3'), ply: 0 }, R));
+    return progress(rules.playMove(p1.game, { playerId: W, square: legalMoves(rules.positionOf(p1.game))[0], ply: 1 }, later(10))).game;
+  };
+
+  it.each<[number, number | null, number | null, number | null, number]>([
+    // takeovers, turn limit, → turn deadline (s), idle deadline (s), takeover (s) after the turn began
+    [0, null, null, 300, 60],
+    [1, null, null, 150, 60],
+    [3, null, null, 37.5, 37.5],
+    [6, null, null, 10, 10],
+    [0, 60, 60, null, 60],
+    [1, 60, 30, null, 30],
+    [2, 30, 10, null, 10],
+  ])('a seat taken over %s times (turn limit %s): deadline %s s, idle deadline %s s, takeover after %s s', (takeovers, turnSeconds, deadline, idle, takeover) => {
+    const g = blackTurnAfter(takeovers, turnSeconds);
+    expect(g.toMove).toBe('black');
+    const start = later(10).now.getTime();
+    expect(g.turnStartedAt).toEqual(later(10).now);
+    expect(g.turnDeadline).toEqual(deadline === null ? null : new Date(start + deadline * 1000));
+    expect(g.idleDeadline).toEqual(idle === null ? null : new Date(start + idle * 1000));
+    expect(g.takeoverAt).toEqual(new Date(start + takeover * 1000));
+    if (idle !== null) expect(rules.presentUntil(g, later(1000))).toEqual(new Date(start + idle * 1000));
+  });
+
+  it('takeOver counts the takeovers of each seat', () => {
+    const g = game({ ply: 2, takeoverAt: NOW, turnDeadline: null, blackTakeovers: 2 });
+    expect(progress(rules.takeOver(g, R)).game).toMatchObject({ blackStandIn: true, blackTakeovers: 3, whiteTakeovers: 0 });
+  });
+
+  it('CPU moves are counted per seat; its automatic passes are not', () => {
+    const p = rules.cpuMove(game({ ply: 2, blackStandIn: true, blackCpuMoves: 1 }), sq('f5'), R);
+    expect(p.game).toMatchObject({ blackCpuMoves: 2, whiteCpuMoves: 0 });
+    const { position, square, ply } = findPosition('pass');
+    const mover = position.toMove === 'black' ? B : W;
+    const standIn = position.toMove === 'black' ? { whiteStandIn: true } : { blackStandIn: true };
+    const passed = progress(rules.playMove(at(position, ply, standIn), { playerId: mover, square, ply }, R));
+    expect(passed.records[1]).toMatchObject({ pass: true, by: 'cpu' });
+    expect(passed.game).toMatchObject({ blackCpuMoves: 0, whiteCpuMoves: 0 });
+  });
+
+  /** The last move of a game is made by `mover`; `over` sets the counts and flags of the game before it. */
+  const endWith = (over: Partial<GameState>) => {
+    const { position, square, ply } = findPosition('end');
+    const moverId = position.toMove === 'black' ? B : W;
+    const p = progress(rules.playMove(at(position, ply, over), { playerId: moverId, square, ply }, R));
+    const final = playTurn(position, square).position;
+    let b = 0;
+    let w = 0;
+    for (const c of toBoardString(final)) if (c === 'B') b++; else if (c === 'W') w++;
+    return { game: p.game, mover: position.toMove, boardWinner: b > w ? 'black' : w > b ? 'white' : null };
+  };
+
+  it.each<[string, Partial<GameState>, 'mover' | 'other' | 'board' | null, string, boolean]>([
+    // label, before the last move, → winner, reason, rated
+    ['ranked, the CPU played 2 moves for each seat (the limit): the board decides', { blackCpuMoves: 2, whiteCpuMoves: 2 }, 'board', 'board', true],
+    ['ranked, the CPU played 3 moves for the mover: abandoned, whoever is ahead', { moverCpu: 3 } as never, 'other', 'abandoned', true],
+    ['ranked, the CPU played 3 moves for the mover\'s opponent: abandoned', { otherCpu: 3 } as never, 'mover', 'abandoned', true],
+    ['ranked, both seats over the limit: nobody wins, aborted, unrated', { blackCpuMoves: 3, whiteCpuMoves: 5 }, null, 'aborted', false],
+    ['casual, the CPU played 20 moves for the mover, who came back: the board decides', { rated: false, standInMoves: null, moverCpu: 20 } as never, 'board', 'board', false],
+  ])('%s', (_label, over0, winner, reason, rated) => {
+    const { position } = findPosition('end');
+    const moverColor = position.toMove;
+    const otherColor = moverColor === 'black' ? 'white' : 'black';
+    const { moverCpu, otherCpu, ...over } = over0 as Partial<GameState> & { moverCpu?: number; otherCpu?: number };
+    const counts: Partial<GameState> = {};
+    if (moverCpu !== undefined) Object.assign(counts, moverColor === 'black' ? { blackCpuMoves: moverCpu } : { whiteCpuMoves: moverCpu });
+    if (otherCpu !== undefined) Object.assign(counts, otherColor === 'black' ? { blackCpuMoves: otherCpu } : { whiteCpuMoves: otherCpu });
+    const end = endWith({ ...over, ...counts });
+    const expectedWinner = winner === 'mover' ? moverColor : winner === 'other' ? otherColor : winner === 'board' ? end.boardWinner : null;
+    expect(end.game).toMatchObject({ resultReason: reason, winner: expectedWinner, status: reason === 'aborted' ? 'aborted' : 'finished', abortedBy: null });
+    expect(rules.ratedResult(end.game) !== null).toBe(rated);
+  });
+
+  it.each<[string, Partial<GameState>, string, string | null]>([
+    ['ranked, resigning to an opponent the CPU played 3 moves for: aborted, unrated', { ply: 20, whiteCpuMoves: 3 }, 'aborted', null],
+    ['ranked, resigning to an opponent the CPU holds now: aborted, unrated', { ply: 20, whiteStandIn: true }, 'aborted', null],
+    ['ranked, the resigner is the one over the limit: a resignation', { ply: 20, blackCpuMoves: 3 }, 'resign', 'white'],
+    ['casual, resigning to an opponent the CPU played 9 moves for: a resignation', { ply: 20, rated: false, standInMoves: null, whiteCpuMoves: 9 }, 'resign', 'white'],
+  ])('%s', (_label, over, reason, winner) => {
+    const p = progress(rules.resign(game(over), B, R));
+    expect(p.game).toMatchObject({ resultReason: reason, winner });
+  });
+
+  it.each<[string, () => Progress | null, 'black' | 'white' | null]>([
+    ['Black aborts at ply 0', () => rules.abort(game(), B, R), 'black'],
+    ['White aborts at ply 1', () => rules.abort(game({ ply: 1, toMove: 'white' }), W, R), 'white'],
+    ['Black resigns at ply 1 (an abort)', () => rules.resign(game({ ply: 1, toMove: 'white' }), B, R), 'black'],
+    ['White lets the first-move clock run out', () => rules.takeOver(game({ ply: 1, toMove: 'white', takeoverAt: NOW }), R), 'white'],
+    ['the CPU would hold both seats: nobody\'s alone', () => rules.takeOver(game({ ply: 4, takeoverAt: NOW, whiteStandIn: true }), R), null],
+  ])('an abort names whose doing it was: %s', (_label, step, by) => {
+    expect(progress(step()).game).toMatchObject({ status: 'aborted', abortedBy: by });
+  });
+
+  it('the polling staller: present but never moving, taking the seat back after each CPU move — the opponent waits the full idle limit once, then less each time, and the staller loses', () => {
+    // Black (the staller) moved once; from then on Black is present all the time but only
+    // takes the seat back after each CPU move. White plays the engine's first legal square at once.
+    let t = 0;
+    const at = () => later(t);
+    let g = progress(rules.playMove(game(), { playerId: B, square: sq('d3'), ply: 0 }, at())).game;
+    g = progress(rules.playMove(g, { playerId: W, square: legalMoves(rules.positionOf(g))[0], ply: 1 }, at())).game;
+    const waits: number[] = [];
+    for (let guard = 0; guard < 100 && g.status === 'active'; guard++) {
+      if (g.toMove === 'black') {
+        // Presence (a poll every few seconds) keeps the stand-in away until the idle limit, never longer.
+        let takeoverAt = g.takeoverAt!;
+        for (let s = t; s < t + 10_000; s += 5) {
+          const until = rules.presentUntil(g, later(s))!;
+          if (until.getTime() <= later(s).now.getTime()) break;
+          takeoverAt = until;
+        }
+        waits.push((takeoverAt.getTime() - g.turnStartedAt!.getTime()) / 1000);
+        t = (takeoverAt.getTime() - NOW.getTime()) / 1000;
+        g = progress(rules.takeOver({ ...g, takeoverAt }, at())).game;
+        if (g.status !== 'active') break;
+        g = rules.cpuMove(g, legalMoves(rules.positionOf(g))[0], at()).game;
+        if (g.status !== 'active') break;
+        g = progress(rules.reclaimSeat(g, B, at())).game;
+      } else {
+        g = progress(rules.playMove(g, { playerId: W, square: legalMoves(rules.positionOf(g))[0], ply: g.ply }, at())).game;
+      }
+    }
+    expect(g.status).toBe('finished');
+    expect(waits[0]).toBe(300);
+    expect(waits.slice(1).every((w) => w < 300)).toBe(true);
+    expect(waits.slice(0, 4)).toEqual([300, 150, 75, 37.5]);
+    expect(g.blackCpuMoves).toBeGreaterThan(2);
+    expect(g).toMatchObject({ resultReason: 'abandoned', winner: 'white' });
+    expect(rules.ratedResult(g)).toEqual({ winner: 'white' });
   });
 });

@@ -11,12 +11,17 @@ import { join, relative } from 'node:path';
 import { LANGUAGE_INFO, LANGUAGES } from '../../../src/i18n/languages';
 import { pageContextOf } from '../../../src/i18n/page-context';
 import { clientSettings } from '../../../src/pages/client-settings';
-import { renderErrorPage } from '../../../src/pages/views/error';
+import { renderErrorPage, renderNotFoundPage } from '../../../src/pages/views/error';
 import { renderLeaderboard } from '../../../src/pages/views/leaderboard';
 import { renderPlayGame, renderPlayLobby, renderPlayNotFound } from '../../../src/pages/views/play';
 import { renderNotFound, renderPlayer, type PlayerPageView } from '../../../src/pages/views/player';
 import { renderModOverview, renderModPlayer, renderModShell } from '../../../src/moderation/views/mod-page';
 import { outliers, playerView, reports } from '../moderation/mod-views.fixture';
+import { renderLearn } from '../../../src/pages/views/learn';
+import { renderRules } from '../../../src/pages/views/rules';
+import { rulesDiagrams } from '../../../src/pages/domain/diagrams';
+import { siteSettings } from '../../../src/pages/domain/site-settings';
+import { loadConfig } from '../../../src/config/config';
 
 const PSEUDO = pageContextOf('en-XA', '/somewhere?x=1');
 const SETTINGS = clientSettings({ firstMoveSeconds: 30, cpuTakeoverSeconds: 60, sseHeartbeatSeconds: 15 });
@@ -26,6 +31,8 @@ const ROOT = join(__dirname, '../../..');
 const ALLOWED = new Set([
   'Outflank', 'RD', 'CPU', 'API', 'UTC', 'Glicko',
   'alice', 'bob', 'carol', 'zed_99', 'ghost_name', 'NOT_FOUND', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE',
+  // The rules page's diagrams come from real tournaments, named as the WTHOR database names them.
+  'GPI', 'Milano', 'Iranian', 'Championship', 'EGP', 'Istanbul',
   // The picker names each language in itself and in English (never translated).
   ...LANGUAGES.flatMap((l) => [LANGUAGE_INFO[l].name, LANGUAGE_INFO[l].english]),
 ]);
@@ -63,6 +70,10 @@ const entry = (rank: number) => ({ rank, username: 'zed_99', rating: 1700, rd: 6
 const PAGES: [string, string][] = [
   ['home', renderLeaderboard(PSEUDO, { entries: [entry(1), entry(2)], total: 120, limit: 2, offset: 2 }, { home: true })],
   ['leaderboard (empty)', renderLeaderboard(PSEUDO, { entries: [], total: 0, limit: 50, offset: 0 })],
+  ['leaderboard (its rule)', renderLeaderboard(PSEUDO, { entries: [entry(1)], total: 1, limit: 50, offset: 0, rule: { minGames: 5, activeDays: 90, provisionalRd: 110, initialRd: 350, newcomerGames: 12 } })],
+  ['player (on the way to the leaderboard)', renderPlayer(PSEUDO, { ...view, ladder: { listed: false, guest: false, gamesToGo: 4 } })],
+  ['player (a guest)', renderPlayer(PSEUDO, { ...view, ladder: { listed: false, guest: true, gamesToGo: null } })],
+  ['page not found', renderNotFoundPage(PSEUDO, '/ghost_name')],
   ['leaderboard (past the end)', renderLeaderboard(PSEUDO, { entries: [], total: 3, limit: 50, offset: 100 })],
   ['player', renderPlayer(PSEUDO, view)],
   ['player (one day)', renderPlayer(PSEUDO, oneDay)],
@@ -81,6 +92,8 @@ const PAGES: [string, string][] = [
   ['404', renderErrorPage(PSEUDO, { statusCode: 404, code: 'NOT_FOUND', message: '⟦…⟧' })],
   ['500', renderErrorPage(PSEUDO, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'stack' })],
   ['503', renderErrorPage(PSEUDO, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down' })],
+  ['rules', renderRules(PSEUDO, { settings: siteSettings(loadConfig({ JWT_SECRET: 'a-test-secret-0123456789' })), diagrams: rulesDiagrams(), squares: 64, startDiscs: 4 })],
+  ['learn', renderLearn(PSEUDO)],
 ];
 
 describe('no English literal in the page views', () => {

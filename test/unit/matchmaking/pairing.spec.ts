@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import {
   colourBalance, historyFrom, MAX_RANKED_GAMES_PER_PAIR_24H, pairKey, pairUnranked, pairWave, type PairingHistory,
-  RANKED_WINDOW, type TicketPair, type WaitingTicket, windowOf,
+  RANKED_WINDOW, type TicketPair, type WaitingTicket, windowOf, windowRuleWithMax,
 } from '../../../src/matchmaking/domain/pairing.js';
 import { seededRandom } from '../engine/helpers.js';
 
@@ -19,16 +19,17 @@ const players = (pairs: Array<TicketPair<WaitingTicket>>): string[][] => pairs.m
 /** Pairs as sorted player pairs (colours ignored). */
 const unordered = (pairs: Array<TicketPair<WaitingTicket>>): string[][] => players(pairs).map((p) => [...p].sort());
 
-describe('windowOf: ±100, +50 per full 5 s waited, at most ±500', () => {
+describe('windowOf: ±100, +50 per full 5 s waited, at most ±350 (the cap)', () => {
   it.each([
     [0, 100],
     [4.999, 100],
     [5, 150],
     [9.9, 150],
     [12, 200],
-    [35, 450],
-    [40, 500],
-    [600, 500],
+    [20, 300],
+    [25, 350],
+    [35, 350],
+    [600, 350],
     [-30, 100], // a clock slightly behind the ticket: no negative wait
   ])('after %p s the half width is %p', (waited, halfWidth) => {
     expect(windowOf(ticket('a', 1500, waited), NOW)).toEqual({ halfWidth, min: 1500 - halfWidth, max: 1500 + halfWidth });
@@ -38,7 +39,17 @@ describe('windowOf: ±100, +50 per full 5 s waited, at most ±500', () => {
     const t = { rating: 1800, joinedAt: NOW - 10_000 };
     expect(windowOf(t, new Date(NOW)).halfWidth).toBe(200);
     expect(windowOf(t, NOW, { initial: 50, step: 10, stepSeconds: 1, max: 80 }).halfWidth).toBe(80);
-    expect(RANKED_WINDOW).toEqual({ initial: 100, step: 50, stepSeconds: 5, max: 500 });
+    expect(RANKED_WINDOW).toEqual({ initial: 100, step: 50, stepSeconds: 5, max: 350 });
+    expect(windowOf(t, NOW + 3_600_000, windowRuleWithMax(500)).halfWidth).toBe(500);
+  });
+
+  it.each<[string, number | null, number]>([
+    ['no cooldown: from joining', null, 350],
+    ['a cooldown that ended 5 s ago: from its end', NOW - 5000, 150],
+    ['a cooldown still running: the first window', NOW + 60_000, 100],
+    ['a cooldown that ended before the ticket joined: from joining', NOW - 3_600_000, 350],
+  ])('a ticket on cooldown: %s', (_label, eligibleAt, halfWidth) => {
+    expect(windowOf({ rating: 1500, joinedAt: NOW - 600_000, eligibleAt }, NOW).halfWidth).toBe(halfWidth);
   });
 });
 
@@ -52,7 +63,14 @@ describe('pairWave (ranked)', () => {
     ['after 5 s both accept 150', [ticket('a', 1500, 5), ticket('b', 1650, 5)], none, [['a', 'b']]],
     ['both windows must hold the gap: a long wait does not drag a newcomer 300 away', [ticket('a', 1500, 60), ticket('b', 1800, 0)], none, []],
     ['... but does once the newcomer has waited 20 s too', [ticket('a', 1500, 60), ticket('b', 1800, 20)], none, [['a', 'b']]],
-    ['the window stops at ±500', [ticket('a', 1500, 3600), ticket('b', 2001, 3600)], none, []],
+    ['the window stops at the cap, ±350', [ticket('a', 1500, 3600), ticket('b', 1851, 3600)], none, []],
+    ['… which it reaches after 25 s', [ticket('a', 1500, 25), ticket('b', 1850, 25)], none, [['a', 'b']]],
+    ['the booster: a 1886 and a 1500 are never paired, however long both wait', [ticket('main', 1886, 86_400), ticket('fresh', 1500, 86_400)], none, []],
+    ['linked accounts (one address or device) are never paired', [ticket('a', 1500), ticket('b', 1500)], historyFrom({ linked: new Set([pairKey('b', 'a')]) }), []],
+    ['a link sends a to the next closest', [ticket('a', 1500), ticket('b', 1501), ticket('c', 1420)], historyFrom({ linked: new Set([pairKey('a', 'b')]) }), [['a', 'c']]],
+    ['a ticket on cooldown waits', [ticket('a', 1500, 60, { eligibleAt: NOW + 1000 }), ticket('b', 1500)], none, []],
+    ['… and is paired once its cooldown is over', [ticket('a', 1500, 60, { eligibleAt: NOW }), ticket('b', 1500)], none, [['a', 'b']]],
+    ['… with a window counted from the end of the cooldown, not from joining', [ticket('a', 1500, 600, { eligibleAt: NOW - 5000 }), ticket('b', 1700, 600)], none, []],
     ['closest ratings first', [ticket('a', 1500), ticket('b', 1540), ticket('c', 1560), ticket('d', 1600)], none, [['b', 'c'], ['a', 'd']]],
     ['closest first even when it leaves a ticket out', [ticket('a', 1500), ticket('b', 1560), ticket('c', 1570)], none, [['b', 'c']]],
     ['equal gaps: the pair with the longest-waiting ticket first', [ticket('a', 1500, 3), ticket('b', 1550, 1), ticket('c', 1600, 2)], none, [['a', 'b']]],

@@ -45,7 +45,7 @@ describe('layout', () => {
 
   it('has the header nav, a disc logo, and links the bundled stylesheet and script: nothing inline', () => {
     expect(html).toMatch(/<a class="brand" href="\/">[\s\S]*<svg class="logo"[\s\S]*Outflank/);
-    expect(html).toContain('<a href="/docs">');
+    expect(html).toContain('<a href="/docs" data-testid="footer-api">');
     expect(html.match(/<circle /g)?.length).toBe(2);
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/site-[A-Z0-9]+\.css">/);
     expect(html).toMatch(/<script type="module" src="\/assets\/client-[A-Z0-9]+\.js"><\/script>/);
@@ -54,21 +54,29 @@ describe('layout', () => {
     expect(css(html)).toMatch(/system-ui[\s\S]*max-width: 960px[\s\S]*@media \(max-width: 640px\)/);
   });
 
-  it('links Leaderboard, Play (/play) and API in the header', () => {
+  it('links Home · Play · Leaderboard · Rules · Learn in the header; the API and its docs in the footer', () => {
     const links = [...nav(html).matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]);
     expect(links).toEqual([
-      ['/', 'Leaderboard'],
+      ['/', 'Home'],
       ['/play', 'Play'],
-      ['/docs', 'API'],
+      ['/leaderboard', 'Leaderboard'],
+      ['/rules', 'Rules'],
+      ['/learn', 'Learn'],
     ]);
-    expect(NAV_LINKS.map((l) => l.href)).toEqual(['/', '/play', '/docs']);
+    expect(NAV_LINKS.map((l) => l.href)).toEqual(['/', '/play', '/leaderboard', '/rules', '/learn']);
     expect(nav(html)).not.toContain('aria-current');
+    expect(nav(html)).not.toContain('/docs');
+    const footer = html.match(/<footer[\s\S]*<\/footer>/)![0];
+    expect(footer).toContain('<nav class="footer-nav" aria-label="For developers"><a href="/docs" data-testid="footer-api">API documentation</a>');
+    expect(footer).toContain('<a href="/docs-json" data-testid="footer-openapi">OpenAPI (JSON)</a>');
   });
 
   it.each([
-    ['leaderboard', '/'],
+    ['home', '/'],
     ['play', '/play'],
-    ['api', '/docs'],
+    ['leaderboard', '/leaderboard'],
+    ['rules', '/rules'],
+    ['learn', '/learn'],
   ] as const)('marks the %s link as the current page', (key, href) => {
     const marked = nav(layout(EN, 'x', '', key));
     expect(marked.match(/aria-current="page"/g)).toHaveLength(1);

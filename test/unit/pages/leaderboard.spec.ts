@@ -40,7 +40,8 @@ describe('renderLeaderboard', () => {
     expect(cell(r[0], 'rd')).toBe('65');
     expect(cell(r[0], 'games')).toBe('20');
     expect(cell(r[0], 'record')?.replace(/<[^>]+>/g, '')).toBe('10–3–7');
-    expect(cell(r[0], 'last-active')).toContain('>May 1, 2024</time>');
+    expect(cell(r[0], 'last-active')).toContain('<time datetime="2024-05-01T12:00:00.000Z" data-when="relative" title="2024-05-01 12:00 UTC">');
+    expect(cell(r[0], 'last-active')).toMatch(/>(\d+ years ago|last year)<\/time>$/);
     // provisional: "?" after the rounded rating
     expect(cell(r[1], 'rating')?.replace(/<[^>]+>/g, '')).toBe('1980?');
     expect(r[1]).toContain('data-value="1980?"');
@@ -48,7 +49,7 @@ describe('renderLeaderboard', () => {
     expect(cell(r[2], 'last-active')).toBe('—');
     expect(html).toContain('<title>Leaderboard · Outflank</title>');
     expect(html).toContain('Showing 1–3 of 3 ranked players');
-    expect(html).toContain('<a href="/" aria-current="page">Leaderboard</a>');
+    expect(html).toContain('<a href="/leaderboard" aria-current="page">Leaderboard</a>');
   });
 
   it('escapes user names in text, attributes and links', () => {
@@ -98,7 +99,7 @@ describe('renderLeaderboard', () => {
     expect(html).toContain('No ranked players yet.');
     expect(html).not.toContain('<table');
     expect(html).not.toContain('data-testid="pager"');
-    expect(html).toContain('<a href="/" aria-current="page">Leaderboard</a>');
+    expect(html).toContain('<a href="/leaderboard" aria-current="page">Leaderboard</a>');
   });
 
   it('past the last page it offers the first page and the previous one', () => {

@@ -64,7 +64,7 @@ describe('play views', () => {
     const missing = renderPlayNotFound(EN, nasty);
     expect(missing).toContain('<code data-testid="missing-game-id">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;</code>');
     expect(missing).not.toContain('<script>alert(1)');
-    expect(missing).toContain('<title>Game not found · Outflank</title>');
+    expect(missing).toContain('<title>This link is broken · Outflank</title>');
     expect(inlineCode(missing)).toEqual([]);
   });
 

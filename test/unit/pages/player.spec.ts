@@ -64,10 +64,16 @@ describe('renderPlayer', () => {
 
   it('marks provisional, unranked and guest players', () => {
     const html = renderPlayer(EN, view({ provisional: true, rank: null, guest: true, rating: 1500, rd: 350 }));
-    expect(text(dd(html, 'player-rating'))).toBe('1500?');
+    // A guest has no rating to show (as everywhere), and no "what do these ratings mean?".
+    expect(text(dd(html, 'player-rating'))).toBe('—');
     expect(dd(html, 'player-rank')).toBe('Unranked');
     expect(html).toContain('data-testid="guest-badge"');
     expect(html).toContain('data-testid="provisional-badge"');
+    expect(html).not.toContain('data-testid="rating-help"');
+    const registered = renderPlayer(EN, view({ provisional: true, rank: null, guest: false, rating: 1500, rd: 350 }));
+    expect(text(dd(registered, 'player-rating'))).toBe('1500?');
+    expect(registered).toContain('title="Provisional rating (RD ≥ 110)">1500?</span>');
+    expect(text(/<details class="rating-help"[^>]*>([\s\S]*?)<\/details>/.exec(registered)![1])).toContain('A ? after a rating means it is still provisional');
   });
 
   it('includes the rating chart with one point per history entry', () => {
@@ -97,10 +103,13 @@ describe('renderPlayer', () => {
     expect(td(rows[0], 'discs')).toBe('40–24');
     expect(td(rows[0], 'rated')).toBe('Rated');
     expect(text(td(rows[0], 'rating-delta'))).toBe('+12');
-    expect(text(td(rows[0], 'finished-at'))).toBe('Mar 1, 2024');
-    expect(td(rows[0], 'finished-at')).toContain('<time datetime="2024-03-01T09:00:00.000Z"');
+    // How long ago, in words (the client keeps it current and adds the local date as the title).
+    expect(text(td(rows[0], 'finished-at'))).toMatch(/^(\d+ years ago|last year)$/);
+    expect(td(rows[0], 'finished-at')).toContain('<time datetime="2024-03-01T09:00:00.000Z" data-when="relative" title="2024-03-01 09:00 UTC">');
     expect(rows[0]).toContain('data-testid="discs" data-label="Discs"');
-    expect(rows[0]).toContain('<a data-testid="transcript-link" href="/api/games/g-1/transcript">Transcript</a>');
+    // Each game links to its replay on the board page; the transcript is the secondary link.
+    expect(rows[0]).toContain('<a class="g-replay" data-testid="replay-link" href="/play/g-1">Replay</a>');
+    expect(rows[0]).toContain('<a class="g-transcript" data-testid="transcript-link" href="/api/games/g-1/transcript">Transcript</a>');
 
     expect(text(td(rows[1], 'color'))).toBe('White');
     expect(td(rows[1], 'outcome')).toBe('Lost');
@@ -115,7 +124,8 @@ describe('renderPlayer', () => {
     expect(td(rows[4], 'outcome')).toBe('In progress');
     expect(td(rows[4], 'finished-at')).toBe('—');
     // a game still being played links to the moves made so far
-    expect(rows[4]).toContain('<a data-testid="transcript-link" href="/api/games/g-5/transcript">Moves so far</a>');
+    expect(rows[4]).toContain('<a class="g-replay" data-testid="replay-link" href="/play/g-5">Watch</a>');
+    expect(rows[4]).toContain('<a class="g-transcript" data-testid="transcript-link" href="/api/games/g-5/transcript">Moves so far</a>');
     expect(rows[3]).toContain('>Transcript</a>');
   });
 
@@ -131,7 +141,7 @@ describe('renderPlayer', () => {
     expect(classOf('rated')).toBe('hide-md');
     expect(classOf('rating-delta')).toBe('num g-delta');
     expect(classOf('finished-at')).toBe('hide-md');
-    expect(row).toContain('<td class="g-moves"><a data-testid="transcript-link"');
+    expect(row).toContain('<td class="g-moves"><a class="g-replay" data-testid="replay-link"');
     // the colour's name stays in the cell (screen readers, desktop); the phone layout shows only the disc
     expect(row).toContain('title="Played Black"><span class="disc disc-black" aria-hidden="true"></span><span class="color-name">Black</span>');
     const heads = [...html.matchAll(/<th( class="[^"]*")? scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => [m[2], m[1] ?? '']);

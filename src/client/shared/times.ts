@@ -1,0 +1,33 @@
+/**
+ * The pages' times in the reader's own clock: the server renders `<time data-when>` in UTC (it
+ * does not know the reader's time zone); this rewrites each as the page's language says it through
+ * Intl (Latin digits, as everywhere), in the browser's time zone:
+ *   data-when="relative": "3 days ago" kept current, the title the local date and time;
+ *   data-when="date":     the local date, the title the local date and time.
+ */
+import { relativeParts } from '../../pages/views/format';
+import { i18n } from '../i18n';
+
+const REFRESH_MS = 60_000;
+
+/** Rewrites the `<time data-when>` elements under `root` once. */
+export function localizeTimes(root: ParentNode, now: number = Date.now()): void {
+  for (const el of Array.from(root.querySelectorAll<HTMLTimeElement>('time[data-when]'))) {
+    const ms = Date.parse(el.dateTime);
+    if (!Number.isFinite(ms)) continue;
+    el.title = i18n.date(ms, { dateStyle: 'medium', timeStyle: 'short' });
+    if (el.dataset.when === 'relative') {
+      const { value, unit } = relativeParts(ms - now);
+      el.textContent = i18n.relativeTime(value, unit, { numeric: 'auto' });
+    } else {
+      el.textContent = i18n.date(ms, { dateStyle: 'medium' });
+    }
+  }
+}
+
+/** Localizes the page's times now and keeps the relative ones current. */
+export function startTimes(root: ParentNode): void {
+  if (!root.querySelector('time[data-when]')) return;
+  localizeTimes(root);
+  setInterval(() => localizeTimes(root), REFRESH_MS);
+}
