@@ -88,7 +88,7 @@ describe('the rules page (view)', () => {
   it('links the lesson page: a board of 64 squares the client fills, and the way on to a casual game', () => {
     const learn = renderLearn(pageContextOf('en', '/learn'));
     expect(learn.match(/class="pl-sq" data-square="[a-h][1-8]"/g)).toHaveLength(64);
-    expect(learn).toContain('<a class="pl-btn pl-btn-primary" href="/play?again=unranked" data-testid="learn-play">Play a casual game</a>');
+    expect(learn).toContain('<a class="pl-btn pl-btn-primary" href="/play?again=unranked" data-part="learn-play" data-testid="learn-play">Play a casual game</a>');
     expect(learn).not.toMatch(/<style|\sstyle=|<script>|\son[a-z]+=/i);
   });
 });
