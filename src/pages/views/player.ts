@@ -108,6 +108,7 @@ function ladderHtml(page: PageContext, ladder: PlayerPageView['ladder']): string
   if (!ladder || ladder.listed) return '';
   const { t } = page;
   const rule = (c: string) => `<a href="/leaderboard#leaderboard-rule">${c}</a>`;
+  if (!ladder.guest && ladder.gamesToGo === null) return ''; // never listed: the profile's engine-user or closed note says why
   if (ladder.guest || ladder.gamesToGo === null) {
     return `<p class="ladder-progress" data-testid="ladder-progress" data-guest="true">${t.html('player.ladder.guest', {}, { rule })}</p>`;
   }
