@@ -1,4 +1,5 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { AnalysisModeration1796148725655 } from './1796148725655-AnalysisModeration.js';
 import { AccountSightings1796148836046 } from './1796148836046-AccountSightings.js';
 import { FairPlayStandInCooldowns1796146973802 } from './1796146973802-FairPlayStandInCooldowns.js';
 import { RoomsHostCreatedIndex1795980104217 } from './1795980104217-RoomsHostCreatedIndex.js';
@@ -34,6 +35,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   QueuePresencePlayerEvents1796048290982,
   FairPlayRoomsBots1796048478506,
   GamesHotMoves1796060000000,
+  AnalysisModeration1796148725655,
   FairPlayStandInCooldowns1796146973802,
   AccountSightings1796148836046,
   PlayerLanguage1796149647677,

@@ -16,6 +16,8 @@ import { RoomsModule } from './rooms/rooms.module.js';
 import { LeaderboardModule } from './leaderboard/leaderboard.module.js';
 import { MatchmakingModule } from './matchmaking/matchmaking.module.js';
 import { PagesModule } from './pages/pages.module.js';
+import { AnalysisModule } from './analysis/analysis.module.js';
+import { ModerationModule } from './moderation/moderation.module.js';
 import { ClockModule } from './common/clock.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { PgThrottlerStorage } from './rate-limit/pg-throttler-storage.js';
@@ -62,6 +64,8 @@ export class AppModule {
         RoomsModule,
         LeaderboardModule,
         MatchmakingModule,
+        AnalysisModule,
+        ModerationModule,
         PagesModule,
       ],
       providers: [

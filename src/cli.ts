@@ -17,6 +17,8 @@ const USAGE = `Usage: outflank <command>
   migration:check             exit 1 when the entities and the migrations disagree
   perft <depth>               count the leaves of the game tree from the start position
   ratings verify              recompute every rating from the rated games and compare
+  players moderator <name> --grant|--revoke
+                              give or take the moderator role (logged in the moderation audit log)
   fair-play flagged [--json]  list the accounts flagged for sandbagging, with the accounts that gained
 `;
 
@@ -113,6 +115,11 @@ async function main(argv: string[]): Promise<number> {
     case 'ratings': {
       const { main: ratings } = await import('./ratings/ratings-cli.js');
       return ratings(args, config());
+    }
+    case 'players': {
+      const { main: players } = await import('./moderation/moderation-cli.js');
+      const c = config();
+      return players(args, () => resolveDatabase(c, (m) => process.stderr.write(`[outflank] ${m}\n`)), c.dbConnectTimeoutSeconds);
     }
     case 'fair-play': {
       const { main: fairPlay } = await import('./fair-play/fair-play-cli.js');

@@ -52,6 +52,16 @@ export interface AppConfig {
   queueWaveMaxGames: number;
   /** Worker threads for CPU searches (0: inline, on the event loop). */
   cpuWorkers: number;
+  /** Games this copy analyses at once, each on its own worker thread (0: this copy analyses none). */
+  analysisWorkers: number;
+  /** Milliseconds between looks for finished games and queued analysis jobs when idle (0: no timer). */
+  analysisPollMs: number;
+  /** How long a claimed analysis job is held before another copy may take it over (its runner died). */
+  analysisLeaseSeconds: number;
+  /** Claims of one job at most (crashes or errors) before it is given up. */
+  analysisMaxAttempts: number;
+  /** Reports one player may file within an hour (all app copies together). */
+  reportsPerHour: number;
   /**
    * The server is reached through a TLS-terminating proxy (browsers see https): only then send the
    * TLS-only headers (HSTS, CSP upgrade-insecure-requests), which break a plain-HTTP deployment.
@@ -226,6 +236,11 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     leaderboardActiveDays: int(env, 'LEADERBOARD_ACTIVE_DAYS', 90, 1, 100_000),
     cpuTakeoverSeconds: int(env, 'CPU_TAKEOVER_SECONDS', 60, 1, 86_400),
     cpuWorkers: int(env, 'CPU_WORKERS', 1, 0, 64),
+    analysisWorkers: int(env, 'ANALYSIS_WORKERS', 1, 0, 64),
+    analysisPollMs: int(env, 'ANALYSIS_POLL_MS', 2000, 0, 3_600_000),
+    analysisLeaseSeconds: int(env, 'ANALYSIS_LEASE_SECONDS', 120, 1, 86_400),
+    analysisMaxAttempts: int(env, 'ANALYSIS_MAX_ATTEMPTS', 3, 1, 100),
+    reportsPerHour: int(env, 'REPORTS_PER_HOUR', 5, 1, 1_000_000),
     firstMoveSeconds: int(env, 'FIRST_MOVE_SECONDS', 30, 5, 3600),
     idleTurnSeconds: int(env, 'IDLE_TURN_SECONDS', 300, 10, 86_400),
     tlsBehindProxy: bool(env, 'TLS_BEHIND_PROXY', false),

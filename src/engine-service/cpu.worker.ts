@@ -1,4 +1,5 @@
-/** Worker-thread tasks: CPU searches run here (piscina), off the request event loop. */
+/** Worker-thread tasks: CPU searches and game analyses run here (piscina), off the request event loop. */
+import { analyseGame, type AnalysedRecord, type GameAnalysis } from '../analysis/domain/analysis.js';
 import { chooseCpuMove, chooseStandInMove, fromBoardString, type Color } from '../engine/index.js';
 
 export interface CpuTask {
@@ -11,6 +12,18 @@ export interface CpuTask {
 export function cpuMove(task: CpuTask): number {
   const position = fromBoardString(task.board, task.toMove);
   return task.strength === 'full' ? chooseCpuMove(position) : chooseStandInMove(position);
+}
+
+export interface AnalysisTask {
+  /** The game's move list as recorded (automatic passes included). */
+  records: AnalysedRecord[];
+}
+
+/** The analysis of a whole game (src/analysis/domain/analysis.ts), with the engine's time. */
+export function analyse(task: AnalysisTask): GameAnalysis & { engineMs: number } {
+  const started = performance.now();
+  const analysis = analyseGame(task.records);
+  return { ...analysis, engineMs: Math.round(performance.now() - started) };
 }
 
 export default cpuMove;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { type Color, fromBoardString, legalMoves, squareName } from '../engine/index.js';
-import { cpuMove, type CpuTask } from './cpu.worker.js';
+import type { GameAnalysis } from '../analysis/domain/analysis.js';
+import { analyse, type AnalysisTask, cpuMove, type CpuTask } from './cpu.worker.js';
 
 /**
  * The engine for Nest modules: the one way services ask for CPU moves (and legal squares outside
@@ -17,11 +18,18 @@ import { cpuMove, type CpuTask } from './cpu.worker.js';
 export class EngineService implements OnModuleDestroy {
   private readonly logger = new Logger(EngineService.name);
   private readonly pool: Piscina | null;
+  /** Game analyses have threads of their own, so a CPU move never waits behind a whole game's analysis. */
+  private readonly analysisPool: Piscina | null;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, workerFile = join(__dirname, 'cpu.worker.js')) {
+    const compiled = existsSync(workerFile);
     this.pool =
-      config.cpuWorkers > 0 && existsSync(workerFile)
+      config.cpuWorkers > 0 && compiled
         ? new Piscina({ filename: workerFile, minThreads: 0, maxThreads: config.cpuWorkers, idleTimeout: 60_000 })
+        : null;
+    this.analysisPool =
+      (config.analysisWorkers ?? 0) > 0 && compiled
+        ? new Piscina({ filename: workerFile, name: 'analyse', minThreads: 0, maxThreads: config.analysisWorkers, idleTimeout: 60_000 })
         : null;
     if (!this.pool) this.logger.debug('CPU searches run inline (no worker threads)');
   }
@@ -48,12 +56,21 @@ export class EngineService implements OnModuleDestroy {
     return this.run({ board, toMove, strength: 'full' });
   }
 
+  /**
+   * The engine's analysis of a finished game (every move's value, exact from 16 empties; see
+   * src/analysis/domain/analysis.ts): up to a second or two of one core, on the analysis threads.
+   */
+  async analyseGame(task: AnalysisTask): Promise<GameAnalysis & { engineMs: number }> {
+    if (this.analysisPool) return (await this.analysisPool.run(task)) as GameAnalysis & { engineMs: number };
+    return analyse(task);
+  }
+
   private async run(task: CpuTask): Promise<number> {
     if (this.pool) return (await this.pool.run(task)) as number;
     return cpuMove(task);
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.pool?.destroy();
+    await Promise.all([this.pool?.destroy(), this.analysisPool?.destroy()]);
   }
 }

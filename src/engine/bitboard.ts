@@ -87,6 +87,23 @@ export function computeMoves(pL: number, pH: number, oL: number, oH: number): vo
   moveSet[1] = mH & ~(pH | oH);
 }
 
+/** [lo, hi]: the squares found by the last neighbours call. */
+export const neighbourSet = new Int32Array(2);
+
+/** The squares next to a set in any of the 8 directions, into neighbourSet (the set's own squares may be among them). */
+export function neighbours(lo: number, hi: number): void {
+  const wL = lo & 0x7f7f7f7f; // not on file h: may step east
+  const wH = hi & 0x7f7f7f7f;
+  const eL = lo & 0xfefefefe; // not on file a: may step west
+  const eH = hi & 0xfefefefe;
+  // Steps of +1 and +9 and -7 go east, -1, -9 and +7 west; +8 and -8 need no mask. Across the
+  // halves, rank 4's squares reach rank 5 (>>> 24, 23, 25) and back (<< 24, 25, 23).
+  neighbourSet[0] = (wL << 1) | (eL >>> 1) | (lo << 8) | (lo >>> 8) | (hi << 24)
+    | (wL << 9) | (wL >>> 7) | (wH << 25) | (eL << 7) | (eL >>> 9) | (eH << 23);
+  neighbourSet[1] = (wH << 1) | (eH >>> 1) | (hi << 8) | (hi >>> 8) | (lo >>> 24)
+    | (wH << 9) | (wH >>> 7) | (wL >>> 23) | (eH << 7) | (eH >>> 9) | (eL >>> 25);
+}
+
 /** Number of set bits in a 32-bit integer. */
 export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;

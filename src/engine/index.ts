@@ -12,5 +12,8 @@ export {
 export { IllegalMoveError, type IllegalMoveReason, TranscriptError, type TranscriptErrorReason } from './errors.js';
 export { parseTranscript, writeTranscript, replay, type Replay } from './transcript.js';
 export { perft } from './perft.js';
-export { chooseCpuMove, solveEndgame, type CpuOptions, type EndgameSolution } from './search.js';
+export {
+  chooseCpuMove, solveEndgame, type CpuOptions, type EndgameSolution,
+  analyseMove, newEndgameTable, type MoveAnalysis, type AnalysisOptions, ANALYSIS_EXACT_EMPTIES, ANALYSIS_DEPTH, ANALYSIS_EXACT_NODE_LIMIT,
+} from './search.js';
 export { chooseStandInMove, standInCandidates, standInMoveScores, STAND_IN_MARGIN, type StandInOptions, type StandInMoveScore } from './stand-in.js';

@@ -3,7 +3,8 @@ import { notFound } from '../common/errors.js';
 import { writeTranscript } from '../engine/index.js';
 import type { GameDto, GameSummaryDto, MoveDto } from './dto/game.dto.js';
 import { toGameDto, toMoveDto, toSummaryDto } from './game-view.js';
-import { GamesRepository } from './games.repository.js';
+import type { MoveRecord } from './domain/game.js';
+import { GamesRepository, type LoadedGame } from './games.repository.js';
 
 /** Reading games: answers, move lists, transcripts, lists. */
 @Injectable()
@@ -30,6 +31,13 @@ export class GameQueries {
     await this.mustExist(id);
     const records = await this.repo.movesSince(id);
     return writeTranscript(records.filter((m) => !m.pass).map((m) => m.square!));
+  }
+
+  /** A game with its whole move list (for its analysis and its GGF), or null. */
+  async record(id: string): Promise<{ loaded: LoadedGame; moves: MoveRecord[] } | null> {
+    const loaded = await this.repo.load(id);
+    if (!loaded) return null;
+    return { loaded, moves: await this.repo.movesSince(id) };
   }
 
   async gamesOf(playerId: string, limit: number, before?: string): Promise<GameSummaryDto[]> {

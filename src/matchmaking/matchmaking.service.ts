@@ -22,6 +22,7 @@ import {
 import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
 import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
 import { QueueRepository } from './queue.repository.js';
+import { mayPlayRanked } from '../moderation/domain/moderation.js';
 
 /** Rounds of pair → check the proposed pairs' 24-h games → pair again. */
 const REPEAT_CHECK_ROUNDS = 4;
@@ -167,6 +168,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
    */
   async join(player: Player, dto: JoinQueueDto): Promise<TicketDto> {
     if (dto.mode === 'ranked' && player.guest) throw new AppError('GUEST_NOT_ALLOWED', { key: 'api.queue.guestRanked' });
+    if (dto.mode === 'ranked' && !mayPlayRanked(player)) throw new AppError('FORBIDDEN', { key: 'api.moderation.engineUserRanked' });
     const turnSeconds = dto.turnSeconds ?? null;
     const now = this.clock.now();
     // A player on a ranked cooldown (aborts, sandbagging) waits it out: decided now from their

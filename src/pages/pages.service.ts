@@ -108,9 +108,11 @@ export class PagesService {
         draws: profile.draws,
         losses: profile.losses,
         createdAt: profile.createdAt,
+        engineUser: profile.engineUser,
+        closed: profile.closed,
       },
       ladder: player.bot ? undefined : ladderProgress(player, this.leaderboard.rules, new Date(), this.config.ratings),
-      history: history.map((p) => ({ gameId: p.gameId, at: p.at, rating: p.rating, rd: p.rd, delta: p.delta })),
+      history: history.map((p, i) => ({ gameId: p.gameId ?? `refund-${i}`, at: p.at, rating: p.rating, rd: p.rd, delta: p.delta })),
       recentGames: games.map((g) => recentGameView(g, player.id)),
     };
   }

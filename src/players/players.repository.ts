@@ -73,6 +73,9 @@ export const PLAYERS = table<Player>('players', {
   onLeaderboard: ['on_leaderboard', 'boolean'],
   language: ['language', 'text'],
   createdAt: ['created_at', 'timestamptz'],
+  moderator: ['moderator', 'boolean'],
+  engineMarkedAt: ['engine_marked_at', 'timestamptz'],
+  closedAt: ['closed_at', 'timestamptz'],
 });
 
 /** The leaderboard rules as named placeholders, for eligibleSql. */
@@ -126,6 +129,11 @@ const COUNTS_BY_BUCKET = sql<Record<string, never>, { bot: boolean; bucket: numb
   null,
   () => 'SELECT bot, floor(rating)::int AS bucket, count(*)::int AS n FROM players WHERE on_leaderboard GROUP BY 1, 2 ORDER BY 1, 2',
 );
+/** Moderation's marks on a player row (issue #20); each run in the caller's transaction with the row locked. */
+const SET_MODERATOR = sql<{ id: string; moderator: boolean }>(null, (p) => `UPDATE players SET moderator = ${p.moderator} WHERE id = ${p.id}`);
+const MARK_ENGINE_USER = sql<{ id: string }>(null, (p) => `UPDATE players SET engine_marked_at = now(), on_leaderboard = false WHERE id = ${p.id}`);
+const CLOSE_ACCOUNT = sql<{ id: string }>(null, (p) => `UPDATE players SET closed_at = now(), on_leaderboard = false WHERE id = ${p.id}`);
+const SET_RATING = sql<{ id: string; rating: number }>(null, (p) => `UPDATE players SET rating = ${p.rating} WHERE id = ${p.id}`);
 const FLAG_MISMATCHES = sql<LeaderboardRules & { graceHours: number }, Pick<Player, 'username' | 'onLeaderboard'>>(
   null,
   (p) => `SELECT ${PLAYERS.select('p', ['username', 'onLeaderboard'])} FROM players p
@@ -227,6 +235,27 @@ export class PlayersRepository {
   /** Writes a rated game's outcome on a player locked by lockForRating. */
   async writeRating(id: string, update: RatingUpdate): Promise<void> {
     await this.repo().update(id, update);
+  }
+
+  /** A refund's new rating, on a player locked by lockForRating (nothing else of the row changes). */
+  async writeRefundedRating(id: string, rating: number): Promise<void> {
+    await this.db.query(SET_RATING({ id, rating }));
+  }
+
+  // ---- moderation's marks (issue #20), rows locked by the caller ----------------------------------
+
+  async setModerator(id: string, moderator: boolean): Promise<void> {
+    await this.db.query(SET_MODERATOR({ id, moderator }));
+  }
+
+  /** No ranked play, off the leaderboard (the caller moves the bucket counts). */
+  async markEngineUser(id: string): Promise<void> {
+    await this.db.query(MARK_ENGINE_USER({ id }));
+  }
+
+  /** No sign-in, off the leaderboard (the caller moves the bucket counts). */
+  async closeAccount(id: string): Promise<void> {
+    await this.db.query(CLOSE_ACCOUNT({ id }));
   }
 
   /** Every player's rating values, in id order (in the audit's snapshot transaction). */

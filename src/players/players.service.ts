@@ -58,6 +58,8 @@ export class PlayersService {
       draws: player.draws,
       losses: player.losses,
       createdAt: player.createdAt.toISOString(),
+      engineUser: player.engineMarkedAt !== null,
+      closed: player.closedAt !== null,
     };
   }
 

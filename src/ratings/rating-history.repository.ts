@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
-import type { StoredHistory } from './domain/audit.js';
+import { sql } from '../database/sql.js';
+import type { AuditRefund, StoredHistory } from './domain/audit.js';
 import { RatingHistory } from './entities/rating-history.entity.js';
 
 /** One player's row of a rated game, as written at the game's end. */
@@ -14,7 +15,40 @@ export interface AuditHistory extends StoredHistory {
   seq: number;
 }
 
-/** The one owner of `rating_history`. */
+/** A refund as written: one player's points back from one engine user's ranked games. */
+export interface NewRefund {
+  playerId: string;
+  sourcePlayerId: string;
+  gameIds: string[];
+  points: number;
+  ratingBefore: number;
+  rating: number;
+  rd: number;
+  volatility: number;
+}
+
+/** Per opponent of a player, their rating changes in the rated games between them, not refunded yet (by the apply order). */
+const LOST_TO = sql<{ playerId: string }, { playerId: string; gameIds: string[]; deltas: number[] }>(
+  null,
+  (p) => `SELECT h.player_id AS "playerId", array_agg(h.game_id ORDER BY h.seq) AS "gameIds", array_agg(h.delta ORDER BY h.seq) AS "deltas"
+    FROM rating_history h
+    WHERE h.game_id IN (SELECT game_id FROM rating_history WHERE player_id = ${p.playerId}) AND h.player_id <> ${p.playerId}
+      AND NOT EXISTS (SELECT 1 FROM rating_refunds r WHERE r.player_id = h.player_id AND r.source_player_id = ${p.playerId})
+    GROUP BY h.player_id ORDER BY h.player_id`,
+);
+
+/** seq from rating_history's own sequence: refunds and games share one apply order (the audit replays in it). */
+const INSERT_REFUND = sql<NewRefund>(
+  null,
+  (p) => `INSERT INTO rating_refunds (player_id, source_player_id, game_ids, points, rating_before, rating, rd, volatility, at, seq)
+    VALUES (${p.playerId}, ${p.sourcePlayerId}, ${p.gameIds}::uuid[], ${p.points}, ${p.ratingBefore}, ${p.rating}, ${p.rd}, ${p.volatility},
+      now(), nextval(pg_get_serial_sequence('rating_history', 'seq')))`,
+);
+
+/**
+ * The one owner of the rating history: `rating_history` (a row per player per rated game) and
+ * `rating_refunds` (points given back to the opponents of an account marked as an engine user).
+ */
 @Injectable()
 export class RatingHistoryRepository {
   constructor(private readonly db: Db) {}
@@ -22,6 +56,19 @@ export class RatingHistoryRepository {
   /** A player's rated games, oldest first. */
   historyOf(playerId: string): Promise<RatingHistory[]> {
     return this.db.manager.getRepository(RatingHistory).find({ where: { playerId }, order: { at: 'ASC', gameId: 'ASC' } });
+  }
+
+  /** The player's rating just before `at` (their last rated game or refund before it), or null before any. */
+  async ratingBefore(playerId: string, at: Date): Promise<number | null> {
+    const rows: { rating: number }[] = await this.db.query(
+      `SELECT rating FROM (
+         (SELECT rating, at, seq FROM rating_history WHERE player_id = $1 AND at < $2 ORDER BY at DESC, seq DESC LIMIT 1)
+         UNION ALL
+         (SELECT rating, at, seq FROM rating_refunds WHERE player_id = $1 AND at < $2 ORDER BY at DESC, seq DESC LIMIT 1)
+       ) r ORDER BY at DESC, seq DESC LIMIT 1`,
+      [playerId, at],
+    );
+    return rows[0] ? Number(rows[0].rating) : null;
   }
 
   /** In the caller's rating transaction (after both players' rows are locked: `seq` is the apply order). */
@@ -47,5 +94,42 @@ export class RatingHistoryRepository {
       volatility: Number(h.volatility),
       delta: Number(h.delta),
     }));
+  }
+
+  /** Every refund (in the audit's snapshot transaction). */
+  async allRefunds(): Promise<AuditRefund[]> {
+    const rows: Record<string, unknown>[] = await this.db.query(
+      'SELECT id, player_id, source_player_id, game_ids, seq, points, rating_before, rating FROM rating_refunds',
+    );
+    return rows.map((r) => ({
+      id: String(r.id),
+      playerId: String(r.player_id),
+      sourcePlayerId: String(r.source_player_id),
+      gameIds: (r.game_ids as string[]).map(String),
+      seq: Number(r.seq),
+      points: Number(r.points),
+      ratingBefore: Number(r.rating_before),
+      rating: Number(r.rating),
+    }));
+  }
+
+  /** A player's refunds, oldest first (for their rating history). */
+  async refundsOf(playerId: string): Promise<{ at: Date; rating: number; rd: number; volatility: number; points: number }[]> {
+    const rows: { at: Date; rating: number; rd: number; volatility: number; points: number }[] = await this.db.query(
+      'SELECT at, rating, rd, volatility, points FROM rating_refunds WHERE player_id = $1 ORDER BY at, seq',
+      [playerId],
+    );
+    return rows.map((r) => ({ at: new Date(r.at), rating: Number(r.rating), rd: Number(r.rd), volatility: Number(r.volatility), points: Number(r.points) }));
+  }
+
+  /** What each opponent of `playerId` lost or won against them in rated games, not refunded yet. */
+  async lostTo(playerId: string): Promise<{ playerId: string; games: { gameId: string; delta: number }[] }[]> {
+    const rows = await this.db.query(LOST_TO({ playerId }));
+    return rows.map((r) => ({ playerId: r.playerId, games: r.gameIds.map((gameId, i) => ({ gameId, delta: Number(r.deltas[i]) })) }));
+  }
+
+  /** In the caller's unit of work, with the player's row locked. */
+  async insertRefund(refund: NewRefund): Promise<void> {
+    await this.db.query(INSERT_REFUND(refund));
   }
 }

@@ -44,13 +44,14 @@ export async function verifyRatings(url: string, config: AppConfig): Promise<{ p
     const leaderboardRepo = app.get(LeaderboardRepository);
     const rules = leaderboardRules(config);
     // One snapshot for every read, so a game ending meanwhile is wholly in or wholly out.
-    const { players, games, historyRows, leaderboard } = await db.transaction(
+    const { players, games, historyRows, refunds, leaderboard } = await db.transaction(
       async () => {
         await db.query('SET TRANSACTION READ ONLY');
         return {
           players: await playersRepo.ratedPlayers(),
           games: await app.get(GamesRepository).ratedFinishedGames(),
           historyRows: await app.get(RatingHistoryRepository).all(),
+          refunds: await app.get(RatingHistoryRepository).allRefunds(),
           leaderboard: await leaderboardDiscrepancies(playersRepo, leaderboardRepo, rules),
         };
       },
@@ -67,6 +68,7 @@ export async function verifyRatings(url: string, config: AppConfig): Promise<{ p
     games.sort((a, b) => seqOf(a.id) - seqOf(b.id) || a.finishedAt.getTime() - b.finishedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const auditGames: AuditGame[] = games.map((g) => ({
       id: g.id,
+      seq: seqOf(g.id),
       blackId: g.blackId,
       whiteId: g.whiteId,
       winner: g.winner,
@@ -76,7 +78,7 @@ export async function verifyRatings(url: string, config: AppConfig): Promise<{ p
       black: history.get(`${g.id}/${g.blackId}`) ?? null,
       white: history.get(`${g.id}/${g.whiteId}`) ?? null,
     }));
-    const discrepancies = [...auditRatings(players, auditGames, config.ratings), ...leaderboard];
+    const discrepancies = [...auditRatings(players, auditGames, config.ratings, refunds), ...leaderboard];
     return { players: players.length, games: auditGames.length, discrepancies };
   } finally {
     await app.close();

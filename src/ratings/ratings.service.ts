@@ -3,6 +3,8 @@ import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Standing } from '../leaderboard/domain/buckets.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import { PlayersRepository } from '../players/players.repository.js';
+import { refundOf } from './domain/refunds.js';
+import type { Player } from '../players/entities/player.entity.js';
 import { blackScore, rateGame } from './domain/glicko2.js';
 import { RatingPointDto } from './dto/rating-history.dto.js';
 import { NewRatingHistory, RatingHistoryRepository } from './rating-history.repository.js';
@@ -15,6 +17,19 @@ export interface RatedGameEnd {
   winner: 'black' | 'white' | null;
   finishedAt: Date;
 }
+
+/** Points given back to one opponent of an engine user. */
+export interface Refund {
+  playerId: string;
+  username: string;
+  points: number;
+  ratingBefore: number;
+  rating: number;
+  gameIds: string[];
+}
+
+/** The players who lost points to the engine user changed while the locks were taken: run the unit of work again. */
+export class RefundSetChanged extends Error {}
 
 /** A rated game's rating changes: each player's delta, and their rating and RD before and after it. */
 export interface RatedGameChange {
@@ -32,9 +47,19 @@ export class RatingsService {
     private readonly leaderboard: LeaderboardService,
   ) {}
 
+  /** Rated games and refunds, oldest first. */
   async historyOf(playerId: string): Promise<RatingPointDto[]> {
-    const rows = await this.history.historyOf(playerId);
-    return rows.map((r) => ({ gameId: r.gameId, at: r.at.toISOString(), rating: r.rating, rd: r.rd, volatility: r.volatility, delta: r.delta }));
+    const [rows, refunds] = await Promise.all([this.history.historyOf(playerId), this.history.refundsOf(playerId)]);
+    const games = rows.map((r) => ({ gameId: r.gameId, at: r.at.toISOString(), rating: r.rating, rd: r.rd, volatility: r.volatility, delta: r.delta, kind: 'game' as const }));
+    if (refunds.length === 0) return games;
+    const given = refunds.map((r) => ({ gameId: null, at: r.at.toISOString(), rating: r.rating, rd: r.rd, volatility: r.volatility, delta: r.points, kind: 'refund' as const }));
+    // Stable: a refund comes after the games it follows.
+    return [...games, ...given].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  }
+
+  /** The player's rating when a game began: after their last rated game (or refund) before it, else the initial rating. */
+  async ratingAt(playerId: string, at: Date): Promise<number> {
+    return (await this.history.ratingBefore(playerId, at)) ?? this.config.ratings.initialRating;
   }
 
   /**
@@ -57,7 +82,10 @@ export class RatingsService {
     ] as const) {
       const games = player.games + 1;
       const after = this.leaderboard.standingAfter(
-        { guest: player.guest, bot: player.bot, games, lastRatedAt: end.finishedAt, rd: c.rd, volatility: c.volatility },
+        {
+          guest: player.guest, bot: player.bot, games, lastRatedAt: end.finishedAt, rd: c.rd, volatility: c.volatility,
+          engineMarkedAt: player.engineMarkedAt, closedAt: player.closedAt,
+        },
         c.rating,
         end.finishedAt,
       );
@@ -91,5 +119,39 @@ export class RatingsService {
     await this.leaderboard.applyStandings(standings);
     const step = (c: typeof change.a) => ({ ratingBefore: c.before.rating, rdBefore: c.before.rd, rating: c.rating, rd: c.rd });
     return { black: change.a.delta, white: change.b.delta, steps: { black: step(change.a), white: step(change.b) } };
+  }
+
+  /**
+   * In the caller's unit of work: locks the engine user's row and those of everyone who lost rating
+   * points to it in rated games (in id order, as every rating transaction takes them), and gives
+   * each of them those points back (refundOf: the sum of their negative changes in those games) as
+   * a refund in their rating history, moving the leaderboard's bucket counts with their ratings.
+   * Returns the engine user's locked row and the refunds; null (nothing written) when the account
+   * is marked already. Throws RefundSetChanged when a game against it ended between the read and
+   * the locks (the caller runs the unit of work again).
+   */
+  async refundOpponentsOf(engineUserId: string): Promise<{ engineUser: Player; refunds: Refund[] } | null> {
+    // Whom to lock is read before any lock, so that the locks go in id order.
+    const guess = (await this.history.lostTo(engineUserId)).map((v) => v.playerId);
+    const locked = await this.players.lockForRating([engineUserId, ...guess]);
+    const engineUser = locked.get(engineUserId)!;
+    if (engineUser.engineMarkedAt) return null;
+    // With its row held, no game of the engine user can end: read the losses again.
+    const victims = await this.history.lostTo(engineUserId);
+    if (victims.some((v) => !locked.has(v.playerId))) throw new RefundSetChanged();
+    const refunds: Refund[] = [];
+    const standings: { before: Standing; after: Standing }[] = [];
+    for (const v of victims) {
+      const { points, gameIds } = refundOf(v.games);
+      if (points <= 0) continue;
+      const p = locked.get(v.playerId)!;
+      const rating = p.rating + points;
+      await this.history.insertRefund({ playerId: p.id, sourcePlayerId: engineUserId, gameIds, points, ratingBefore: p.rating, rating, rd: p.rd, volatility: p.volatility });
+      await this.players.writeRefundedRating(p.id, rating);
+      standings.push({ before: { on: p.onLeaderboard, rating: p.rating, bot: p.bot }, after: { on: p.onLeaderboard, rating, bot: p.bot } });
+      refunds.push({ playerId: p.id, username: p.username, points, ratingBefore: p.rating, rating, gameIds });
+    }
+    await this.leaderboard.applyStandings(standings);
+    return { engineUser, refunds };
   }
 }

@@ -43,6 +43,8 @@ describe('players and auth', () => {
       draws: 0,
       losses: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      engineUser: false,
+      closed: false,
       // Your own player carries your settings: no language chosen yet.
       language: null,
       // …and how far you are from the leaderboard: a newcomer's RD needs about this many rated games.

@@ -136,6 +136,31 @@ const ROWS: Row[] = [
   { route: 'GET /api/games/:id/transcript', path: (w) => `/api/games/${w.gameId}/transcript`, expect: all('200') },
   { route: 'GET /api/games/:id/events', path: (w) => `/api/games/${w.gameId}/events`, expect: all('200') },
   { route: 'GET /api/me/events', path: () => '/api/me/events', expect: signedIn('200') },
+  // Issue #20: analysis, export, reports, moderation. Nobody here is a moderator (test/e2e/moderation covers them).
+  { route: 'GET /api/games/:id/analysis', path: (w) => `/api/games/${w.gameId}/analysis`, expect: all('200') },
+  { route: 'GET /api/games/:id/ggf', path: (w) => `/api/games/${w.gameId}/ggf`, expect: all('200') },
+  {
+    route: 'POST /api/games/:id/reports',
+    path: (w) => `/api/games/${w.gameId}/reports`,
+    body: () => ({ reason: 'other' }),
+    expect: ['401 UNAUTHENTICATED', '403 FORBIDDEN', '403 FORBIDDEN', '403 FORBIDDEN', '201', '201'],
+  },
+  { route: 'GET /api/mod/reports', path: () => '/api/mod/reports', expect: signedIn('403 FORBIDDEN') },
+  { route: 'GET /api/mod/outliers', path: () => '/api/mod/outliers', expect: signedIn('403 FORBIDDEN') },
+  { route: 'GET /api/mod/players/:username', path: (w) => `/api/mod/players/${w.name}`, expect: signedIn('403 FORBIDDEN') },
+  {
+    route: 'POST /api/mod/players/:username/actions',
+    path: (w) => `/api/mod/players/${w.name}/actions`,
+    body: () => ({ action: 'warn', reason: 'matrix' }),
+    expect: signedIn('403 FORBIDDEN'),
+  },
+  { route: 'GET /api/me/notices', path: () => '/api/me/notices', expect: signedIn('200') },
+  {
+    route: 'POST /api/me/notices/:id/seen',
+    path: () => '/api/me/notices/00000000-0000-4000-8000-000000000000/seen',
+    body: () => ({}),
+    expect: signedIn('404 NOT_FOUND'),
+  },
   { route: 'GET /api/leaderboard', path: () => '/api/leaderboard', expect: all('200') },
   { route: 'GET /health', path: () => '/health', expect: all('200') },
   { route: 'GET /', path: () => '/', expect: all('200') },
@@ -143,6 +168,9 @@ const ROWS: Row[] = [
   { route: 'GET /players/:username', path: (w) => `/players/${w.name}`, expect: all('200') },
   { route: 'GET /play', path: () => '/play', expect: all('200') },
   { route: 'GET /play/:gameId', path: (w) => `/play/${w.gameId}`, expect: all('200') },
+  { route: 'GET /mod', path: () => '/mod', expect: all('200') },
+  { route: 'GET /mod/panel', path: () => '/mod/panel', expect: signedIn('403 FORBIDDEN') },
+  { route: 'GET /mod/players/:username/panel', path: (w) => `/mod/players/${w.name}/panel`, expect: signedIn('403 FORBIDDEN') },
   { route: 'GET /rules', path: () => '/rules', expect: all('200') },
   { route: 'GET /learn', path: () => '/learn', expect: all('200') },
 ];
@@ -157,8 +185,11 @@ describe('authorization matrix: every route × every kind of caller', () => {
   beforeAll(async () => {
     // Long clocks: `seated` stays seated however long the matrix takes (a first move never made
     // would abort the game), and no deadline fires while a cell runs (the no-write check would see
-    // the sweeper's writes).
-    t = await startTestApp({ ROOMS_PER_HOUR: '100000', FIRST_MOVE_SECONDS: '3600', CPU_TAKEOVER_SECONDS: '86400', IDLE_TURN_SECONDS: '86400' });
+    // the sweeper's writes); nor does the analysis queue's discovery of finished games (a
+    // background writer of analysis_jobs, not a GET).
+    t = await startTestApp({
+      ROOMS_PER_HOUR: '100000', FIRST_MOVE_SECONDS: '3600', CPU_TAKEOVER_SECONDS: '86400', IDLE_TURN_SECONDS: '86400', ANALYSIS_POLL_MS: '0',
+    });
     const [host, other, outsider, seated, partner] = [
       await registerPlayer(t.http),
       await registerPlayer(t.http),
@@ -283,5 +314,5 @@ describe('authorization matrix: every route × every kind of caller', () => {
     }
     expect(cells).toBeGreaterThanOrEqual(20 * ROLES.length);
     expect(writes).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 });

@@ -30,6 +30,12 @@ const CONTRACT: [string, string][] = [
   ['get', '/api/me/events'],
   ['get', '/api/leaderboard'],
   ['get', '/health'],
+  ['get', '/api/games/{id}/analysis'],
+  ['get', '/api/games/{id}/ggf'],
+  ['post', '/api/games/{id}/reports'],
+  ['get', '/api/mod/reports'],
+  ['get', '/api/mod/players/{username}'],
+  ['post', '/api/mod/players/{username}/actions'],
 ];
 
 describe('the OpenAPI schema', () => {
@@ -54,7 +60,7 @@ describe('the OpenAPI schema', () => {
     const { schemas } = (await request(t.http).get('/docs-json').expect(200)).body.components;
     const fields = (name: string) => Object.keys(schemas[name]?.properties ?? {}).sort();
     expect(fields('PlayerDto')).toEqual(
-      ['id', 'username', 'guest', 'bot', 'rating', 'rd', 'volatility', 'provisional', 'rank', 'games', 'wins', 'draws', 'losses', 'createdAt'].sort(),
+      ['id', 'username', 'guest', 'bot', 'rating', 'rd', 'volatility', 'provisional', 'rank', 'games', 'wins', 'draws', 'losses', 'createdAt', 'engineUser', 'closed'].sort(),
     );
     expect(fields('GameDto')).toEqual(
       expect.arrayContaining(['id', 'rated', 'status', 'settings', 'black', 'white', 'board', 'toMove', 'ply', 'legalMoves', 'discs', 'turnDeadline', 'result', 'createdAt', 'finishedAt']),

@@ -17,8 +17,9 @@ describe('leaderboard eligibility: the TypeScript and SQL forms agree (real Post
   it.each(CASES)('%s', async (_label, player, expected) => {
     const rows = await r.db.query(
       `SELECT ${eligibleSql('p', { ...eligibilityPlaceholders(1), at: '$6::timestamptz' })} AS eligible
-       FROM (VALUES ($7::boolean, $8::int, $9::timestamptz, $10::float8, $11::float8)) AS p(guest, games, last_rated_at, rd, volatility)`,
-      [...eligibilityParams(RULES), AT, player.guest, player.games, player.lastRatedAt, player.rd, player.volatility],
+       FROM (VALUES ($7::boolean, $8::int, $9::timestamptz, $10::float8, $11::float8, $12::timestamptz, $13::timestamptz))
+         AS p(guest, games, last_rated_at, rd, volatility, engine_marked_at, closed_at)`,
+      [...eligibilityParams(RULES), AT, player.guest, player.games, player.lastRatedAt, player.rd, player.volatility, player.engineMarkedAt, player.closedAt],
     );
     expect(rows[0].eligible).toBe(expected);
     expect(isEligible(player, RULES, AT)).toBe(expected);
@@ -39,6 +40,8 @@ describe('leaderboard eligibility: the TypeScript and SQL forms agree (real Post
         lastRatedAt,
         rd: p.rd,
         volatility: p.volatility,
+        engineMarkedAt: p.engineMarkedAt,
+        closedAt: p.closedAt,
         onLeaderboard: !isEligible(p, RULES, AT),
       });
       seeded.push({ row, expected: isEligible({ ...p, lastRatedAt }, RULES, dbNow) });

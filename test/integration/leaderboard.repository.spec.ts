@@ -106,7 +106,7 @@ describe('LeaderboardRepository and the leaderboard bookkeeping (real PostgreSQL
   it('standings after a rated game follow the one rule, and move the buckets', async () => {
     const three = service(3);
     const now = new Date();
-    const est = { rd: 80, volatility: 0.06, bot: false };
+    const est = { rd: 80, volatility: 0.06, bot: false, engineMarkedAt: null, closedAt: null };
     expect(three.standingAfter({ ...est, guest: false, games: 3, lastRatedAt: now }, 1650.5, now)).toEqual({ on: true, rating: 1650.5, bot: false });
     expect(three.standingAfter({ ...est, guest: false, games: 2, lastRatedAt: now }, 1650.5, now)).toEqual({ on: false, rating: 1650.5, bot: false });
     expect(three.standingAfter({ ...est, guest: true, games: 30, lastRatedAt: now }, 1650.5, now)).toEqual({ on: false, rating: 1650.5, bot: false });

@@ -21,6 +21,9 @@ export const TEST_ENV = {
   NODE_ENV: 'test',
   JWT_SECRET: 'test-secret-0123456789abcdef',
   AUTH_RATE_LIMIT: '100000',
+  // The analysis of finished games would run on the test's event loop (ts-jest has no compiled
+  // worker): the analysis tests turn it on.
+  ANALYSIS_WORKERS: '0',
   // Every test player comes from this one machine (loopback is one address like any other): suites
   // pair them in the ranked queue only with the address rule off. Its own suite turns it on and
   // gives each player an address (test/e2e/fair-play-ratings.e2e.spec.ts).

@@ -84,6 +84,8 @@ export async function seedPlayer(
     games?: number;
     lastRatedAt?: Date | null;
     onLeaderboard?: boolean;
+    engineMarkedAt?: Date | null;
+    closedAt?: Date | null;
   } = {},
 ): Promise<Player> {
   seq += 1;
@@ -100,11 +102,13 @@ export async function seedPlayer(
   });
   if (!p) throw new Error('name taken');
   const games = spec.games ?? 0;
-  await db.query('UPDATE players SET games = $2, wins = $2, last_rated_at = $3, on_leaderboard = $4 WHERE id = $1', [
+  await db.query('UPDATE players SET games = $2, wins = $2, last_rated_at = $3, on_leaderboard = $4, engine_marked_at = $5, closed_at = $6 WHERE id = $1', [
     p.id,
     games,
     spec.lastRatedAt ?? null,
     spec.onLeaderboard ?? false,
+    spec.engineMarkedAt ?? null,
+    spec.closedAt ?? null,
   ]);
   return (await players.findById(p.id))!;
 }

@@ -34,6 +34,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     }
     const player = await this.players.findById(payload.sub);
     if (!player) throw new AppError('UNAUTHENTICATED', { key: 'api.auth.playerGone' });
+    // A moderator closed the account: its tokens stop working wherever the player is looked up.
+    if (player.closedAt) throw new AppError('UNAUTHENTICATED', { key: 'api.moderation.closedAccount' });
     return player;
   }
 }

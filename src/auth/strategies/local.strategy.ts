@@ -16,6 +16,7 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   async validate(req: Request, username: string, password: string): Promise<Player> {
     const player = await this.auth.validateCredentials(username, password, readDeviceId(req));
     if (!player) throw new AppError('UNAUTHENTICATED', { key: 'api.auth.wrongPassword' });
+    if (player.closedAt) throw new AppError('UNAUTHENTICATED', { key: 'api.moderation.closedAccount' });
     return player;
   }
 }

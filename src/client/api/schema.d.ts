@@ -106,6 +106,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The engine's analysis of a finished game
+         * @description The engine's analysis of a finished game. Values are final disc differences from the mover's side under best play (empty squares go to the winner, as GGS and WOF count); loss = bestValue − value. From exactFromEmpties empty squares on, the endgame solver proves them (exact: true); before, a fixed-depth midgame search estimates them (exact: false: estimates can be off by several discs). Forced moves (one legal square), passes and moves of the CPU stand-in count for nothing. A counted move losing 2–6 discs is an inaccuracy, 6–12 a mistake, 12 or more a blunder (lower bounds included).
+         */
+        get: operations["AnalysisController_analysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{id}/events": {
         parameters: {
             query?: never;
@@ -115,6 +135,26 @@ export interface paths {
         };
         /** A game's live events (SSE) */
         get: operations["GamesController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/ggf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The game in GGF (NBoard, Edax, GGS), as a download
+         * @description e.g. `(;GM[Othello]PC[Outflank]DT[2026.11.30_17:34:03.UTC]PB[ann]PW[bob]RB[1523.40]RW[1498.10]TI[00:30,N1//00:30,N1]TY[8]RE[+4.000]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5//1.20]W[d6//3.05]…;)`: players, their ratings when the game began, the turn limit as a GGS clock (omitted without one), the result for Black (final disc difference, empties to the winner; `:r` for a resignation; omitted for an active or aborted game), the start board, and each move with the seconds its player used; an automatic pass is `PA`. Any game, in play or over.
+         */
+        get: operations["AnalysisController_ggf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -135,6 +175,26 @@ export interface paths {
         put?: never;
         /** Play a move (with the ply you saw) */
         post: operations["GamesController_move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report your opponent in this game to the moderators
+         * @description Players of the game only; one open report per reporter and game; at most REPORTS_PER_HOUR (default 5) reports per player within any hour.
+         */
+        post: operations["ReportsController_report"];
         delete?: never;
         options?: never;
         head?: never;
@@ -218,6 +278,111 @@ export interface paths {
         };
         /** Your own events (SSE): matched, game, rematch */
         get: operations["MeController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Moderators' warnings you have not seen yet (show each once, then POST …/seen) */
+        get: operations["NoticesController_notices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notices/{id}/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** You have seen this warning: it is not shown again */
+        post: operations["NoticesController_seen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/outliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The players furthest outside their rating band, highest score first (moderators only) */
+        get: operations["ModerationController_outliers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/players/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's fair-play statistics, move times, recent analysed games, reports and audit log (moderators only) */
+        get: operations["ModerationController_player"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/players/{username}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on a player (moderators only); written to the audit log
+         * @description engine: the account can no longer play ranked, leaves the leaderboard, and its profile says so; each opponent who lost rating points to it in ranked games gets them back (refunds in their rating history), all in one transaction. dismiss: closes the open reports about the player. warn: the player sees the reason once (GET /api/me/notices). close: the account can no longer sign in.
+         */
+        post: operations["ModerationController_act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open reports, oldest first (moderators only) */
+        get: operations["ModerationController_reports"];
         put?: never;
         post?: never;
         delete?: never;
@@ -408,10 +573,69 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AnalysedGameDto: {
+            /** @enum {string} */
+            color: "black" | "white";
+            /** Format: date-time */
+            finishedAt: string;
+            /** Format: uuid */
+            gameId: string;
+            /** @description Seconds used per own move */
+            moveSeconds: number[];
+            summary: components["schemas"]["SummaryDto"];
+        };
+        AnalysisDto: {
+            /** @description Depth in plies of the midgame search behind the estimated values */
+            depth: number;
+            /** @description Values are exact (endgame solver) from this many empty squares on */
+            exactFromEmpties: number;
+            /** @description Every record of the move list, passes included ([] unless ready) */
+            moves: components["schemas"]["MoveAnalysisDto"][];
+            /** @description null unless ready */
+            players: components["schemas"]["PlayerSummariesDto"] | null;
+            /**
+             * @description pending: a finished game the engine has not been through yet; ready: the figures; none: an aborted game, a game in play, or an analysis that failed
+             * @enum {string}
+             */
+            status: "pending" | "ready" | "none";
+        };
+        AuditEntryDto: {
+            /** @enum {string} */
+            action: "engine" | "dismiss" | "warn" | "close" | "grant-moderator" | "revoke-moderator";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description e.g. {refunds: [{player, points, games}]} for engine */
+            details: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: uuid */
+            id: string;
+            /** @description The moderator's username; null for the outflank command */
+            moderator: string | null;
+            reason: string;
+            /**
+             * Format: date-time
+             * @description A warning: when its player saw it
+             */
+            seenAt: string | null;
+        };
         AuthResponseDto: {
             player: components["schemas"]["MeDto"];
             /** @description Bearer token (JWT, HS256) */
             token: string;
+        };
+        BandDto: {
+            /** @description Ratings from (inclusive) */
+            from: number;
+            metrics: components["schemas"]["BandMetricsDto"];
+            /** @description to (exclusive) */
+            to: number;
+        };
+        BandMetricsDto: {
+            estimatedBestShare: components["schemas"]["MetricBandDto"] | null;
+            estimatedMeanLoss: components["schemas"]["MetricBandDto"] | null;
+            exactBestShare: components["schemas"]["MetricBandDto"] | null;
+            exactMeanLoss: components["schemas"]["MetricBandDto"] | null;
         };
         CreateRoomDto: {
             /**
@@ -433,6 +657,12 @@ export interface components {
              */
             turnSeconds: 30 | 60 | null;
         };
+        DeviationsDto: {
+            estimatedBestShare: number | null;
+            estimatedMeanLoss: number | null;
+            exactBestShare: number | null;
+            exactMeanLoss: number | null;
+        };
         DiscsDto: {
             black: number;
             white: number;
@@ -444,7 +674,7 @@ export interface components {
              * @example NOT_YOUR_TURN
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "GUEST_NOT_ALLOWED" | "NOT_FOUND" | "USERNAME_TAKEN" | "NOT_YOUR_TURN" | "STALE_PLY" | "GAME_OVER" | "ALREADY_QUEUED" | "ALREADY_IN_GAME" | "ROOM_FULL" | "GAME_IN_PROGRESS" | "TOO_LATE_TO_ABORT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "GUEST_NOT_ALLOWED" | "NOT_FOUND" | "USERNAME_TAKEN" | "NOT_YOUR_TURN" | "STALE_PLY" | "GAME_OVER" | "ALREADY_QUEUED" | "ALREADY_IN_GAME" | "ROOM_FULL" | "GAME_IN_PROGRESS" | "TOO_LATE_TO_ABORT" | "ALREADY_REPORTED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @description e.g. {game} with STALE_PLY and GAME_OVER (the current game), {gameId} with ALREADY_IN_GAME */
             details?: {
                 [key: string]: unknown;
@@ -453,6 +683,12 @@ export interface components {
             message: string;
             /** @example 409 */
             statusCode: number;
+        };
+        FileReportDto: {
+            /** @enum {string} */
+            reason: "engine" | "stalling" | "abuse" | "other";
+            /** @description What happened, in a few words */
+            text?: string;
         };
         GameDto: {
             black: components["schemas"]["SeatDto"];
@@ -568,9 +804,13 @@ export interface components {
         MeDto: {
             /** @description A bot account: plays bots only, on the bots' own leaderboard */
             bot: boolean;
+            /** @description A moderator closed the account */
+            closed: boolean;
             /** Format: date-time */
             createdAt: string;
             draws: number;
+            /** @description A moderator marked the account as an engine user: it plays no ranked games and is not on the leaderboard */
+            engineUser: boolean;
             /** @description Rated games played */
             games: number;
             guest: boolean;
@@ -602,6 +842,83 @@ export interface components {
             /** @example 0.06 */
             volatility: number;
             wins: number;
+        };
+        MetricBandDto: {
+            median: number;
+            p10: number;
+            p25: number;
+            p75: number;
+            p90: number;
+            players: number;
+        };
+        ModActionDto: {
+            /** @enum {string} */
+            action: "engine" | "dismiss" | "warn" | "close";
+            /** @description Why: written to the audit log */
+            reason: string;
+        };
+        ModActionResultDto: {
+            action: components["schemas"]["AuditEntryDto"];
+            /** @description engine: the refunds made in the same transaction; [] otherwise */
+            refunds: components["schemas"]["RefundDto"][];
+        };
+        ModPlayerDto: {
+            /** Format: date-time */
+            closedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            engineMarkedAt: string | null;
+            games: number;
+            /** Format: uuid */
+            id: string;
+            moderator: boolean;
+            rating: number;
+            username: string;
+        };
+        ModPlayerViewDto: {
+            /** @description The audit log, newest first */
+            auditLog: components["schemas"]["AuditEntryDto"][];
+            moveTimes: components["schemas"]["MoveTimesDto"];
+            player: components["schemas"]["ModPlayerDto"];
+            /** @description The latest analysed rated games, newest first */
+            recentGames: components["schemas"]["AnalysedGameDto"][];
+            /** @description Reports about the player, newest first */
+            reports: components["schemas"]["ReportDto"][];
+            statistics: components["schemas"]["StatisticsDto"];
+        };
+        MoveAnalysisDto: {
+            /**
+             * @description Every square that reaches bestValue ([] for a pass)
+             * @example [
+             *       "f5"
+             *     ]
+             */
+            best: string[];
+            /** @description The same after the best move */
+            bestValue: number;
+            /**
+             * @description Who played it: the CPU stand-in's moves count for nothing
+             * @enum {string}
+             */
+            by: "player" | "cpu";
+            /** @enum {string} */
+            color: "black" | "white";
+            /** @description Proved by the endgame solver; false: estimated by the midgame search */
+            exact: boolean;
+            /** @description One legal square only, or a pass: it counts for nothing */
+            forced: boolean;
+            /** @description bestValue − value, in discs */
+            loss: number;
+            /** @description The record's ply (0 for the first move), as in the move list */
+            ply: number;
+            /**
+             * @description null for a pass
+             * @example f5
+             */
+            square: string | null;
+            /** @description Final disc difference from the mover's side under best play after the move played (empties to the winner) */
+            value: number;
         };
         MoveDto: {
             /** Format: date-time */
@@ -636,12 +953,52 @@ export interface components {
         MovesDto: {
             moves: components["schemas"]["MoveDto"][];
         };
+        MoveTimesDto: {
+            meanSeconds: number | null;
+            medianSeconds: number | null;
+            moves: number;
+            /** @description Standard deviation / mean of the seconds per move: very even times are low */
+            variation: number | null;
+        };
+        NoticeDto: {
+            /** Format: date-time */
+            at: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "warning";
+            /** @description The moderator's words */
+            message: string;
+        };
+        NoticesDto: {
+            notices: components["schemas"]["NoticeDto"][];
+        };
+        OutlierDto: {
+            rating: number;
+            statistics: components["schemas"]["StatisticsDto"];
+            username: string;
+        };
+        OutliersDto: {
+            players: components["schemas"]["OutlierDto"][];
+        };
+        PhaseFiguresDto: {
+            /** @description Share of best moves (null below 30 moves) */
+            bestShare: number | null;
+            /** @description Mean loss in discs (null below 30 moves) */
+            meanLoss: number | null;
+            /** @description Counted moves in this phase */
+            moves: number;
+        };
         PlayerDto: {
             /** @description A bot account: plays bots only, on the bots' own leaderboard */
             bot: boolean;
+            /** @description A moderator closed the account */
+            closed: boolean;
             /** Format: date-time */
             createdAt: string;
             draws: number;
+            /** @description A moderator marked the account as an engine user: it plays no ranked games and is not on the leaderboard */
+            engineUser: boolean;
             /** @description Rated games played */
             games: number;
             guest: boolean;
@@ -667,6 +1024,24 @@ export interface components {
             /** @example 0.06 */
             volatility: number;
             wins: number;
+        };
+        PlayerSummariesDto: {
+            black: components["schemas"]["PlayerSummaryDto"];
+            white: components["schemas"]["PlayerSummaryDto"];
+        };
+        PlayerSummaryDto: {
+            /** @description Share of the counted moves that were among the best, 0..1 */
+            bestShare: number;
+            /** @description Counted moves losing 12 discs or more */
+            blunders: number;
+            /** @description The player's own moves that had a choice (not forced, not passes, not the CPU stand-in's) */
+            counted: number;
+            /** @description Counted moves losing 2 to under 6 discs */
+            inaccuracies: number;
+            /** @description Mean loss in discs over the counted moves */
+            meanLoss: number;
+            /** @description Counted moves losing 6 to under 12 discs */
+            mistakes: number;
         };
         PlayMoveDto: {
             /**
@@ -702,10 +1077,18 @@ export interface components {
         RatingPointDto: {
             /** Format: date-time */
             at: string;
-            /** @description Rating change from this game */
+            /** @description Rating change from this game, or the points a refund gave back */
             delta: number;
-            /** Format: uuid */
-            gameId: string;
+            /**
+             * Format: uuid
+             * @description The rated game; null for a refund
+             */
+            gameId: string | null;
+            /**
+             * @description game: a rated game; refund: points given back, lost in ranked games to an account later marked as an engine user
+             * @enum {string}
+             */
+            kind: "game" | "refund";
             rating: number;
             rd: number;
             volatility: number;
@@ -730,6 +1113,15 @@ export interface components {
             /** @description Lowest opponent rating accepted now */
             min: number;
         };
+        RefundDto: {
+            /** @description The ranked games whose lost points they are */
+            gameIds: string[];
+            /** @description Rating points given back */
+            points: number;
+            rating: number;
+            ratingBefore: number;
+            username: string;
+        };
         RegisterDto: {
             /** @description A bot account (a program), false when left out: paired only with bots, ranked on the bots' own leaderboard (GET /api/leaderboard?bots=true) */
             bot?: boolean;
@@ -752,6 +1144,28 @@ export interface components {
              * @description The seated player who asked for the next game
              */
             offeredBy: string;
+        };
+        ReportDto: {
+            /** Format: date-time */
+            closedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            gameId: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            reason: "engine" | "stalling" | "abuse" | "other";
+            /** @description The reported player's username */
+            reported: string;
+            /** @description The reporter's username */
+            reporter: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            text: string | null;
+        };
+        ReportsDto: {
+            reports: components["schemas"]["ReportDto"][];
         };
         RoomDto: {
             /** @example K7QX2M */
@@ -808,6 +1222,26 @@ export interface components {
             provisional: boolean;
             rating: number;
             username: string;
+        };
+        StatisticsDto: {
+            band: components["schemas"]["BandDto"];
+            deviations: components["schemas"]["DeviationsDto"];
+            /** @description Moves valued by the midgame search (estimates) */
+            estimated: components["schemas"]["PhaseFiguresDto"];
+            /** @description Moves whose values the endgame solver proved */
+            exact: components["schemas"]["PhaseFiguresDto"];
+            /** @description Analysed rated games counted (the latest 20 at most) */
+            games: number;
+            /** @description How far outside the band of players of similar rating: the weighted mean of the deviations (band spreads better than the median; exact phase twice); above 3 is rare among honest players; null without enough moves */
+            score: number | null;
+        };
+        SummaryDto: {
+            bestShare: number;
+            blunders: number;
+            counted: number;
+            inaccuracies: number;
+            meanLoss: number;
+            mistakes: number;
         };
         TicketDto: {
             /** @description Extra field: a waiting ranked ticket's cooldown while it runs (the ticket is not paired before `until`; keep it alive as usual); null otherwise. The fair-play rules (README) say how long each one lasts. */
@@ -1290,6 +1724,48 @@ export interface operations {
             };
         };
     };
+    AnalysisController_analysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis: pending, ready with the figures, or none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     GamesController_stream: {
         parameters: {
             query?: never;
@@ -1321,6 +1797,48 @@ export interface operations {
             };
             /** @description RATE_LIMITED: too many open event streams */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AnalysisController_ggf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GGF text (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1481,6 +1999,115 @@ export interface operations {
             };
             /** @description ILLEGAL_MOVE: not a legal square for you in this position */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ReportsController_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileReportDto"];
+            };
+        };
+        responses: {
+            /** @description The report, open, for the moderators */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: you are not a player of this game */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description ALREADY_REPORTED: you already have an open report on this game */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description RATE_LIMITED: too many reports within the hour; details.retryAfterSeconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1817,6 +2444,353 @@ export interface operations {
             };
             /** @description RATE_LIMITED: too many open event streams */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    NoticesController_notices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unseen warnings, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticesDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    NoticesController_seen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND: no unseen notice of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ModerationController_outliers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 50 players with enough analysed moves, by score */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutliersDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: moderators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ModerationController_player: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's moderation view */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModPlayerViewDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: moderators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ModerationController_act: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModActionDto"];
+            };
+        };
+        responses: {
+            /** @description Done: the audit-log entry, and the refunds of an engine mark */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModActionResultDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: moderators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description CONFLICT: already marked as an engine user, or already closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ModerationController_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportsDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: moderators only */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

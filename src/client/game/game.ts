@@ -10,6 +10,7 @@ import { getToken } from '../shared/storage';
 import { api } from '../transport/api';
 import { followGame, followMe } from '../transport/events';
 import type { Stream } from '../transport/sse';
+import { AnalysisController } from './analysis-state';
 import { GameController, needsGameStream, needsOwnStream, type GameOutput } from './state';
 import { mountGameView, type GameView } from './view';
 
@@ -46,7 +47,8 @@ export function startGame(root: HTMLElement): void {
     signedIn: followSavedLanguage,
   };
   const controller = new GameController(gameId, roomCode, readSettings(root), api, output);
-  view = mountGameView(root, controller);
+  const analysis = new AnalysisController(gameId, api, () => view?.render());
+  view = mountGameView(root, controller, analysis);
 
   void (async () => {
     if (!(await controller.start(!!getToken()))) return;

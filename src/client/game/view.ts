@@ -26,6 +26,8 @@ import {
   type GameController,
   type GameState,
 } from './state';
+import type { AnalysisController } from './analysis-state';
+import { mountAnalysis } from './view-analysis';
 import { mountMoveList } from './view-moves';
 import { mountResult } from './view-result';
 
@@ -46,7 +48,7 @@ const sayOrHide = (el: HTMLElement, value: Text | null): void => {
   if (value) text(el, say(value));
 };
 
-export function mountGameView(root: HTMLElement, c: GameController): GameView {
+export function mountGameView(root: HTMLElement, c: GameController, analysisController?: AnalysisController): GameView {
   const s: GameState = c.s;
   const board = mountBoard(part('board', root), { onSquare: (sq) => c.clickSquare(sq) });
   const flashMessage = flasher(part('flash', root));
@@ -67,6 +69,7 @@ export function mountGameView(root: HTMLElement, c: GameController): GameView {
   };
   const moves = mountMoveList(root, c);
   const result = mountResult(root, c);
+  const analysis = analysisController ? mountAnalysis(root, c, analysisController) : null;
   const frame = part('board-frame', root);
   const replay = part('replay', root);
 
@@ -153,6 +156,7 @@ export function mountGameView(root: HTMLElement, c: GameController): GameView {
     renderClocks(now);
     result.render(now);
     moves.render();
+    analysis?.render();
     root.setAttribute('data-state', g.status === 'active' ? 'playing' : 'over');
     root.setAttribute('data-ply', String(g.ply));
     root.setAttribute('data-role', myColor(s) ?? 'spectator');

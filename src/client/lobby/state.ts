@@ -501,7 +501,8 @@ export function ladderNote(s: LobbyState): Text | null {
   const me = s.me;
   const ladder = me?.ladder;
   if (!me || me.bot || !ladder || ladder.listed) return null;
-  if (me.guest || ladder.gamesToGo === null) return t('lobby.ladder.guest');
+  if (me.guest) return t('lobby.ladder.guest');
+  if (ladder.gamesToGo === null) return null; // never listed (an engine user, a closed account)
   return t('lobby.ladder.toGo', { count: ladder.gamesToGo });
 }
 

@@ -117,3 +117,21 @@ export async function request<T>(method: string, path: string, body?: unknown, o
     return data as T;
   }
 }
+
+/** A server-rendered HTML fragment fetched with the token, or the status that refused it (0: unreachable). */
+export type HtmlAnswer = { readonly html: string } | { readonly status: number };
+
+/**
+ * GETs an HTML fragment that the server renders for the signed-in player (the moderator page's
+ * panels): no token is a 401 without a request; one try, the caller shows the status.
+ */
+export async function requestHtml(path: string): Promise<HtmlAnswer> {
+  const token = getToken();
+  if (!token) return { status: 401 };
+  try {
+    const res = await fetch(path, { headers: { Accept: 'text/html', Authorization: 'Bearer ' + token }, cache: 'no-store' });
+    return res.ok ? { html: await res.text() } : { status: res.status };
+  } catch {
+    return { status: 0 };
+  }
+}

@@ -24,6 +24,8 @@ const nullableNumber = { from: (v: string | number | null) => (v == null ? null 
 // non-HOT update (a new entry in each index). The sweeper scans the active games instead.
 @Index('games_active_idx', ['id'], { where: `status = 'active'` })
 @Index('games_rated_finished_idx', ['finishedAt'], { where: `rated AND status = 'finished'` })
+// The analysis finds the games that finished lately through this (src/analysis).
+@Index('games_finished_idx', ['finishedAt'], { where: `status = 'finished'` })
 export class Game {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -11,9 +11,10 @@ import { DEFAULT_GLICKO2_CONFIG, GLICKO2_SCALE, idleDays, inflateRd, PROVISIONAL
 /**
  * Bump when a condition is added, removed or changed: the stored flags and buckets were built with
  * another rule, and the app rebuilds them at start (leaderboard_settings.rules_version).
- * 1: registered, enough games, active. 2: + not provisional.
+ * 1: registered, enough games, active. 2: + not provisional. 3: + in good standing (not marked
+ * as an engine user by a moderator, not closed).
  */
-export const ELIGIBILITY_VERSION = 2;
+export const ELIGIBILITY_VERSION = 3;
 
 export interface LeaderboardRules {
   minGames: number;
@@ -48,11 +49,15 @@ export interface EligibilityFacts {
   /** RD and volatility as stored (after the last rated game); RD grows from there while idle. */
   rd: number;
   volatility: number;
+  /** Set when a moderator marked the account as an engine user. */
+  engineMarkedAt: Date | null;
+  /** Set when a moderator closed the account. */
+  closedAt: Date | null;
 }
 
 /** The SQL side of a condition: a column of the player row, and the parameter placeholders. */
 export interface SqlTerms {
-  column(name: 'guest' | 'games' | 'last_rated_at' | 'rd' | 'volatility'): string;
+  column(name: 'guest' | 'games' | 'last_rated_at' | 'rd' | 'volatility' | 'engine_marked_at' | 'closed_at'): string;
   minGames: string;
   activeDays: string;
   provisionalRd: string;
@@ -105,9 +110,14 @@ const CONDITIONS: readonly Condition[] = [
       return `(least((${t.maxRd})::float8, ${grown}) < (${t.provisionalRd})::float8)`;
     },
   },
+  {
+    name: 'in good standing (not marked as an engine user, not closed)',
+    holds: (p) => p.engineMarkedAt === null && p.closedAt === null,
+    sql: (t) => `(${t.column('engine_marked_at')} IS NULL AND ${t.column('closed_at')} IS NULL)`,
+  },
 ];
 
-/** On the leaderboard at `at`: registered, enough rated games, one of them recent, not provisional. */
+/** On the leaderboard at `at`: registered, enough rated games, one of them recent, not provisional, in good standing. */
 export function isEligible(p: EligibilityFacts, rules: LeaderboardRules, at: Date): boolean {
   return CONDITIONS.every((c) => c.holds(p, rules, at));
 }

@@ -62,6 +62,8 @@ export function ladderProgress(
   const rdGames = gamesToRdBelow({ rating: player.rating, rd, volatility: player.volatility }, rules.provisionalRd, { ...config, maxRd: rules.maxRd });
   const missing = { games: moreGames, recent, rd: rdGames > 0 };
   if (player.guest) return { listed: false, guest: true, gamesToGo: null, missing, rd };
+  // An engine user or a closed account is never listed, however many games they play.
+  if (player.engineMarkedAt !== null || player.closedAt !== null) return { listed: false, guest: false, gamesToGo: null, missing, rd };
   const gamesToGo = Math.max(moreGames, recent ? 1 : 0, rdGames);
   return { listed: gamesToGo === 0, guest: false, gamesToGo, missing, rd };
 }

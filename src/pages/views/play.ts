@@ -252,6 +252,7 @@ ${boardHtml(page)}
 <button type="button" class="pl-btn" data-part="replay-next" data-testid="replay-next" aria-label="${a('play.game.replayNext')}">›</button>
 <button type="button" class="pl-btn" data-part="replay-last" data-testid="replay-last" aria-label="${a('play.game.replayLast')}">»</button>
 </div>
+<section class="pl-card pl-analysis" data-part="analysis" hidden></section>
 </section>
 <aside class="pl-side">
 <p class="pl-flash" data-part="flash" data-testid="flash" role="alert" hidden></p>

@@ -29,6 +29,9 @@ export interface PlayerSummaryView {
   draws: number;
   losses: number;
   createdAt: string;
+  /** Marked as an engine user by a moderator (issue #20). */
+  engineUser?: boolean;
+  closed?: boolean;
 }
 
 export type GameOutcome = 'win' | 'loss' | 'draw' | 'aborted' | 'active';
@@ -105,6 +108,7 @@ function ladderHtml(page: PageContext, ladder: PlayerPageView['ladder']): string
   if (!ladder || ladder.listed) return '';
   const { t } = page;
   const rule = (c: string) => `<a href="/leaderboard#leaderboard-rule">${c}</a>`;
+  if (!ladder.guest && ladder.gamesToGo === null) return ''; // never listed: the profile's engine-user or closed note says why
   if (ladder.guest || ladder.gamesToGo === null) {
     return `<p class="ladder-progress" data-testid="ladder-progress" data-guest="true">${t.html('player.ladder.guest', {}, { rule })}</p>`;
   }
@@ -133,6 +137,8 @@ export function renderPlayer(page: PageContext, view: PlayerPageView): string {
     '<section class="profile" data-testid="player-profile">',
     `<h1 data-testid="player-name">${name}${badges}</h1>`,
     `<p class="subtle">${since}${p.guest ? ` · ${t.html('player.guestNote')}` : ''}</p>`,
+    p.engineUser ? `<p class="notice" role="note" data-testid="engine-user-note">${t.html('player.engineUserNote')}</p>` : '',
+    p.closed ? `<p class="notice" role="note" data-testid="closed-note">${t.html('player.closedNote')}</p>` : '',
     '<dl class="stats">',
     `<div><dt>${t.html('player.statRating')}</dt><dd data-testid="player-rating">${rating}</dd></div>`,
     `<div><dt title="${escapeHtml(t.t('common.rdTitle'))}">${t.html('common.rd')}</dt><dd data-testid="player-rd">${formatInt(p.rd)}</dd></div>`,

@@ -18,6 +18,9 @@ export class PlayerDto {
   @ApiProperty() draws: number;
   @ApiProperty() losses: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ description: 'A moderator marked the account as an engine user: it plays no ranked games and is not on the leaderboard' })
+  engineUser: boolean;
+  @ApiProperty({ description: 'A moderator closed the account' }) closed: boolean;
 }
 
 /** How far you are from the leaderboard (its rule: GET /leaderboard). */

@@ -65,4 +65,16 @@ export class Player {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** May use the moderator page and routes; given and taken with `outflank players moderator` only. */
+  @Column({ type: 'boolean', default: false })
+  moderator: boolean;
+
+  /** When a moderator marked the account as an engine user: no ranked play, off the leaderboard. */
+  @Column({ name: 'engine_marked_at', type: 'timestamptz', nullable: true })
+  engineMarkedAt: Date | null;
+
+  /** When a moderator closed the account: it can no longer sign in, and its tokens stop working. */
+  @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
+  closedAt: Date | null;
 }

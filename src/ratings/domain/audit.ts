@@ -23,6 +23,8 @@ export interface StoredHistory {
 
 export interface AuditGame {
   id: string;
+  /** The order its ratings were applied in (rating_history.seq); games and refunds replay in it. */
+  seq?: number;
   blackId: string;
   whiteId: string;
   winner: 'black' | 'white' | null;
@@ -32,6 +34,20 @@ export interface AuditGame {
   /** The stored history rows, or null when missing. */
   black: StoredHistory | null;
   white: StoredHistory | null;
+}
+
+/** Rating points given back to a player who lost them to an account marked as an engine user. */
+export interface AuditRefund {
+  id: string;
+  playerId: string;
+  /** The engine user. */
+  sourcePlayerId: string;
+  /** The ranked games whose lost points it gives back. */
+  gameIds: string[];
+  seq: number;
+  points: number;
+  ratingBefore: number;
+  rating: number;
 }
 
 export interface Discrepancy {
@@ -51,8 +67,11 @@ interface Replayed extends RatingValues {
   lastRatedAt: Date | null;
 }
 
-/** `games` must be in the order their ratings were applied (rating_history.seq). */
-export function auditRatings(players: AuditPlayer[], games: AuditGame[], config: Glicko2Config): Discrepancy[] {
+/**
+ * `games` must be in the order their ratings were applied (rating_history.seq); refunds are
+ * replayed among them by their seq (a game without one stays where it is, after every refund).
+ */
+export function auditRatings(players: AuditPlayer[], games: AuditGame[], config: Glicko2Config, refunds: readonly AuditRefund[] = []): Discrepancy[] {
   const out: Discrepancy[] = [];
   const check = (subject: string, field: string, stored: number | null, expected: number | null) => {
     const same = stored === null || expected === null ? stored === expected : Math.abs(stored - expected) <= TOLERANCE * Math.max(1, Math.abs(expected));
@@ -64,7 +83,28 @@ export function auditRatings(players: AuditPlayer[], games: AuditGame[], config:
     if (!s) state.set(id, (s = { ...initialValues(config), games: 0, wins: 0, draws: 0, losses: 0, lastRatedAt: null }));
     return s;
   };
+  const byId = new Map(games.map((g) => [g.id, g]));
+  const refundAt = [...refunds].sort((a, b) => a.seq - b.seq);
+  let nextRefund = 0;
+  const applyRefund = (r: AuditRefund) => {
+    const subject = `refund ${r.id} (player ${r.playerId})`;
+    const s = current(r.playerId);
+    const before = s.rating;
+    check(subject, 'rating_before', r.ratingBefore, before);
+    // What the player lost to the engine user in the games it names, as the history says.
+    let lost = 0;
+    for (const id of r.gameIds) {
+      const g = byId.get(id);
+      const mine = g && g.blackId === r.playerId && g.whiteId === r.sourcePlayerId ? g.black : g && g.whiteId === r.playerId && g.blackId === r.sourcePlayerId ? g.white : undefined;
+      if (!mine) out.push({ subject, field: 'game', stored: id, expected: 'a rated game against the engine user' });
+      else lost -= Math.min(0, mine.delta);
+    }
+    check(subject, 'points', r.points, lost);
+    check(subject, 'rating', r.rating, before + lost);
+    s.rating = before + lost;
+  };
   for (const g of games) {
+    while (nextRefund < refundAt.length && refundAt[nextRefund].seq < (g.seq ?? Infinity)) applyRefund(refundAt[nextRefund++]);
     const black = current(g.blackId);
     const white = current(g.whiteId);
     const score = blackScore(g.winner);
@@ -101,6 +141,7 @@ export function auditRatings(players: AuditPlayer[], games: AuditGame[], config:
       s.lastRatedAt = g.finishedAt;
     }
   }
+  while (nextRefund < refundAt.length) applyRefund(refundAt[nextRefund++]);
   for (const p of players) {
     const r = current(p.id);
     const subject = `player ${p.username}`;

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import type { AppConfig } from '../../../src/config/config.js';
 import { EngineService } from '../../../src/engine-service/engine.service.js';
-import { fromBoardString, isLegal, legalMoves, playTurn, startPosition, toBoardString } from '../../../src/engine/index.js';
+import { fromBoardString, isLegal, legalMoves, playTurn, replay, startPosition, toBoardString } from '../../../src/engine/index.js';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
-/** The worker as the build emits it: src/engine and src/engine-service transpiled to CommonJS in a temporary dist. */
+/** The worker as the build emits it: src/engine, src/engine-service and the analysis domain transpiled to CommonJS in a temporary dist. */
 function buildWorker(dir: string): string {
-  for (const folder of ['engine', 'engine-service']) {
+  for (const folder of ['engine', 'engine-service', 'analysis/domain']) {
     mkdirSync(join(dir, folder), { recursive: true });
     for (const f of readdirSync(join(ROOT, 'src', folder)).filter((x) => x.endsWith('.ts'))) {
       const out = ts.transpileModule(readFileSync(join(ROOT, 'src', folder, f), 'utf8'), {
@@ -29,7 +29,7 @@ describe('EngineService', () => {
   const inline = new EngineService({ cpuWorkers: 0 } as AppConfig);
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'outflank-engine-'));
-    threaded = new EngineService({ cpuWorkers: 1 } as AppConfig, buildWorker(dir));
+    threaded = new EngineService({ cpuWorkers: 1, analysisWorkers: 1 } as AppConfig, buildWorker(dir));
   });
   afterAll(async () => {
     await threaded.onModuleDestroy();
@@ -67,5 +67,16 @@ describe('EngineService', () => {
     await Promise.all(Array.from({ length: 4 }, () => threaded.bestMove(board, p.toMove)));
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('analyses a game on its own worker thread, as inline', async () => {
+    // The end of a real game: 16 empties and fewer are solved exactly.
+    const records = replay('f5d6c3d3c4f4f6f3e6e7d7b3e3d2g3h3d1c5f2e2e1f7f8g5h6h5g6g4c2c1e8c8d8g8b6f1b4a4h4b5g2h7c6a7a5a6a3a2b7h2h1g1h8g7b2b1a1a8b8c7')
+      .moves.map((m) => ({ color: m.color, square: m.square, by: 'player' as const }));
+    const fromWorker = await threaded.analyseGame({ records });
+    const fromInline = await inline.analyseGame({ records });
+    expect(fromWorker.moves).toHaveLength(records.length);
+    expect(fromWorker.moves.filter((m) => m.exact).length).toBeGreaterThan(10);
+    expect({ ...fromWorker, engineMs: 0 }).toEqual({ ...fromInline, engineMs: 0 });
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  chooseCpuMove, emptyCount, fromBoardString, isGameOver, isLegal, legalMoves, parseSquare, passIfNeeded, play,
+  chooseCpuMove, emptyCount, fromBoardString, isGameOver, isLegal, legalMoves, passIfNeeded, play,
   playTurn, type Position, result, solveEndgame, startPosition, toBoardString,
 } from '../../../src/engine/index.js';
-import { readFixture, seededRandom } from './helpers.js';
+import { loadFfo, seededRandom } from './helpers.js';
 import { BLACK, refFromBoardString, refSolve, WHITE } from './reference.js';
 
 /** A position reached by `plies` random moves from the start (automatic passes included). */
@@ -20,29 +20,6 @@ function randomPosition(rand: () => number, plies: number): Position {
 
 /** -x without producing -0 (toBe tells 0 and -0 apart). */
 const negate = (x: number): number => 0 - x;
-
-interface FfoPosition {
-  id: number;
-  position: Position;
-  empties: number;
-  best: number;
-  scores: Map<number, number>;
-}
-
-/** test/fixtures/ffo (the FFO endgame test positions): 64 squares a1..h8 (X black, O white, - empty), side to move, moves with exact scores. */
-function loadFfo(): FfoPosition[] {
-  const out: FfoPosition[] = [];
-  for (const [file, first] of [['fforum-1-19.obf', 1], ['fforum-20-39.obf', 20]] as const) {
-    readFixture('ffo', file).split('\n').filter((l) => l.trim() !== '').forEach((line, i) => {
-      const board = line.slice(0, 64).replace(/X/g, 'B').replace(/O/g, 'W').replace(/-/g, '.');
-      const position = fromBoardString(board, line[65] === 'X' ? 'black' : 'white');
-      const scores = new Map<number, number>();
-      for (const m of line.slice(67).matchAll(/([A-H][1-8]):([+-]\d+)/g)) scores.set(parseSquare(m[1]) as number, Number(m[2]));
-      out.push({ id: first + i, position, empties: emptyCount(position), best: Math.max(...scores.values()), scores });
-    });
-  }
-  return out;
-}
 
 const solvable = loadFfo().filter((f) => f.empties <= 14);
 

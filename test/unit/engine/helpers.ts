@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { type Color, fromBoardString, type Position } from '../../../src/engine/index.js';
+import { type Color, emptyCount, fromBoardString, parseSquare, type Position } from '../../../src/engine/index.js';
 
 export const repoRoot = path.resolve(__dirname, '../../..');
 /** The reference data the tests use, kept in the project (see test/fixtures/README.md). */
@@ -31,4 +31,38 @@ export function readFixture(...parts: string[]): string {
   const file = path.join(fixtures, ...parts);
   const bytes = fs.readFileSync(file);
   return (file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).toString('utf8');
+}
+
+export interface FfoPosition {
+  id: number;
+  position: Position;
+  empties: number;
+  /** The best score (exact final disc difference for the side to move). */
+  best: number;
+  /** Every listed move's exact score. */
+  scores: Map<number, number>;
+}
+
+/** test/fixtures/ffo (the FFO endgame test positions): 64 squares a1..h8 (X black, O white, - empty), side to move, moves with exact scores. */
+export function loadFfo(): FfoPosition[] {
+  const out: FfoPosition[] = [];
+  for (const [file, first] of [['fforum-1-19.obf', 1], ['fforum-20-39.obf', 20]] as const) {
+    readFixture('ffo', file).split('\n').filter((l) => l.trim() !== '').forEach((line, i) => {
+      const board = line.slice(0, 64).replace(/X/g, 'B').replace(/O/g, 'W').replace(/-/g, '.');
+      const position = fromBoardString(board, line[65] === 'X' ? 'black' : 'white');
+      const scores = new Map<number, number>();
+      for (const m of line.slice(67).matchAll(/([A-H][1-8]):([+-]\d+)/g)) scores.set(parseSquare(m[1]) as number, Number(m[2]));
+      out.push({ id: first + i, position, empties: emptyCount(position), best: Math.max(...scores.values()), scores });
+    });
+  }
+  return out;
+}
+
+/** The real games of test/fixtures/wthor-2023-2025.tsv.gz: the result (black − white discs, empties to the winner) and the moves. */
+export function loadWthor(): Array<{ blackMargin: number; moves: string }> {
+  return readFixture('wthor-2023-2025.tsv.gz').split('\n').filter((l) => l.trim() !== '').map((line) => {
+    const [, score, moves] = line.split('\t');
+    const [b, w] = score.split('-').map(Number);
+    return { blackMargin: b - w, moves };
+  });
 }

@@ -15,6 +15,8 @@ import { renderErrorPage, renderNotFoundPage } from '../../../src/pages/views/er
 import { renderLeaderboard } from '../../../src/pages/views/leaderboard';
 import { renderPlayGame, renderPlayLobby, renderPlayNotFound } from '../../../src/pages/views/play';
 import { renderNotFound, renderPlayer, type PlayerPageView } from '../../../src/pages/views/player';
+import { renderModOverview, renderModPlayer, renderModShell } from '../../../src/moderation/views/mod-page';
+import { outliers, playerView, reports } from '../moderation/mod-views.fixture';
 import { renderLearn } from '../../../src/pages/views/learn';
 import { renderRules } from '../../../src/pages/views/rules';
 import { rulesDiagrams } from '../../../src/pages/domain/diagrams';
@@ -77,9 +79,16 @@ const PAGES: [string, string][] = [
   ['player (one day)', renderPlayer(PSEUDO, oneDay)],
   ['player (no games)', renderPlayer(PSEUDO, { ...view, history: [], recentGames: [] })],
   ['player not found', renderNotFound(PSEUDO, 'ghost_name')],
+  ['player (engine user, closed)', renderPlayer(PSEUDO, { ...view, player: { ...view.player, engineUser: true, closed: true } })],
   ['lobby', renderPlayLobby(PSEUDO, SETTINGS)],
   ['game', renderPlayGame(PSEUDO, '00000000-0000-4000-8000-000000000000', SETTINGS)],
   ['game not found', renderPlayNotFound(PSEUDO, 'ghost_name')],
+  ['moderation shell', renderModShell(PSEUDO)],
+  // The players' and moderators' own words are data: here a name the check allows.
+  ['moderation overview', renderModOverview(PSEUDO, reports.map((r) => ({ ...r, text: 'bob' })), outliers)],
+  ['moderation overview (empty)', renderModOverview(PSEUDO, [], { players: [] })],
+  ['moderation player', renderModPlayer(PSEUDO, { ...playerView, reports: playerView.reports.map((r) => ({ ...r, text: null })), auditLog: playerView.auditLog.map((a) => ({ ...a, reason: 'carol' })) })],
+  ['moderation player (nothing yet)', renderModPlayer(PSEUDO, { ...playerView, recentGames: [], reports: [], auditLog: [], moveTimes: { moves: 0, meanSeconds: null, medianSeconds: null, variation: null } })],
   ['404', renderErrorPage(PSEUDO, { statusCode: 404, code: 'NOT_FOUND', message: '⟦…⟧' })],
   ['500', renderErrorPage(PSEUDO, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'stack' })],
   ['503', renderErrorPage(PSEUDO, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down' })],

@@ -6,8 +6,14 @@ export const AT = new Date('2026-06-01T00:00:00Z');
 const DAY = 86_400_000;
 const daysAgo = (d: number) => new Date(AT.getTime() - d * DAY);
 
-/** An established player (RD 60, σ 0.06) unless the case says otherwise. */
-const p = (facts: Partial<EligibilityFacts> & Pick<EligibilityFacts, 'guest' | 'games' | 'lastRatedAt'>): EligibilityFacts => ({ rd: 60, volatility: 0.06, ...facts });
+/** An established player in good standing (RD 60, σ 0.06) unless the case says otherwise. */
+const p = (facts: Partial<EligibilityFacts> & Pick<EligibilityFacts, 'guest' | 'games' | 'lastRatedAt'>): EligibilityFacts => ({
+  rd: 60,
+  volatility: 0.06,
+  engineMarkedAt: null,
+  closedAt: null,
+  ...facts,
+});
 
 export const CASES: [label: string, player: EligibilityFacts, eligible: boolean][] = [
   ['a registered player with enough recent games', p({ guest: false, games: 5, lastRatedAt: daysAgo(1) }), true],
@@ -29,4 +35,7 @@ export const CASES: [label: string, player: EligibilityFacts, eligible: boolean]
   ['RD 100, 89 idle days (grows to ≈109.9)', p({ guest: false, games: 30, lastRatedAt: daysAgo(89), rd: 100 }), true],
   ['RD 105, 60 idle days (grows to ≈111)', p({ guest: false, games: 30, lastRatedAt: daysAgo(60), rd: 105 }), false],
   ['RD 60 and a high volatility (σ 0.3), 40 idle days', p({ guest: false, games: 30, lastRatedAt: daysAgo(40), rd: 60, volatility: 0.3 }), false],
+  // Issue #20: a moderator's marks take a player off.
+  ['marked as an engine user', p({ guest: false, games: 30, lastRatedAt: daysAgo(1), engineMarkedAt: daysAgo(1) }), false],
+  ['a closed account', p({ guest: false, games: 30, lastRatedAt: daysAgo(1), closedAt: daysAgo(1) }), false],
 ];

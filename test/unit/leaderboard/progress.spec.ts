@@ -73,26 +73,26 @@ describe('ladderProgress: how far a player is from the leaderboard', () => {
   });
 
   it('a newcomer: the RD decides (more games than the minimum)', () => {
-    const p = ladderProgress({ guest: false, games: 0, lastRatedAt: null, rd: 350, volatility: 0.06, rating: 1500 }, RULES, AT);
+    const p = ladderProgress({ engineMarkedAt: null, closedAt: null, guest: false, games: 0, lastRatedAt: null, rd: 350, volatility: 0.06, rating: 1500 }, RULES, AT);
     expect(p.missing).toEqual({ games: 5, recent: true, rd: true });
     expect(p.gamesToGo).toBe(gamesToRdBelow({ rating: 1500, rd: 350, volatility: 0.06 }, 110));
     expect(p.gamesToGo).toBeGreaterThan(5);
   });
 
   it('a settled player whose last game is too old needs one game', () => {
-    const p = ladderProgress({ guest: false, games: 40, lastRatedAt: daysAgo(91), rd: 60, volatility: 0.06, rating: 1700 }, RULES, AT);
+    const p = ladderProgress({ engineMarkedAt: null, closedAt: null, guest: false, games: 40, lastRatedAt: daysAgo(91), rd: 60, volatility: 0.06, rating: 1700 }, RULES, AT);
     expect(p.listed).toBe(false);
     expect(p.gamesToGo).toBe(1);
     expect(p.missing).toEqual({ games: 0, recent: true, rd: false });
   });
 
   it('too few games with a low RD: the minimum decides', () => {
-    const p = ladderProgress({ guest: false, games: 2, lastRatedAt: daysAgo(1), rd: 80, volatility: 0.06, rating: 1500 }, { ...RULES, minGames: 10 }, AT);
+    const p = ladderProgress({ engineMarkedAt: null, closedAt: null, guest: false, games: 2, lastRatedAt: daysAgo(1), rd: 80, volatility: 0.06, rating: 1500 }, { ...RULES, minGames: 10 }, AT);
     expect(p.gamesToGo).toBe(8);
   });
 
   it('the RD grown while idle counts: a long break needs games again', () => {
-    const p = ladderProgress({ guest: false, games: 40, lastRatedAt: daysAgo(80), rd: 105, volatility: 0.06, rating: 1600 }, RULES, AT);
+    const p = ladderProgress({ engineMarkedAt: null, closedAt: null, guest: false, games: 40, lastRatedAt: daysAgo(80), rd: 105, volatility: 0.06, rating: 1600 }, RULES, AT);
     expect(p.rd).toBeGreaterThan(110);
     expect(p.gamesToGo).toBe(1);
     expect(p.missing.rd).toBe(true);

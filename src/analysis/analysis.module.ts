@@ -1,0 +1,31 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { MetricsService } from '../metrics/metrics.service.js';
+import { EngineModule } from '../engine-service/engine.module.js';
+import { GamesModule } from '../games/games.module.js';
+import { RatingsModule } from '../ratings/ratings.module.js';
+import { AnalysisController } from './analysis.controller.js';
+import { AnalysisRepository } from './analysis.repository.js';
+import { AnalysisRunner } from './analysis-runner.js';
+import { AnalysisService } from './analysis.service.js';
+
+/** The analysis of finished games (a durable job queue run on every copy), the GGF export and the fair-play statistics. */
+@Module({
+  imports: [GamesModule, RatingsModule, EngineModule],
+  controllers: [AnalysisController],
+  providers: [AnalysisRepository, AnalysisService, AnalysisRunner],
+  exports: [AnalysisService],
+})
+export class AnalysisModule implements OnModuleInit {
+  constructor(
+    private readonly metrics: MetricsService,
+    private readonly repo: AnalysisRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.metrics.gauge('outflank_analysis_jobs', 'Analysis jobs waiting or running (all app copies: read from the database at scrape time).', ['state'], async (g) => {
+      const { queued, running } = await this.repo.queueLengths();
+      g.set({ state: 'queued' }, queued);
+      g.set({ state: 'running' }, running);
+    });
+  }
+}

@@ -1,0 +1,181 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { i18nMessage } from '../../common/validation.js';
+import { MOD_ACTIONS, type ModActionKind, type ModeratorAction, REPORT_REASONS, type ReportReason } from '../domain/moderation.js';
+
+export class FileReportDto {
+  @ApiProperty({ enum: REPORT_REASONS })
+  @IsIn(REPORT_REASONS, { message: i18nMessage('api.validation.isIn', { field: 'reason', values: REPORT_REASONS.join(', ') }) })
+  reason: ReportReason;
+
+  @ApiPropertyOptional({ maxLength: 500, description: 'What happened, in a few words' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500, { message: i18nMessage('api.validation.tooLong', { field: 'text', max: 500 }) })
+  text?: string;
+}
+
+export class ReportDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) gameId: string;
+  @ApiProperty({ description: "The reporter's username" }) reporter: string;
+  @ApiProperty({ description: "The reported player's username" }) reported: string;
+  @ApiProperty({ enum: REPORT_REASONS }) reason: ReportReason;
+  @ApiProperty({ type: String, nullable: true }) text: string | null;
+  @ApiProperty({ enum: ['open', 'closed'] }) status: 'open' | 'closed';
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time', type: String, nullable: true }) closedAt: string | null;
+}
+
+export class ReportsDto {
+  @ApiProperty({ type: [ReportDto] }) reports: ReportDto[];
+}
+
+export class ModActionDto {
+  @ApiProperty({ enum: MOD_ACTIONS }) @IsIn(MOD_ACTIONS, { message: i18nMessage('api.validation.isIn', { field: 'action', values: MOD_ACTIONS.join(', ') }) }) action: ModeratorAction;
+
+  @ApiProperty({ minLength: 1, maxLength: 500, description: 'Why: written to the audit log' })
+  @IsString()
+  @MinLength(1, { message: i18nMessage('api.validation.notEmpty', { field: 'reason' }) })
+  @MaxLength(500, { message: i18nMessage('api.validation.tooLong', { field: 'reason', max: 500 }) })
+  reason: string;
+}
+
+export class AuditEntryDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: [...MOD_ACTIONS, 'grant-moderator', 'revoke-moderator'] }) action: ModActionKind;
+  @ApiProperty({ type: String, nullable: true, description: "The moderator's username; null for the outflank command" }) moderator: string | null;
+  @ApiProperty() reason: string;
+  @ApiProperty({ type: Object, nullable: true, additionalProperties: true, description: 'e.g. {refunds: [{player, points, games}]} for engine' })
+  details: Record<string, unknown> | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time', type: String, nullable: true, description: 'A warning: when its player saw it' }) seenAt: string | null;
+}
+
+export class RefundDto {
+  @ApiProperty() username: string;
+  @ApiProperty({ description: 'Rating points given back' }) points: number;
+  @ApiProperty() ratingBefore: number;
+  @ApiProperty() rating: number;
+  @ApiProperty({ type: [String], description: 'The ranked games whose lost points they are' }) gameIds: string[];
+}
+
+export class ModActionResultDto {
+  @ApiProperty({ type: AuditEntryDto }) action: AuditEntryDto;
+  @ApiProperty({ type: [RefundDto], description: 'engine: the refunds made in the same transaction; [] otherwise' }) refunds: RefundDto[];
+}
+
+export class PhaseFiguresDto {
+  @ApiProperty({ description: 'Counted moves in this phase' }) moves: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Share of best moves (null below 30 moves)' }) bestShare: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Mean loss in discs (null below 30 moves)' }) meanLoss: number | null;
+}
+
+export class MetricBandDto {
+  @ApiProperty() players: number;
+  @ApiProperty() p10: number;
+  @ApiProperty() p25: number;
+  @ApiProperty() median: number;
+  @ApiProperty() p75: number;
+  @ApiProperty() p90: number;
+}
+
+export class BandMetricsDto {
+  @ApiProperty({ type: MetricBandDto, nullable: true }) exactBestShare: MetricBandDto | null;
+  @ApiProperty({ type: MetricBandDto, nullable: true }) exactMeanLoss: MetricBandDto | null;
+  @ApiProperty({ type: MetricBandDto, nullable: true }) estimatedBestShare: MetricBandDto | null;
+  @ApiProperty({ type: MetricBandDto, nullable: true }) estimatedMeanLoss: MetricBandDto | null;
+}
+
+export class BandDto {
+  @ApiProperty({ description: 'Ratings from (inclusive)' }) from: number;
+  @ApiProperty({ description: 'to (exclusive)' }) to: number;
+  @ApiProperty({ type: BandMetricsDto }) metrics: BandMetricsDto;
+}
+
+export class DeviationsDto {
+  @ApiProperty({ type: Number, nullable: true }) exactBestShare: number | null;
+  @ApiProperty({ type: Number, nullable: true }) exactMeanLoss: number | null;
+  @ApiProperty({ type: Number, nullable: true }) estimatedBestShare: number | null;
+  @ApiProperty({ type: Number, nullable: true }) estimatedMeanLoss: number | null;
+}
+
+export class StatisticsDto {
+  @ApiProperty({ description: 'Analysed rated games counted (the latest 20 at most)' }) games: number;
+  @ApiProperty({ type: PhaseFiguresDto, description: 'Moves whose values the endgame solver proved' }) exact: PhaseFiguresDto;
+  @ApiProperty({ type: PhaseFiguresDto, description: 'Moves valued by the midgame search (estimates)' }) estimated: PhaseFiguresDto;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'How far outside the band of players of similar rating: the weighted mean of the deviations (band spreads better than the median; exact phase twice); above 3 is rare among honest players; null without enough moves',
+  })
+  score: number | null;
+  @ApiProperty({ type: DeviationsDto }) deviations: DeviationsDto;
+  @ApiProperty({ type: BandDto }) band: BandDto;
+}
+
+export class MoveTimesDto {
+  @ApiProperty() moves: number;
+  @ApiProperty({ type: Number, nullable: true }) meanSeconds: number | null;
+  @ApiProperty({ type: Number, nullable: true }) medianSeconds: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Standard deviation / mean of the seconds per move: very even times are low' }) variation: number | null;
+}
+
+export class SummaryDto {
+  @ApiProperty() counted: number;
+  @ApiProperty() meanLoss: number;
+  @ApiProperty() bestShare: number;
+  @ApiProperty() inaccuracies: number;
+  @ApiProperty() mistakes: number;
+  @ApiProperty() blunders: number;
+}
+
+export class AnalysedGameDto {
+  @ApiProperty({ format: 'uuid' }) gameId: string;
+  @ApiProperty({ enum: ['black', 'white'] }) color: 'black' | 'white';
+  @ApiProperty({ format: 'date-time' }) finishedAt: string;
+  @ApiProperty({ type: SummaryDto }) summary: SummaryDto;
+  @ApiProperty({ type: [Number], description: 'Seconds used per own move' }) moveSeconds: number[];
+}
+
+export class ModPlayerDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() username: string;
+  @ApiProperty() rating: number;
+  @ApiProperty() games: number;
+  @ApiProperty() moderator: boolean;
+  @ApiProperty({ format: 'date-time', type: String, nullable: true }) engineMarkedAt: string | null;
+  @ApiProperty({ format: 'date-time', type: String, nullable: true }) closedAt: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class ModPlayerViewDto {
+  @ApiProperty({ type: ModPlayerDto }) player: ModPlayerDto;
+  @ApiProperty({ type: StatisticsDto }) statistics: StatisticsDto;
+  @ApiProperty({ type: MoveTimesDto }) moveTimes: MoveTimesDto;
+  @ApiProperty({ type: [AnalysedGameDto], description: 'The latest analysed rated games, newest first' }) recentGames: AnalysedGameDto[];
+  @ApiProperty({ type: [ReportDto], description: 'Reports about the player, newest first' }) reports: ReportDto[];
+  @ApiProperty({ type: [AuditEntryDto], description: 'The audit log, newest first' }) auditLog: AuditEntryDto[];
+}
+
+export class OutlierDto {
+  @ApiProperty() username: string;
+  @ApiProperty() rating: number;
+  @ApiProperty({ type: StatisticsDto }) statistics: StatisticsDto;
+}
+
+export class OutliersDto {
+  @ApiProperty({ type: [OutlierDto] }) players: OutlierDto[];
+}
+
+export class NoticeDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: ['warning'] }) kind: 'warning';
+  @ApiProperty({ description: "The moderator's words" }) message: string;
+  @ApiProperty({ format: 'date-time' }) at: string;
+}
+
+export class NoticesDto {
+  @ApiProperty({ type: [NoticeDto] }) notices: NoticeDto[];
+}

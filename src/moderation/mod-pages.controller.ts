@@ -1,0 +1,45 @@
+import { Controller, Get, Header, Param, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { JwtAuthGuard } from '../auth/guards.js';
+import { Page, type PageContext } from '../i18n/http/request-language.js';
+import { ModerationService } from './moderation.service.js';
+import { ModeratorGuard } from './moderator.guard.js';
+import { renderModOverview, renderModPlayer, renderModShell } from './views/mod-page.js';
+
+const HTML = 'text/html; charset=utf-8';
+
+/**
+ * The moderator page. /mod is a shell anyone may load (it holds no data); its script fetches the
+ * panels below with the moderator's bearer token: they are rendered here in the request's
+ * language (the cookie the fetch carries, or Accept-Language), for moderators only
+ * (401 without a token, 403 for anyone else, in the API's error shape).
+ */
+@ApiExcludeController()
+@Controller('mod')
+export class ModPagesController {
+  constructor(private readonly moderation: ModerationService) {}
+
+  @Get()
+  @Header('Content-Type', HTML)
+  @Header('Cache-Control', 'no-cache')
+  shell(@Page() page: PageContext): string {
+    return renderModShell(page);
+  }
+
+  @Get('panel')
+  @UseGuards(JwtAuthGuard, ModeratorGuard)
+  @Header('Content-Type', HTML)
+  @Header('Cache-Control', 'no-store')
+  async overview(@Page() page: PageContext): Promise<string> {
+    const [reports, outliers] = await Promise.all([this.moderation.openReports(), this.moderation.outliers()]);
+    return renderModOverview(page, reports.reports, outliers);
+  }
+
+  @Get('players/:username/panel')
+  @UseGuards(JwtAuthGuard, ModeratorGuard)
+  @Header('Content-Type', HTML)
+  @Header('Cache-Control', 'no-store')
+  async player(@Page() page: PageContext, @Param('username') username: string): Promise<string> {
+    return renderModPlayer(page, await this.moderation.playerView(username));
+  }
+}

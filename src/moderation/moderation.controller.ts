@@ -1,0 +1,110 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPlayer } from '../auth/current-player.decorator.js';
+import { JwtAuthGuard, TokenAuthGuard } from '../auth/guards.js';
+import type { TokenPrincipal } from '../auth/token-verifier.js';
+import { ApiErrors } from '../common/api-errors.js';
+import { UuidOr404Pipe } from '../common/uuid-or-404.pipe.js';
+import { Player } from '../players/entities/player.entity.js';
+import {
+  FileReportDto, ModActionDto, ModActionResultDto, ModPlayerViewDto, NoticesDto, OutliersDto, ReportDto, ReportsDto,
+} from './dto/moderation.dto.js';
+import { ModerationService } from './moderation.service.js';
+import { ModeratorGuard } from './moderator.guard.js';
+
+@ApiTags('games')
+@Controller('api/games')
+export class ReportsController {
+  constructor(private readonly moderation: ModerationService) {}
+
+  @Post(':id/reports')
+  @ApiBearerAuth()
+  @UseGuards(TokenAuthGuard)
+  @ApiOperation({
+    summary: 'Report your opponent in this game to the moderators',
+    description: 'Players of the game only; one open report per reporter and game; at most REPORTS_PER_HOUR (default 5) reports per player within any hour.',
+  })
+  @ApiCreatedResponse({ type: ReportDto, description: 'The report, open, for the moderators' })
+  @ApiErrors(
+    ['FORBIDDEN', 'you are not a player of this game'],
+    'NOT_FOUND',
+    ['ALREADY_REPORTED', 'you already have an open report on this game'],
+    ['RATE_LIMITED', 'too many reports within the hour; details.retryAfterSeconds'],
+  )
+  report(@Param('id', UuidOr404Pipe) id: string, @Body() dto: FileReportDto, @CurrentPlayer() player: TokenPrincipal): Promise<ReportDto> {
+    return this.moderation.fileReport(id, player.id, dto);
+  }
+}
+
+const MOD_ONLY = ['FORBIDDEN', 'moderators only'] as const;
+
+@ApiTags('moderation')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard, ModeratorGuard)
+@Controller('api/mod')
+export class ModerationController {
+  constructor(private readonly moderation: ModerationService) {}
+
+  @Get('reports')
+  @ApiOperation({ summary: 'Open reports, oldest first (moderators only)' })
+  @ApiOkResponse({ type: ReportsDto, description: 'The open reports' })
+  @ApiErrors([...MOD_ONLY])
+  reports(): Promise<ReportsDto> {
+    return this.moderation.openReports();
+  }
+
+  @Get('outliers')
+  @ApiOperation({ summary: 'The players furthest outside their rating band, highest score first (moderators only)' })
+  @ApiOkResponse({ type: OutliersDto, description: 'At most 50 players with enough analysed moves, by score' })
+  @ApiErrors([...MOD_ONLY])
+  outliers(): Promise<OutliersDto> {
+    return this.moderation.outliers();
+  }
+
+  @Get('players/:username')
+  @ApiOperation({ summary: "A player's fair-play statistics, move times, recent analysed games, reports and audit log (moderators only)" })
+  @ApiOkResponse({ type: ModPlayerViewDto, description: "The player's moderation view" })
+  @ApiErrors([...MOD_ONLY], 'NOT_FOUND')
+  player(@Param('username') username: string): Promise<ModPlayerViewDto> {
+    return this.moderation.playerView(username);
+  }
+
+  @Post('players/:username/actions')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Act on a player (moderators only); written to the audit log',
+    description:
+      'engine: the account can no longer play ranked, leaves the leaderboard, and its profile says so; each opponent who lost rating ' +
+      'points to it in ranked games gets them back (refunds in their rating history), all in one transaction. dismiss: closes the ' +
+      'open reports about the player. warn: the player sees the reason once (GET /api/me/notices). close: the account can no longer sign in.',
+  })
+  @ApiOkResponse({ type: ModActionResultDto, description: 'Done: the audit-log entry, and the refunds of an engine mark' })
+  @ApiErrors([...MOD_ONLY], 'NOT_FOUND', ['CONFLICT', 'already marked as an engine user, or already closed'])
+  act(@Param('username') username: string, @Body() dto: ModActionDto, @CurrentPlayer() moderator: Player): Promise<ModActionResultDto> {
+    return this.moderation.act(username, moderator, dto);
+  }
+}
+
+@ApiTags('players')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('api/me/notices')
+export class NoticesController {
+  constructor(private readonly moderation: ModerationService) {}
+
+  @Get()
+  @ApiOperation({ summary: "Moderators' warnings you have not seen yet (show each once, then POST …/seen)" })
+  @ApiOkResponse({ type: NoticesDto, description: 'Unseen warnings, oldest first' })
+  notices(@CurrentPlayer() player: Player): Promise<NoticesDto> {
+    return this.moderation.notices(player.id);
+  }
+
+  @Post(':id/seen')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'You have seen this warning: it is not shown again' })
+  @ApiNoContentResponse({ description: 'Recorded' })
+  @ApiErrors(['NOT_FOUND', 'no unseen notice of yours has this id'])
+  async seen(@Param('id', UuidOr404Pipe) id: string, @CurrentPlayer() player: Player): Promise<void> {
+    await this.moderation.noticeSeen(player.id, id);
+  }
+}

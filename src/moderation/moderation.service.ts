@@ -1,0 +1,219 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AnalysisService, type PlayerFairPlay } from '../analysis/analysis.service.js';
+import type { FairPlayScore, PlayerFigures } from '../analysis/domain/fair-play.js';
+import { AppError, notFound } from '../common/errors.js';
+import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { Db } from '../database/db.js';
+import { GameQueries } from '../games/game-queries.service.js';
+import type { Standing } from '../leaderboard/domain/buckets.js';
+import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
+import { Player } from '../players/entities/player.entity.js';
+import { PlayersRepository } from '../players/players.repository.js';
+import { PlayersService } from '../players/players.service.js';
+import { RatingsService, RefundSetChanged } from '../ratings/ratings.service.js';
+import { REPORT_WINDOW_SECONDS } from './domain/moderation.js';
+import type {
+  AuditEntryDto, FileReportDto, ModActionDto, ModActionResultDto, ModPlayerViewDto, NoticesDto, OutliersDto, ReportDto, ReportsDto, StatisticsDto,
+} from './dto/moderation.dto.js';
+import { type ActionRow, ModerationRepository, type ReportRow } from './moderation.repository.js';
+
+const OPEN_REPORTS = 200;
+const PLAYER_REPORTS = 50;
+const AUDIT_ENTRIES = 100;
+const OUTLIERS = 50;
+
+export function toReportDto(r: ReportRow): ReportDto {
+  return {
+    id: r.id,
+    gameId: r.gameId,
+    reporter: r.reporter,
+    reported: r.reported,
+    reason: r.reason,
+    text: r.text,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    closedAt: r.closedAt ? r.closedAt.toISOString() : null,
+  };
+}
+
+export function toAuditDto(a: ActionRow): AuditEntryDto {
+  return {
+    id: a.id,
+    action: a.action,
+    moderator: a.moderator,
+    reason: a.reason,
+    details: a.details,
+    createdAt: a.createdAt.toISOString(),
+    seenAt: a.seenAt ? a.seenAt.toISOString() : null,
+  };
+}
+
+export function toStatisticsDto(figures: PlayerFigures, score: FairPlayScore): StatisticsDto {
+  return { games: figures.games, exact: figures.exact, estimated: figures.estimated, score: score.score, deviations: score.deviations, band: score.band };
+}
+
+/** A player's leaderboard standing now, and the same off the leaderboard (for the bucket counts). */
+function offTheLeaderboard(p: Player): { before: Standing; after: Standing } {
+  return { before: { on: p.onLeaderboard, rating: p.rating, bot: p.bot }, after: { on: false, rating: p.rating, bot: p.bot } };
+}
+
+/** Reports, the moderators' views and actions, and the warnings players see. */
+@Injectable()
+export class ModerationService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly db: Db,
+    private readonly repo: ModerationRepository,
+    private readonly players: PlayersService,
+    private readonly playerRows: PlayersRepository,
+    private readonly ratings: RatingsService,
+    private readonly leaderboard: LeaderboardService,
+    private readonly games: GameQueries,
+    private readonly analyses: AnalysisService,
+  ) {}
+
+  /** A player of the game reports their opponent. */
+  async fileReport(gameId: string, reporterId: string, dto: FileReportDto): Promise<ReportDto> {
+    const record = await this.games.record(gameId);
+    if (!record) throw notFound('game', gameId);
+    const { black, white } = record.loaded;
+    if (reporterId !== black.id && reporterId !== white.id) throw new AppError('FORBIDDEN', { key: 'api.moderation.notAPlayerOfTheGame' });
+    const reportedId = reporterId === black.id ? white.id : black.id;
+    const text = dto.text?.trim() ? dto.text.trim() : null;
+    const limit = this.config.reportsPerHour;
+    const report = await this.db.transaction(async () => {
+      // The reporter's lock makes concurrent reports count in turn, on every app copy.
+      await this.repo.lockReporter(reporterId);
+      const recent = await this.repo.reportsInWindow(reporterId, REPORT_WINDOW_SECONDS);
+      if (recent.count >= limit) {
+        throw new AppError('RATE_LIMITED', { key: 'api.moderation.reportLimit', values: { limit, minutes: Math.max(1, Math.ceil(recent.waitSeconds / 60)) } }, {
+          limit,
+          retryAfterSeconds: recent.waitSeconds,
+        });
+      }
+      return this.repo.insertReport({ gameId, reporterId, reportedId, reason: dto.reason, text });
+    });
+    if (!report) throw new AppError('ALREADY_REPORTED', { key: 'api.moderation.alreadyReported' });
+    return toReportDto(report);
+  }
+
+  async openReports(): Promise<ReportsDto> {
+    return { reports: (await this.repo.openReports(OPEN_REPORTS)).map(toReportDto) };
+  }
+
+  async outliers(): Promise<OutliersDto> {
+    return {
+      players: (await this.analyses.outliers(OUTLIERS)).map((o) => ({ username: o.username, rating: o.rating, statistics: toStatisticsDto(o.figures, o.score) })),
+    };
+  }
+
+  private async playerNamed(username: string): Promise<Player> {
+    const player = await this.players.findByUsername(username);
+    if (!player) throw notFound('player', username);
+    return player;
+  }
+
+  async playerView(username: string): Promise<ModPlayerViewDto> {
+    const player = await this.playerNamed(username);
+    const [fairPlay, reports, actions] = await Promise.all([
+      this.analyses.fairPlay(player.id, player.rating),
+      this.repo.reportsAbout(player.id, PLAYER_REPORTS),
+      this.repo.actionsOn(player.id, AUDIT_ENTRIES),
+    ]);
+    return this.view(player, fairPlay, reports, actions);
+  }
+
+  private view(player: Player, fp: PlayerFairPlay, reports: ReportRow[], actions: ActionRow[]): ModPlayerViewDto {
+    return {
+      player: {
+        id: player.id,
+        username: player.username,
+        rating: player.rating,
+        games: player.games,
+        moderator: player.moderator,
+        engineMarkedAt: player.engineMarkedAt ? player.engineMarkedAt.toISOString() : null,
+        closedAt: player.closedAt ? player.closedAt.toISOString() : null,
+        createdAt: player.createdAt.toISOString(),
+      },
+      statistics: toStatisticsDto(fp.figures, fp.score),
+      moveTimes: fp.times,
+      recentGames: fp.games.map((g) => ({ gameId: g.gameId, color: g.color, finishedAt: g.finishedAt.toISOString(), summary: g.summary, moveSeconds: g.moveSeconds })),
+      reports: reports.map(toReportDto),
+      auditLog: actions.map(toAuditDto),
+    };
+  }
+
+  async act(username: string, moderator: Player, dto: ModActionDto): Promise<ModActionResultDto> {
+    const player = await this.playerNamed(username);
+    if (player.id === moderator.id) throw new AppError('FORBIDDEN', { key: 'api.moderation.notYourself' });
+    const reason = dto.reason.trim();
+    if (reason === '') throw new AppError('VALIDATION_FAILED', { key: 'api.validation.notEmpty', values: { field: 'reason' } });
+    switch (dto.action) {
+      case 'engine': {
+        const done = await this.markEngineUser(player.id, moderator.id, reason);
+        if (!done) throw new AppError('CONFLICT', { key: 'api.moderation.alreadyMarked' });
+        return done;
+      }
+      case 'dismiss':
+        return this.db.transaction(async () => {
+          const id = await this.repo.log({ playerId: player.id, moderatorId: moderator.id, action: 'dismiss', reason });
+          await this.repo.setDetails(id, { reportsClosed: await this.repo.closeReportsAbout(player.id, id) });
+          return { action: toAuditDto(await this.repo.action(id)), refunds: [] };
+        });
+      case 'warn':
+        return this.db.transaction(async () => {
+          const id = await this.repo.log({ playerId: player.id, moderatorId: moderator.id, action: 'warn', reason });
+          return { action: toAuditDto(await this.repo.action(id)), refunds: [] };
+        });
+      case 'close': {
+        const done = await this.db.transaction(async () => {
+          const p = (await this.playerRows.lockForRating([player.id])).get(player.id)!;
+          if (p.closedAt) return null;
+          await this.playerRows.closeAccount(p.id);
+          await this.leaderboard.applyStandings([offTheLeaderboard(p)]);
+          const id = await this.repo.log({ playerId: p.id, moderatorId: moderator.id, action: 'close', reason });
+          await this.repo.closeReportsAbout(p.id, id);
+          return { action: toAuditDto(await this.repo.action(id)), refunds: [] };
+        });
+        if (!done) throw new AppError('CONFLICT', { key: 'api.moderation.alreadyClosed' });
+        return done;
+      }
+    }
+  }
+
+  /**
+   * Marks an engine user in one unit of work: its victims' refunds (RatingsService), the mark (no
+   * ranked play, off the leaderboard), the audit-log entry with the refunds, and the reports about
+   * it closed. Null when it was marked already.
+   */
+  private async markEngineUser(playerId: string, moderatorId: string, reason: string): Promise<ModActionResultDto | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(async () => {
+          const done = await this.ratings.refundOpponentsOf(playerId);
+          if (!done) return null;
+          await this.playerRows.markEngineUser(playerId);
+          await this.leaderboard.applyStandings([offTheLeaderboard(done.engineUser)]);
+          const details = { refunds: done.refunds.map((r) => ({ player: r.username, points: r.points, games: r.gameIds.length })) };
+          const id = await this.repo.log({ playerId, moderatorId, action: 'engine', reason, details });
+          await this.repo.closeReportsAbout(playerId, id);
+          return {
+            action: toAuditDto(await this.repo.action(id)),
+            refunds: done.refunds.map((r) => ({ username: r.username, points: r.points, ratingBefore: r.ratingBefore, rating: r.rating, gameIds: r.gameIds })),
+          };
+        });
+      } catch (err) {
+        // A game against it ended between the read and the locks: everything was rolled back; again.
+        if (!(err instanceof RefundSetChanged) || attempt >= 5) throw err;
+      }
+    }
+  }
+
+  async notices(playerId: string): Promise<NoticesDto> {
+    return { notices: (await this.repo.unseenWarnings(playerId)).map((w) => ({ id: w.id, kind: 'warning' as const, message: w.reason, at: w.createdAt.toISOString() })) };
+  }
+
+  async noticeSeen(playerId: string, noticeId: string): Promise<void> {
+    if (!(await this.repo.markWarningSeen(playerId, noticeId))) throw new AppError('NOT_FOUND', { key: 'api.moderation.noticeNotFound' });
+  }
+}

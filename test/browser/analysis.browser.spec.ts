@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
+import { Browser, Page } from 'playwright-core';
+import request from 'supertest';
+import { AnalysisRunner } from '../../src/analysis/analysis-runner.js';
+import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.js';
+import { startRoomGame } from '../factories/games.js';
+import { registerPlayer, TestPlayer } from '../factories/players.js';
+import { startTestApp, TestApp } from '../support/app.js';
+import { ARTIFACTS, launchChromium, openWatchedPage } from './chromium.js';
+
+const WAIT = 15_000;
+
+/** Plays the game to its end through the API: Black takes its first legal square, White its last. */
+async function playToEnd(http: any, gameId: string, black: TestPlayer, white: TestPlayer): Promise<any> {
+  let game = (await request(http).get(`/api/games/${gameId}`)).body;
+  while (game.status === 'active') {
+    const moves = legalMoves(fromBoardString(game.board, game.toMove));
+    const [p, sq] = game.toMove === 'black' ? [black, moves[0]] : [white, moves[moves.length - 1]];
+    game = (await request(http).post(`/api/games/${gameId}/moves`).set(p.auth).send({ square: squareName(sq), ply: game.ply }).expect(201)).body.game;
+  }
+  return game;
+}
+
+/** The analysed replay in /play/:id (chromium): pending, then the graph, the move's loss, the marks, the summary, the keyboard, a report. */
+describe('the analysed replay (chromium)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp({ ANALYSIS_WORKERS: '1', ANALYSIS_POLL_MS: '0' });
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('shows the analysis once the engine has been through the game, and follows the replay', async () => {
+    const [a, b] = [await registerPlayer(t.http), await registerPlayer(t.http)];
+    const { gameId } = await startRoomGame(t.http, a, b);
+    const end = await playToEnd(t.http, gameId, a, b);
+    const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+    try {
+      const page: Page = await openWatchedPage(ctx, `${t.baseUrl}/play/${gameId}`, problems, { token: a.token, timeoutMs: WAIT });
+      const panel = page.getByRole('region', { name: 'Analysis' });
+      await panel.getByText('The engine has not been through this game yet').waitFor();
+      expect(await panel.getByRole('link', { name: 'Download GGF' }).getAttribute('href')).toBe(`/api/games/${gameId}/ggf`);
+
+      // The engine runs; the page asks again by itself.
+      const runner = t.app.get(AnalysisRunner);
+      await runner.poll();
+      await runner.idle();
+      const graph = panel.getByRole('img', { name: /Evaluation over the game/ });
+      await graph.waitFor();
+      const analysis = (await request(t.http).get(`/api/games/${gameId}/analysis`).expect(200)).body;
+      expect(analysis.status).toBe('ready');
+
+      // The summary per player, with their names and figures.
+      const table = panel.getByRole('table', { name: /Summary per player/ });
+      for (const [name, color] of [[a.username, 'black'], [b.username, 'white']] as const) {
+        const row = table.getByRole('row', { name: new RegExp(name) });
+        const s = analysis.players[color];
+        expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+          String(s.counted), `${Math.round(s.bestShare * 100)} %`, s.meanLoss.toFixed(1), String(s.inaccuracies), String(s.mistakes), String(s.blunders),
+        ]);
+      }
+
+      // Mistakes are marked on the move list.
+      const flagged = analysis.moves.filter((m: any) => m.square !== null && !m.forced && m.by === 'player' && m.loss >= 2);
+      expect(flagged.length).toBeGreaterThan(0);
+      const list = page.getByTestId('move-list');
+      expect(await list.locator('.pl-mark').count()).toBe(flagged.length);
+
+      // The keyboard replay drives the analysis: Home, then → to a flagged move.
+      await page.keyboard.press('Home');
+      const target = flagged[0];
+      for (let i = 0; i <= target.ply; i++) await page.keyboard.press('ArrowRight');
+      const current = panel.locator('.pl-eval-move');
+      await panel.locator('.pl-eval-move', { hasText: new RegExp(`^${target.ply + 1}\\. `) }).waitFor();
+      const said = await current.innerText();
+      expect(said).toContain(`${target.ply + 1}. ${target.square}`);
+      expect(said).toContain(`best was ${target.best.join(', ')}`);
+      expect(said).toContain(target.exact ? 'exact' : 'estimate');
+      expect(await page.getByTestId('replay-position').innerText()).toBe(`Move ${target.ply + 1} of ${analysis.moves.length}`);
+
+      // A click on the graph shows that position.
+      const box = (await graph.boundingBox())!;
+      await graph.click({ position: { x: box.width / 4, y: box.height / 2 } });
+      const clickedAt = Math.round(analysis.moves.length / 4);
+      await page.getByTestId('replay-position').filter({ hasText: new RegExp(`^Move ${clickedAt} of`) }).waitFor();
+      await page.keyboard.press('End');
+      expect(await current.innerText()).toContain(`${analysis.moves.length}. `);
+      expect(end.status).toBe('finished');
+      await page.screenshot({ path: join(ARTIFACTS, 'analysis-replay.png'), fullPage: true });
+
+      // A player of the game can report the opponent from here, once.
+      await panel.getByRole('button', { name: 'Report opponent' }).click();
+      await panel.getByRole('combobox', { name: 'Reason' }).selectOption('engine');
+      await panel.getByRole('textbox', { name: 'Details (optional)' }).fill('suspiciously precise');
+      await panel.getByRole('button', { name: 'Send report' }).click();
+      await panel.getByText('Thank you: the moderators will look at this game.').waitFor();
+      expect(await panel.getByRole('button', { name: 'Report opponent' }).isVisible()).toBe(false);
+      const stored = await t.db.query('SELECT reason, text FROM reports WHERE game_id = $1', [gameId]);
+      expect(stored.rows).toEqual([{ reason: 'engine', text: 'suspiciously precise' }]);
+    } finally {
+      await ctx.close();
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import request from 'supertest';
+import { Db } from '../../src/database/db.js';
+import { ModerationRepository } from '../../src/moderation/moderation.repository.js';
+import { setModeratorRole } from '../../src/moderation/moderator-role.js';
+import { PlayersRepository } from '../../src/players/players.repository.js';
+import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
+import { registerPlayer, TestPlayer } from '../factories/players.js';
+import { startTestApp, TestApp } from '../support/app.js';
+import { ARTIFACTS, launchChromium, openWatchedPage } from './chromium.js';
+
+const WAIT = 10_000;
+
+/** The moderator page (/mod) in chromium: the panels for moderators only, a report, a player's view, an action and its audit-log entry. */
+describe('the moderator page (chromium)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  const problems: string[] = [];
+  let mod: TestPlayer;
+
+  const open = (context: BrowserContext, path: string, player?: TestPlayer): Promise<Page> =>
+    openWatchedPage(context, t.baseUrl + path, problems, { token: player?.token, timeoutMs: WAIT });
+
+  beforeAll(async () => {
+    t = await startTestApp({ LEADERBOARD_MIN_GAMES: '1' });
+    browser = await launchChromium();
+    mod = await registerPlayer(t.http);
+    // The role is given with the `outflank` command (tested in test/e2e/moderation); here through the same function.
+    await setModeratorRole({ db: t.app.get(Db), players: t.app.get(PlayersRepository), moderation: t.app.get(ModerationRepository) }, mod.username, true, 'browser test');
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('is for moderators only', async () => {
+    const someone = await registerPlayer(t.http);
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    try {
+      const anonymous = await open(ctx, '/mod');
+      await anonymous.getByText('Sign in with a moderator account to see this page.').waitFor();
+      const page = await open(await browser.newContext(), '/mod', someone);
+      await page.getByText('Only moderators can see this page.').waitFor();
+      expect(await page.getByRole('heading', { name: 'Open reports' }).count()).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+    expect(problems.filter((p) => !/status of 40[13]/.test(p))).toEqual([]);
+  }, 60_000);
+
+  it('lists an open report; the player view; marking an engine user refunds its victim and logs the action', async () => {
+    const [cheat, victim] = [await registerPlayer(t.http), await registerPlayer(t.http)];
+    const { gameId } = await startRankedGame(t.app, cheat, victim);
+    await playOpening(t.http, gameId, cheat, victim);
+    await request(t.http).post(`/api/games/${gameId}/resign`).set(victim.auth).send({}).expect(200);
+    await request(t.http).post(`/api/games/${gameId}/reports`).set(victim.auth).send({ reason: 'engine', text: 'every move perfect' }).expect(201);
+    const { gameId: room } = await startRoomGame(t.http, victim, cheat);
+    await request(t.http).post(`/api/games/${room}/resign`).set(victim.auth).send({}).expect(200);
+    const victimBefore = (await request(t.http).get(`/api/players/${victim.username}`).expect(200)).body.rating as number;
+
+    problems.length = 0;
+    const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    try {
+      const page = await open(ctx, '/mod', mod);
+      await page.getByRole('heading', { name: 'Open reports' }).waitFor();
+      const row = page.getByTestId('report-row').filter({ hasText: 'every move perfect' });
+      expect(await row.count()).toBe(1);
+      expect(await row.innerText()).toContain(cheat.username);
+      await page.getByRole('heading', { name: 'Furthest outside their rating band' }).waitFor();
+      await page.screenshot({ path: join(ARTIFACTS, 'moderation-overview.png'), fullPage: true });
+
+      await row.getByRole('link', { name: cheat.username }).click();
+      await page.getByRole('heading', { name: `Player ${cheat.username}` }).waitFor();
+      expect(await page.getByTestId('player-reports').innerText()).toContain('every move perfect');
+      await page.getByRole('combobox', { name: 'Action' }).selectOption('engine');
+      await page.getByRole('textbox', { name: 'Reason (written to the audit log)' }).fill('perfect endgames, uniform times');
+      await page.getByRole('button', { name: 'Act' }).click();
+      await page.getByText(/Done: marked as engine user\. Refunds: \d+ rating points to 1 opponent\./).waitFor();
+      await page.getByTestId('mark-engine').waitFor();
+      const audit = page.getByTestId('audit-row').first();
+      expect(await audit.innerText()).toContain('marked as engine user');
+      expect(await audit.innerText()).toContain(mod.username);
+      expect(await audit.innerText()).toContain('perfect endgames, uniform times');
+      await page.screenshot({ path: join(ARTIFACTS, 'moderation-player.png'), fullPage: true });
+
+      // The victim got their points back; the profile page says what happened to the account.
+      expect((await request(t.http).get(`/api/players/${victim.username}`).expect(200)).body.rating).toBeGreaterThan(victimBefore);
+      const profile = await open(ctx, `/players/${cheat.username}`);
+      expect(await profile.getByRole('note').innerText()).toContain('marked as an engine user');
+      // Back on the overview, the report is closed.
+      await page.getByRole('link', { name: 'Back to the moderation page' }).click();
+      await page.getByRole('heading', { name: 'Open reports' }).waitFor();
+      expect(await page.getByTestId('report-row').filter({ hasText: 'every move perfect' }).count()).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+    expect(problems).toEqual([]);
+  }, 90_000);
+
+  it('a warned player sees the warning once, on whatever page they open', async () => {
+    const p = await registerPlayer(t.http);
+    await request(t.http).post(`/api/mod/players/${p.username}/actions`).set(mod.auth).send({ action: 'warn', reason: 'Please stop leaving lost games.' }).expect(200);
+    problems.length = 0;
+    const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    try {
+      const page = await open(ctx, '/play', p);
+      const notice = page.getByRole('alertdialog', { name: 'A warning from the moderators' });
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain('Please stop leaving lost games.');
+      await page.screenshot({ path: join(ARTIFACTS, 'moderation-warning.png') });
+      await notice.getByRole('button', { name: 'I understand' }).click();
+      await notice.waitFor({ state: 'detached' });
+      const again = await open(ctx, '/', p);
+      await again.getByRole('heading', { level: 1 }).first().waitFor();
+      // The page asked for notices and got none: nothing is shown.
+      await again.waitForLoadState('networkidle');
+      expect(await again.getByRole('alertdialog').count()).toBe(0);
+      expect((await request(t.http).get('/api/me/notices').set(p.auth).expect(200)).body.notices).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+  it('speaks the page language: the panels, an action and a warning in Bengali', async () => {
+    const p = await registerPlayer(t.http);
+    problems.length = 0;
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const other = await browser.newContext();
+    try {
+      const page = await open(ctx, `/mod?player=${encodeURIComponent(p.username)}&lang=bn`, mod);
+      expect(await page.locator('html').getAttribute('lang')).toBe('bn');
+      await page.getByRole('heading', { name: `খেলোয়াড় ${p.username}` }).waitFor();
+      await page.getByRole('combobox', { name: 'কাজ' }).selectOption('warn');
+      await page.getByRole('textbox', { name: 'কারণ (কাজের নথিতে লেখা হবে)' }).fill('ভদ্র থাকুন');
+      await page.getByRole('button', { name: 'ব্যবস্থা নিন' }).click();
+      await page.getByText('হয়ে গেছে: সতর্ক করা হয়েছে।').waitFor();
+      expect(await page.getByTestId('audit-row').first().innerText()).toContain('সতর্ক করা হয়েছে');
+
+      const warned = await open(other, '/play?lang=bn', p);
+      const notice = warned.getByRole('alertdialog', { name: 'মডারেটরদের সতর্কবার্তা' });
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain('ভদ্র থাকুন');
+      await notice.getByRole('button', { name: 'বুঝেছি' }).click();
+      await notice.waitFor({ state: 'detached' });
+    } finally {
+      await other.close();
+      await ctx.close();
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,63 @@
+/** The moderator page's panels, rendered in the request's language from the catalogues' `mod` section. */
+import { describe, expect, it } from '@jest/globals';
+import { pageContextOf } from '../../../src/i18n/page-context';
+import { renderModOverview, renderModPlayer, renderModShell } from '../../../src/moderation/views/mod-page';
+import { outliers, playerView, reports } from './mod-views.fixture';
+
+const EN = pageContextOf('en', '/mod');
+const BN = pageContextOf('bn', '/mod');
+
+describe('the moderator page views', () => {
+  it('the shell names the page and waits for its script', () => {
+    const html = renderModShell(EN);
+    expect(html).toContain('<title>Moderation');
+    expect(html).toMatch(/data-part="status" role="status">Loading…</);
+    expect(renderModShell(BN)).toContain('<h1>মডারেশন</h1>');
+  });
+
+  it('the overview lists open reports with their reason in words and the outliers with their band', () => {
+    const html = renderModOverview(EN, reports, outliers);
+    expect(html).toContain('<h2>Open reports</h2>');
+    expect(html).toContain('<td>Used an engine</td><td>too precise</td>');
+    expect(html).toContain('href="/mod?player=alice" data-mod-player="alice"');
+    expect(html).toMatch(/data-testid="outlier-score">4\.25</);
+    expect(html).toContain('<td>1500–1599</td>');
+    expect(html).toContain('97.5% <span class="subtle">(band median 70.0%)</span>');
+    expect(html).toContain('120 moves');
+    const bn = renderModOverview(BN, reports, outliers);
+    expect(bn).toContain('<h2>খোলা রিপোর্ট</h2>');
+    expect(bn).toContain('<td>ইঞ্জিন ব্যবহার</td>');
+    // Latin digits in every language.
+    expect(bn).toMatch(/data-testid="outlier-score">4\.25</);
+  });
+
+  it('an empty overview says so', () => {
+    const html = renderModOverview(EN, [], { players: [] });
+    expect(html).toContain('No open reports.');
+    expect(html).toContain('Not enough analysed rated games yet.');
+  });
+
+  it("a player's view: marks with dates, statistics, move times, games linked to their replays, reports, actions, the audit log", () => {
+    const html = renderModPlayer(EN, playerView);
+    expect(html).toContain('Player alice');
+    expect(html).toMatch(/data-testid="mark-engine">Marked as an engine user on <time datetime="2024-03-02T10:00:00.000Z"[^>]*>Mar 2, 2024<\/time>\./);
+    expect(html).toContain('data-testid="mark-closed">Closed on');
+    expect(html).toContain('360 moves: mean 4.2 s, median 4.0 s, variation 0.08');
+    expect(html).toContain('<a href="/play/00000000-0000-4000-8000-000000000001" data-testid="replay-link">Analysed replay</a>');
+    expect(html).toContain('<td>Black</td>');
+    expect(html).toContain('<td>closed</td>');
+    expect(html).toContain('<option value="engine">Mark as engine user</option>');
+    expect(html).toContain('data-part="action-form" data-mod-action="alice"');
+    expect(html).toContain('data-action="engine">marked as engine user</td>');
+    expect(html).toContain('<td>the outflank command</td><td data-testid="audit-action" data-action="grant-moderator">made a moderator</td>');
+    const bn = renderModPlayer(BN, playerView);
+    expect(bn).toContain('খেলোয়াড় alice');
+    expect(bn).toContain('<option value="warn">সতর্ক করুন</option>');
+  });
+
+  it("escapes the players' and moderators' own words", () => {
+    const html = renderModPlayer(EN, { ...playerView, auditLog: [{ ...playerView.auditLog[0], reason: '<script>x</script>' }] });
+    expect(html).toContain('&lt;script&gt;x&lt;/script&gt;');
+    expect(html).not.toContain('<script>x');
+  });
+});
