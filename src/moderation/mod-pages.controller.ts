@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Param, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { JwtAuthGuard } from '../auth/guards.js';
+import { FairPlayService } from '../fair-play/fair-play.service.js';
 import { Page, type PageContext } from '../i18n/http/request-language.js';
 import { ModerationService } from './moderation.service.js';
 import { ModeratorGuard } from './moderator.guard.js';
@@ -17,7 +18,10 @@ const HTML = 'text/html; charset=utf-8';
 @ApiExcludeController()
 @Controller('mod')
 export class ModPagesController {
-  constructor(private readonly moderation: ModerationService) {}
+  constructor(
+    private readonly moderation: ModerationService,
+    private readonly fairPlay: FairPlayService,
+  ) {}
 
   @Get()
   @Header('Content-Type', HTML)
@@ -31,8 +35,8 @@ export class ModPagesController {
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-store')
   async overview(@Page() page: PageContext): Promise<string> {
-    const [reports, outliers] = await Promise.all([this.moderation.openReports(), this.moderation.outliers()]);
-    return renderModOverview(page, reports.reports, outliers);
+    const [reports, outliers, flagged] = await Promise.all([this.moderation.openReports(), this.moderation.outliers(), this.fairPlay.sandbaggers()]);
+    return renderModOverview(page, reports.reports, outliers, flagged);
   }
 
   @Get('players/:username/panel')

@@ -1,3 +1,4 @@
+import { FairPlayModule } from '../fair-play/fair-play.module.js';
 import { Module } from '@nestjs/common';
 import { AnalysisModule } from '../analysis/analysis.module.js';
 import { AuthModule } from '../auth/auth.module.js';
@@ -12,7 +13,7 @@ import { ModerationService } from './moderation.service.js';
 
 /** Reports, moderators (given with the `outflank` command), their actions and the audit log. */
 @Module({
-  imports: [AuthModule, PlayersModule, GamesModule, AnalysisModule, RatingsModule, LeaderboardModule],
+  imports: [AuthModule, PlayersModule, GamesModule, AnalysisModule, RatingsModule, LeaderboardModule, FairPlayModule],
   controllers: [ReportsController, ModerationController, NoticesController, ModPagesController],
   providers: [ModerationRepository, ModerationService],
   exports: [ModerationService],

@@ -9,6 +9,7 @@ import type { MessageKey } from '../../i18n/keys.js';
 import { DASH, escapeHtml, formatDate, formatInt, playerHref } from '../../pages/views/format.js';
 import { layout, type PageContext } from '../../pages/views/layout.js';
 import { MOD_ACTIONS } from '../domain/moderation.js';
+import type { SandbaggerReport } from '../../fair-play/flagged.js';
 import type { AuditEntryDto, ModPlayerViewDto, OutliersDto, ReportDto, StatisticsDto } from '../dto/moderation.dto.js';
 
 const e = escapeHtml;
@@ -77,7 +78,26 @@ const STAT_HEADS: MessageKey[] = ['mod.colExactBest', 'mod.colExactLoss', 'mod.c
 const band = (s: StatisticsDto): string => `${formatInt(s.band.from)}–${formatInt(s.band.to - 1)}`;
 
 /** Open reports and the players furthest outside their rating band. */
-export function renderModOverview(page: PageContext, reports: readonly ReportDto[], outliers: OutliersDto): string {
+/** The accounts flagged for sandbagging (issue #21), each with who gained from its cheap losses. */
+function flaggedSection(page: PageContext, flagged: readonly SandbaggerReport[]): string {
+  const { t } = page;
+  const parts = [`<h2>${t.html('mod.flaggedTitle')}</h2>`, `<p class="subtle">${t.html('mod.flaggedNote')}</p>`];
+  if (flagged.length === 0) return [...parts, `<p class="card empty" data-testid="flagged-empty">${t.html('mod.flaggedEmpty')}</p>`].join('\n');
+  const keys: MessageKey[] = ['mod.colPlayer', 'mod.colCheapLosses', 'mod.colCooldownUntil', 'mod.colGained'];
+  const rows = flagged
+    .map(
+      (f) =>
+        `<tr data-testid="flagged-row"><td><a href="${e(modPlayerHref(f.player.username))}" data-mod-player="${e(f.player.username)}">${e(f.player.username)}</a></td>` +
+        `<td class="num">${t.html('mod.cheapLosses', { cheap: f.cheapLosses, losses: f.losses })}</td>` +
+        `<td>${f.cooldownUntil ? formatDate(f.cooldownUntil.toISOString(), t) : t.html('mod.cooldownOver')}</td>` +
+        `<td data-testid="flagged-gained">${f.beneficiaries.map((b) => `<a href="${e(playerHref(b.username))}">${t.html('mod.gained', { username: b.username, points: Math.round(b.points), games: b.games })}</a>`).join(', ')}</td></tr>`,
+    )
+    .join('');
+  const head = keys.map((k) => th(page, k)).join('');
+  return [...parts, `<div class="table-wrap"><table class="mod-table" data-testid="flagged"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`].join('\n');
+}
+
+export function renderModOverview(page: PageContext, reports: readonly ReportDto[], outliers: OutliersDto, flagged: readonly SandbaggerReport[] = []): string {
   const { t } = page;
   const { num } = formats(page);
   const parts = [`<h2>${t.html('mod.reportsTitle')}</h2>`];
@@ -99,6 +119,7 @@ export function renderModOverview(page: PageContext, reports: readonly ReportDto
       .join('');
     parts.push(`<div class="table-wrap"><table class="mod-table" data-testid="outliers"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`);
   }
+  parts.push(flaggedSection(page, flagged));
   return parts.join('\n');
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { pageContextOf } from '../../../src/i18n/page-context';
 import { renderModOverview, renderModPlayer, renderModShell } from '../../../src/moderation/views/mod-page';
-import { outliers, playerView, reports } from './mod-views.fixture';
+import { flagged, outliers, playerView, reports } from './mod-views.fixture';
 
 const EN = pageContextOf('en', '/mod');
 const BN = pageContextOf('bn', '/mod');
@@ -31,8 +31,20 @@ describe('the moderator page views', () => {
     expect(bn).toMatch(/data-testid="outlier-score">4\.25</);
   });
 
+  it('the overview lists the accounts flagged for sandbagging with who gained from their cheap losses (issue #21)', () => {
+    const html = renderModOverview(EN, reports, outliers, flagged);
+    expect(html).toContain('<h2>Flagged for losing on purpose</h2>');
+    expect(html).toContain('href="/mod?player=carol" data-mod-player="carol"');
+    expect(html).toContain('<td class="num">6 of 8</td>');
+    expect(html).toContain('>mainacct +96 (5 games)</a>, <a href="/players/dave">dave +11 (1 game)</a>');
+    const bn = renderModOverview(BN, reports, outliers, flagged);
+    expect(bn).toContain('<h2>ইচ্ছে করে হারার জন্য চিহ্নিত</h2>');
+    expect(bn).toContain('<td class="num">8টির মধ্যে 6টি</td>');
+  });
+
   it('an empty overview says so', () => {
     const html = renderModOverview(EN, [], { players: [] });
+    expect(html).toContain('No account is flagged.');
     expect(html).toContain('No open reports.');
     expect(html).toContain('Not enough analysed rated games yet.');
   });

@@ -1,3 +1,4 @@
+import type { SandbaggerReport } from '../../../src/fair-play/flagged';
 /** A moderator's view of one player and an overview, as the moderation service returns them (for the view tests). */
 import type { ModPlayerViewDto, OutliersDto, ReportDto, StatisticsDto } from '../../../src/moderation/dto/moderation.dto';
 
@@ -37,3 +38,20 @@ export const playerView: ModPlayerViewDto = {
     { id: '00000000-0000-4000-8000-0000000000b2', action: 'grant-moderator', moderator: null, reason: 'granted with the outflank command', details: null, createdAt: '2024-01-02T10:00:00Z', seenAt: null },
   ],
 };
+
+/** An account flagged for sandbagging (issue #21) and the two accounts that gained from it. */
+export const flagged: SandbaggerReport[] = [
+  {
+    player: { id: 'p-carol', username: 'carol' },
+    losses: 8,
+    cheapLosses: 6,
+    share: 0.75,
+    cooldownUntil: new Date('2030-01-02T10:00:00.000Z'),
+    lastCheapLossAt: new Date('2030-01-01T10:00:00.000Z'),
+    beneficiaries: [
+      { id: 'p-main', username: 'mainacct', games: 5, points: 96.4 },
+      { id: 'p-dave', username: 'dave', games: 1, points: 11.2 },
+    ],
+    gameIds: ['g1', 'g2'],
+  },
+];
