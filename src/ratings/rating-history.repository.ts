@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
-import { sql } from '../database/sql.js';
+import { sql, table } from '../database/sql.js';
 import type { AuditRefund, StoredHistory } from './domain/audit.js';
 import { RatingHistory } from './entities/rating-history.entity.js';
 
@@ -27,6 +27,73 @@ export interface NewRefund {
   volatility: number;
 }
 
+/** A `rating_history` row as the audit reads it (seq is a bigint: read as text). */
+type HistoryRow = Omit<AuditHistory, 'seq'> & { seq: string };
+
+/** The `rating_history` table. */
+const HISTORY = table<HistoryRow>('rating_history', {
+  gameId: ['game_id', 'uuid'],
+  playerId: ['player_id', 'uuid'],
+  seq: ['seq', 'int8'],
+  ratingBefore: ['rating_before', 'double precision'],
+  rdBefore: ['rd_before', 'double precision'],
+  volatilityBefore: ['volatility_before', 'double precision'],
+  rating: ['rating', 'double precision'],
+  rd: ['rd', 'double precision'],
+  volatility: ['volatility', 'double precision'],
+  delta: ['delta', 'double precision'],
+});
+
+/** A `rating_refunds` row. */
+interface RefundRow {
+  id: string;
+  playerId: string;
+  sourcePlayerId: string;
+  gameIds: string[];
+  seq: string;
+  points: number;
+  ratingBefore: number;
+  rating: number;
+  rd: number;
+  volatility: number;
+  at: Date;
+}
+
+/** The `rating_refunds` table. */
+const REFUNDS = table<RefundRow>('rating_refunds', {
+  id: ['id', 'uuid'],
+  playerId: ['player_id', 'uuid'],
+  sourcePlayerId: ['source_player_id', 'uuid'],
+  gameIds: ['game_ids', 'uuid[]'],
+  seq: ['seq', 'int8'],
+  points: ['points', 'double precision'],
+  ratingBefore: ['rating_before', 'double precision'],
+  rating: ['rating', 'double precision'],
+  rd: ['rd', 'double precision'],
+  volatility: ['volatility', 'double precision'],
+  at: ['at', 'timestamptz'],
+});
+
+/** The player's rating just before `at`: their last rated game or refund before it. */
+const RATING_BEFORE = sql<{ playerId: string; at: Date }, { rating: number }>(
+  null,
+  (p) => `SELECT rating FROM (
+      (SELECT rating, at, seq FROM ${HISTORY.name} WHERE player_id = ${p.playerId} AND at < ${p.at} ORDER BY at DESC, seq DESC LIMIT 1)
+      UNION ALL
+      (SELECT rating, at, seq FROM ${REFUNDS.name} WHERE player_id = ${p.playerId} AND at < ${p.at} ORDER BY at DESC, seq DESC LIMIT 1)
+    ) r ORDER BY at DESC, seq DESC LIMIT 1`,
+);
+const ALL_HISTORY = sql<Record<string, never>, HistoryRow>(null, () => `SELECT ${HISTORY.select('h')} FROM ${HISTORY.name} h`);
+const REFUND_AUDIT_KEYS = ['id', 'playerId', 'sourcePlayerId', 'gameIds', 'seq', 'points', 'ratingBefore', 'rating'] as const;
+const ALL_REFUNDS = sql<Record<string, never>, Pick<RefundRow, (typeof REFUND_AUDIT_KEYS)[number]>>(
+  null,
+  () => `SELECT ${REFUNDS.select('r', REFUND_AUDIT_KEYS)} FROM ${REFUNDS.name} r`,
+);
+const REFUNDS_OF = sql<{ playerId: string }, Pick<RefundRow, 'at' | 'rating' | 'rd' | 'volatility' | 'points'>>(
+  null,
+  (p) => `SELECT ${REFUNDS.select('r', ['at', 'rating', 'rd', 'volatility', 'points'])} FROM ${REFUNDS.name} r WHERE r.player_id = ${p.playerId} ORDER BY r.at, r.seq`,
+);
+
 /** Per opponent of a player, their rating changes in the rated games between them, not refunded yet (by the apply order). */
 const LOST_TO = sql<{ playerId: string }, { playerId: string; gameIds: string[]; deltas: number[] }>(
   null,
@@ -40,7 +107,7 @@ const LOST_TO = sql<{ playerId: string }, { playerId: string; gameIds: string[];
 /** seq from rating_history's own sequence: refunds and games share one apply order (the audit replays in it). */
 const INSERT_REFUND = sql<NewRefund>(
   null,
-  (p) => `INSERT INTO rating_refunds (player_id, source_player_id, game_ids, points, rating_before, rating, rd, volatility, at, seq)
+  (p) => `INSERT INTO ${REFUNDS.name} (${REFUNDS.names(['playerId', 'sourcePlayerId', 'gameIds', 'points', 'ratingBefore', 'rating', 'rd', 'volatility', 'at', 'seq'])})
     VALUES (${p.playerId}, ${p.sourcePlayerId}, ${p.gameIds}::uuid[], ${p.points}, ${p.ratingBefore}, ${p.rating}, ${p.rd}, ${p.volatility},
       now(), nextval(pg_get_serial_sequence('rating_history', 'seq')))`,
 );
@@ -60,15 +127,8 @@ export class RatingHistoryRepository {
 
   /** The player's rating just before `at` (their last rated game or refund before it), or null before any. */
   async ratingBefore(playerId: string, at: Date): Promise<number | null> {
-    const rows: { rating: number }[] = await this.db.query(
-      `SELECT rating FROM (
-         (SELECT rating, at, seq FROM rating_history WHERE player_id = $1 AND at < $2 ORDER BY at DESC, seq DESC LIMIT 1)
-         UNION ALL
-         (SELECT rating, at, seq FROM rating_refunds WHERE player_id = $1 AND at < $2 ORDER BY at DESC, seq DESC LIMIT 1)
-       ) r ORDER BY at DESC, seq DESC LIMIT 1`,
-      [playerId, at],
-    );
-    return rows[0] ? Number(rows[0].rating) : null;
+    const row = await this.db.first(RATING_BEFORE({ playerId, at }));
+    return row ? Number(row.rating) : null;
   }
 
   /** In the caller's rating transaction (after both players' rows are locked: `seq` is the apply order). */
@@ -79,16 +139,13 @@ export class RatingHistoryRepository {
 
   /** Every row (in the audit's snapshot transaction). */
   async all(): Promise<AuditHistory[]> {
-    const rows = await this.db.query<Record<string, string | number>>(
-      'SELECT game_id, player_id, seq, rating_before, rd_before, volatility_before, rating, rd, volatility, delta FROM rating_history',
-    );
-    return rows.map((h) => ({
-      gameId: String(h.game_id),
-      playerId: String(h.player_id),
+    return (await this.db.query(ALL_HISTORY({}))).map((h) => ({
+      gameId: h.gameId,
+      playerId: h.playerId,
       seq: Number(h.seq),
-      ratingBefore: Number(h.rating_before),
-      rdBefore: Number(h.rd_before),
-      volatilityBefore: Number(h.volatility_before),
+      ratingBefore: Number(h.ratingBefore),
+      rdBefore: Number(h.rdBefore),
+      volatilityBefore: Number(h.volatilityBefore),
       rating: Number(h.rating),
       rd: Number(h.rd),
       volatility: Number(h.volatility),
@@ -98,28 +155,21 @@ export class RatingHistoryRepository {
 
   /** Every refund (in the audit's snapshot transaction). */
   async allRefunds(): Promise<AuditRefund[]> {
-    const rows: Record<string, unknown>[] = await this.db.query(
-      'SELECT id, player_id, source_player_id, game_ids, seq, points, rating_before, rating FROM rating_refunds',
-    );
-    return rows.map((r) => ({
-      id: String(r.id),
-      playerId: String(r.player_id),
-      sourcePlayerId: String(r.source_player_id),
-      gameIds: (r.game_ids as string[]).map(String),
+    return (await this.db.query(ALL_REFUNDS({}))).map((r) => ({
+      id: r.id,
+      playerId: r.playerId,
+      sourcePlayerId: r.sourcePlayerId,
+      gameIds: r.gameIds.map(String),
       seq: Number(r.seq),
       points: Number(r.points),
-      ratingBefore: Number(r.rating_before),
+      ratingBefore: Number(r.ratingBefore),
       rating: Number(r.rating),
     }));
   }
 
   /** A player's refunds, oldest first (for their rating history). */
   async refundsOf(playerId: string): Promise<{ at: Date; rating: number; rd: number; volatility: number; points: number }[]> {
-    const rows: { at: Date; rating: number; rd: number; volatility: number; points: number }[] = await this.db.query(
-      'SELECT at, rating, rd, volatility, points FROM rating_refunds WHERE player_id = $1 ORDER BY at, seq',
-      [playerId],
-    );
-    return rows.map((r) => ({ at: new Date(r.at), rating: Number(r.rating), rd: Number(r.rd), volatility: Number(r.volatility), points: Number(r.points) }));
+    return (await this.db.query(REFUNDS_OF({ playerId }))).map((r) => ({ at: new Date(r.at), rating: Number(r.rating), rd: Number(r.rd), volatility: Number(r.volatility), points: Number(r.points) }));
   }
 
   /** What each opponent of `playerId` lost or won against them in rated games, not refunded yet. */
