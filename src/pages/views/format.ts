@@ -91,6 +91,11 @@ export function replayHref(gameId: string | number): string {
 }
 
 /** Link target of a game's plain-text transcript. */
+/** The game as GGF (NBoard, Edax, GGS), a download. */
+export function ggfHref(gameId: string | number): string {
+  return `/api/games/${encodeURIComponent(String(gameId))}/ggf`;
+}
+
 export function transcriptHref(gameId: string | number): string {
   return `/api/games/${encodeURIComponent(String(gameId))}/transcript`;
 }

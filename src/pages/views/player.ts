@@ -9,6 +9,7 @@ import {
   formatRecord,
   playerHref,
   replayHref,
+  ggfHref,
   transcriptHref,
 } from './format.js';
 import type { LadderProgress } from '../../leaderboard/domain/progress.js';
@@ -86,7 +87,8 @@ function renderGameRow(page: PageContext, g: RecentGameView): string {
     `<td class="num g-delta" data-testid="rating-delta" data-label="${escapeHtml(t.t('player.phoneRating'))}">${deltaHtml(g.ratingDelta, g.rated)}</td>` +
     `<td class="hide-md" data-testid="finished-at">${formatWhen(g.finishedAt, t)}</td>` +
     `<td class="g-moves"><a class="g-replay" data-testid="replay-link" href="${escapeHtml(replayHref(g.id))}">${replayLabel}</a>` +
-    ` <a class="g-transcript" data-testid="transcript-link" href="${escapeHtml(transcriptHref(g.id))}">${movesLabel}</a></td>` +
+    ` <a class="g-transcript" data-testid="transcript-link" href="${escapeHtml(transcriptHref(g.id))}">${movesLabel}</a>` +
+    ` <a class="g-ggf" data-testid="ggf-link" href="${escapeHtml(ggfHref(g.id))}" download>${t.html('player.ggf')}</a></td>` +
     '</tr>'
   );
 }

@@ -110,6 +110,7 @@ describe('renderPlayer', () => {
     // Each game links to its replay on the board page; the transcript is the secondary link.
     expect(rows[0]).toContain('<a class="g-replay" data-testid="replay-link" href="/play/g-1">Replay</a>');
     expect(rows[0]).toContain('<a class="g-transcript" data-testid="transcript-link" href="/api/games/g-1/transcript">Transcript</a>');
+    expect(rows[0]).toContain('<a class="g-ggf" data-testid="ggf-link" href="/api/games/g-1/ggf" download>GGF</a>');
 
     expect(text(td(rows[1], 'color'))).toBe('White');
     expect(td(rows[1], 'outcome')).toBe('Lost');
