@@ -35,8 +35,8 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   QueuePresencePlayerEvents1796048290982,
   FairPlayRoomsBots1796048478506,
   GamesHotMoves1796060000000,
-  AnalysisModeration1796148725655,
   FairPlayStandInCooldowns1796146973802,
+  AnalysisModeration1796148725655,
   AccountSightings1796148836046,
   PlayerLanguage1796149647677,
 ];
