@@ -10,6 +10,7 @@
  */
 import { computeMoves, moveSet, neighbours, neighbourSet, popcount64 } from './bitboard.js';
 import { STAGE_WEIGHTS } from './evaluation-weights.js';
+import { C_HI, C_LO, CORNER_HI, CORNER_LO, CORNER_SQ, maskOf, X_HI, X_LO } from './squares.js';
 
 /** The features, in the order of the weights (each one P − O, P being the side to move). */
 export const FEATURES = ['bias', 'corners', 'x-squares', 'c-squares', 'edges', 'mobility', 'potential-mobility', 'discs', 'parity'] as const;
@@ -22,28 +23,9 @@ export function stageOf(empties: number): number {
   return Math.min(STAGE_COUNT - 1, Math.max(0, Math.floor((empties - 1) / STAGE_EMPTIES)));
 }
 
-function maskOf(squares: number[]): [number, number] {
-  let lo = 0;
-  let hi = 0;
-  for (const s of squares) {
-    if (s < 32) lo |= 1 << s;
-    else hi |= 1 << (s - 32);
-  }
-  return [lo, hi];
-}
-
-const [CORNERS_LO, CORNERS_HI] = maskOf([0, 7, 56, 63]);
+const [CORNERS_LO, CORNERS_HI] = maskOf(CORNER_SQ);
 // Edges without the corners and without the C squares (a1's C squares are b1 and a2).
 const [EDGES_LO, EDGES_HI] = maskOf([2, 3, 4, 5, 16, 24, 23, 31, 32, 40, 39, 47, 58, 59, 60, 61]);
-const CORNER_SQ = [0, 7, 56, 63];
-const X_SQ = [9, 14, 49, 54];
-const C_SQ = [[1, 8], [6, 15], [48, 57], [55, 62]];
-const CORNER_LO = new Int32Array(CORNER_SQ.map((s) => maskOf([s])[0]));
-const CORNER_HI = new Int32Array(CORNER_SQ.map((s) => maskOf([s])[1]));
-const X_LO = new Int32Array(X_SQ.map((s) => maskOf([s])[0]));
-const X_HI = new Int32Array(X_SQ.map((s) => maskOf([s])[1]));
-const C_LO = new Int32Array(C_SQ.map((s) => maskOf(s)[0]));
-const C_HI = new Int32Array(C_SQ.map((s) => maskOf(s)[1]));
 
 /** The features of a position for P (to move) against O, into out[0..FEATURE_COUNT). */
 export function features(pL: number, pH: number, oL: number, oH: number, out: Float64Array | Int32Array): void {

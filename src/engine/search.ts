@@ -8,6 +8,7 @@ import { computeMoves, moveSet, neighbours, neighbourSet, popcount, popcount64 }
 import { evaluateCentidiscs } from './evaluation.js';
 import { computeFlips, flipSet } from './flips.js';
 import { type Position, sidesOf } from './position.js';
+import { C_HI, C_LO, CORNER_HI, CORNER_LO, maskOf, symmetric, X_HI, X_LO } from './squares.js';
 
 export interface CpuOptions {
   /** Midgame search depth in plies (default 6). */
@@ -45,25 +46,6 @@ const INF = 1_000_000;
 
 /* ---------------------------------------------------------------- square classes */
 
-function maskOf(squares: number[]): [number, number] {
-  let lo = 0;
-  let hi = 0;
-  for (const s of squares) {
-    if (s < 32) lo |= 1 << s;
-    else hi |= 1 << (s - 32);
-  }
-  return [lo, hi];
-}
-
-/** The 8 symmetric images of a square given as (file, rank) 0..7. */
-function symmetric(file: number, rank: number): number[] {
-  const out = new Set<number>();
-  for (const [f, r] of [[file, rank], [rank, file]]) {
-    for (const ff of [f, 7 - f]) for (const rr of [r, 7 - r]) out.add(rr * 8 + ff);
-  }
-  return [...out];
-}
-
 const CORNERS = symmetric(0, 0);
 /** Search order: corners, then edges, inner squares, and the squares next to corners last. */
 const ORDER_CLASSES: number[][] = [
@@ -96,16 +78,6 @@ const W_HI = new Int32Array(WEIGHT_CLASSES.map(([, s]) => maskOf(s)[1]));
 const X_WEIGHT = -50;
 const C_WEIGHT = -20;
 const MOBILITY_WEIGHT = 12;
-// Per corner: the corner, its X square and its two C squares.
-const CORNER_SQ = [0, 7, 56, 63];
-const X_SQ = [9, 14, 49, 54];
-const C_SQ = [[1, 8], [6, 15], [48, 57], [55, 62]];
-const CORNER_LO = new Int32Array(CORNER_SQ.map((s) => maskOf([s])[0]));
-const CORNER_HI = new Int32Array(CORNER_SQ.map((s) => maskOf([s])[1]));
-const X_LO = new Int32Array(X_SQ.map((s) => maskOf([s])[0]));
-const X_HI = new Int32Array(X_SQ.map((s) => maskOf([s])[1]));
-const C_LO = new Int32Array(C_SQ.map((s) => maskOf(s)[0]));
-const C_HI = new Int32Array(C_SQ.map((s) => maskOf(s)[1]));
 
 /** Heuristic value of a position for P (the side to move) against O. */
 function evaluate(pL: number, pH: number, oL: number, oH: number): number {

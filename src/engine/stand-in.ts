@@ -13,6 +13,7 @@
 import { computeMoves, moveSet, popcount, popcount64, squaresOf } from './bitboard.js';
 import { computeFlips, flipSet } from './flips.js';
 import { type Position, sidesOf } from './position.js';
+import { C_HI, C_LO, CORNER_HI, CORNER_LO, maskOf, symmetric, X_HI, X_LO } from './squares.js';
 
 export interface StandInOptions {
   /** Uniform in [0, 1); default Math.random. */
@@ -41,25 +42,6 @@ const WIN = 10_000;
 
 const clz32 = Math.clz32; // see bitboard.ts
 
-function maskOf(squares: number[]): [number, number] {
-  let lo = 0;
-  let hi = 0;
-  for (const s of squares) {
-    if (s < 32) lo |= 1 << s;
-    else hi |= 1 << (s - 32);
-  }
-  return [lo, hi];
-}
-
-/** The 8 symmetric images of a square given as (file, rank) 0..7. */
-function symmetric(file: number, rank: number): number[] {
-  const out = new Set<number>();
-  for (const [f, r] of [[file, rank], [rank, file]]) {
-    for (const ff of [f, 7 - f]) for (const rr of [r, 7 - r]) out.add(rr * 8 + ff);
-  }
-  return [...out];
-}
-
 /** Square weights; the X and C squares count separately, only while their corner is empty. */
 const WEIGHTS: Array<[number, number[]]> = [
   [100, symmetric(0, 0)],
@@ -74,15 +56,6 @@ const W_HI = new Int32Array(WEIGHTS.map(([, s]) => maskOf(s)[1]));
 const X_PENALTY = -40;
 const C_PENALTY = -15;
 const MOBILITY = 8;
-const CORNER_SQ = [0, 7, 56, 63];
-const X_SQ = [9, 14, 49, 54];
-const C_SQ = [[1, 8], [6, 15], [48, 57], [55, 62]];
-const CORNER_LO = new Int32Array(CORNER_SQ.map((s) => maskOf([s])[0]));
-const CORNER_HI = new Int32Array(CORNER_SQ.map((s) => maskOf([s])[1]));
-const X_LO = new Int32Array(X_SQ.map((s) => maskOf([s])[0]));
-const X_HI = new Int32Array(X_SQ.map((s) => maskOf([s])[1]));
-const C_LO = new Int32Array(C_SQ.map((s) => maskOf(s)[0]));
-const C_HI = new Int32Array(C_SQ.map((s) => maskOf(s)[1]));
 
 /** Static value for P (to move) against O. */
 function evaluate(pL: number, pH: number, oL: number, oH: number): number {
