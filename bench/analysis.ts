@@ -12,7 +12,7 @@
  * per-game times are given in milliseconds and as multiples of that perft, this core's speed in
  * the same run (a loaded machine slows both alike).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -21,6 +21,7 @@ import {
   ANALYSIS_DEPTH, ANALYSIS_EXACT_EMPTIES, ANALYSIS_EXACT_NODE_LIMIT, analyseMove, emptyCount, fromBoardString, legalMoves,
   newEndgameTable, parseSquare, passIfNeeded, perft, play, type Position, replay, solveEndgame, startPosition,
 } from '../src/engine/index.js';
+import { reportSection } from './report.js';
 
 const root = resolve(__dirname, '../..');
 const now = (): bigint => process.hrtime.bigint();
@@ -203,24 +204,7 @@ function main(): void {
     `The exact solver (src/engine/search.ts) keeps a transposition table of exact bounds for positions with 9 or more empties and orders moves there by the opponent's mobility and potential mobility; the analysis keeps the table over a game's positions (each lies in the previous one's tree). \`solveEndgame\` on FFO #1-#19 (14-16 empties, a fresh table each): ${solver.correct ? 'all correct' : 'NOT all correct'}, ${fmt(solver.nodes)} nodes, ${fmt(solver.ms)} ms in this run; the solver before these two changes (commit 96d270a) needed 8,194,230 nodes for the same positions (measured with the same loop on that commit's src/engine).`,
     '',
   );
-  const section = lines.join('\n');
-  if (!write) {
-    console.log('\n' + section);
-    return;
-  }
-  const file = join(process.cwd(), 'BENCHMARKS.md');
-  const old = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const start = old.search(/^## Analysis\s*$/m);
-  let updated: string;
-  if (start < 0) {
-    updated = old.trimEnd() + '\n\n' + section;
-  } else {
-    const rest = old.slice(start + 1);
-    const next = rest.search(/^## /m);
-    updated = old.slice(0, start) + section + (next < 0 ? '' : '\n' + rest.slice(next));
-  }
-  writeFileSync(file, updated.trimEnd() + '\n');
-  console.log(`\nwrote the Analysis section of ${file}`);
+  reportSection(lines.join('\n'), write);
 }
 
 main();

@@ -11,15 +11,16 @@
  * start and the end is recorded with the numbers.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { computeMoves, moveSet, popcount64 } from '../src/engine/bitboard.js';
 import { computeFlips, flipSet } from '../src/engine/flips.js';
 import {
   chooseCpuMove, emptyCount, fromBoardString, legalMoveMask, legalMoves, passIfNeeded, perft, playTurn,
   type Position, solveEndgame, startPosition,
 } from '../src/engine/index.js';
+import { reportSection } from './report.js';
 
 const now = (): bigint => process.hrtime.bigint();
 const msSince = (t: bigint): number => Number(now() - t) / 1e6;
@@ -558,25 +559,7 @@ function main(): void {
     lines.push(`- \`solveEndgame\` on FFO #1-#7 (14 empties each): all ${ffo.every((f) => f.score === f.expected) ? 'correct' : 'NOT all correct'}, ${fmt(total)} ms in total, ${fmt(nodes)} nodes (${fmt(nodes / total / 1000, 1)} M nodes/s); per position ${ffo.map((f) => `#${f.id} ${fmt(f.ms)} ms`).join(', ')}.`);
   }
   lines.push('');
-  const section = lines.join('\n');
-
-  if (!write) {
-    console.log('\n' + section);
-    return;
-  }
-  const file = join(process.cwd(), 'BENCHMARKS.md');
-  const old = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const start = old.search(/^## Engine\s*$/m);
-  let updated: string;
-  if (start < 0) {
-    updated = old.trimEnd() + '\n\n' + section;
-  } else {
-    const rest = old.slice(start + 1);
-    const next = rest.search(/^## /m);
-    updated = old.slice(0, start) + section + (next < 0 ? '' : '\n' + rest.slice(next));
-  }
-  writeFileSync(file, updated.trimEnd() + '\n');
-  console.log(`\nwrote the Engine section of ${file}`);
+  reportSection(lines.join('\n'), write);
 }
 
 main();
