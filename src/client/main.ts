@@ -3,7 +3,7 @@
  * finds which page it is on by the shell's root element and starts that page's module.
  */
 import { onConnectionState } from './transport/api';
-import { show } from './shared/dom';
+import { show } from './common/dom';
 import { startGame } from './game/game';
 import { startHome } from './home/home';
 import { startLearn } from './learn/learn';
@@ -11,7 +11,7 @@ import { startLobby } from './lobby/lobby';
 import { startMod } from './mod/mod';
 import { startNotices } from './notices/notices';
 import { startRetry } from './retry';
-import { startTimes } from './shared/times';
+import { startTimes } from './common/times';
 import { followRememberedLanguage } from './i18n/preference';
 
 function connectionBanner(): void {

@@ -3,7 +3,7 @@ import './english';
 import {
   type Analysis, AnalysisController, describeMove, geometry, graphPoints, graphSegments, markOf, moveAt, signed, statusText,
 } from '../../src/client/game/analysis-state';
-import { show } from '../../src/client/shared/messages';
+import { show } from '../../src/client/common/messages';
 import { ApiError } from '../../src/client/transport/api';
 
 const move = (ply: number, color: 'black' | 'white', square: string | null, value: number, bestValue: number, exact: boolean, extra: Partial<Analysis['moves'][number]> = {}) => ({

@@ -12,7 +12,7 @@ globalThis.__OUTFLANK_I18N__ = { lang: 'bn', messages: compileCatalogue(withFall
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { ERROR_STATUS } from '../../src/common/errors';
 import { errorText } from '../../src/client/i18n';
-import { msg } from '../../src/client/shared/messages';
+import { msg } from '../../src/client/common/messages';
 import { ApiError, request } from '../../src/client/transport/http';
 
 const bn = translator('bn');

@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import './english';
 import { GameController, actionsView, boardModel, cpuMovesNote, metaTexts, needsGameStream, needsOwnStream, opponentAway, resultView, seatView, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
-import { msg, show, type Text } from '../../src/client/shared/messages';
+import { msg, show, type Text } from '../../src/client/common/messages';
 import { ApiError, type Game, type Me, type Move } from '../../src/client/transport/api';
 
 /** The state modules run without a DOM: a fake transport and a recording output stand in for the page. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import './english';
 import { LobbyController, myRating, queueCooldown, queueWindow, type LobbyTransport } from '../../src/client/lobby/state';
-import { show } from '../../src/client/shared/messages';
+import { show } from '../../src/client/common/messages';
 import { ApiError, type Me, type Ticket } from '../../src/client/transport/api';
 
 const SETTINGS = { turnLimits: [30, 60], firstMoveSeconds: 30, cpuTakeoverSeconds: 60, awayAfterSeconds: 18 };

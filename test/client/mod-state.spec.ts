@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import './english';
 import { ModController, outcome, refusal, type ModApi } from '../../src/client/mod/state';
-import { show } from '../../src/client/shared/messages';
+import { show } from '../../src/client/common/messages';
 import { ApiError, type HtmlAnswer, type ModActionResult } from '../../src/client/transport/api';
 
 const result = (action: 'engine' | 'dismiss' | 'warn' | 'close', refunds: { username: string; points: number }[] = []): ModActionResult => ({

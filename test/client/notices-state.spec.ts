@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import './english';
 import { NoticesController, type NoticesApi } from '../../src/client/notices/state';
-import { show } from '../../src/client/shared/messages';
+import { show } from '../../src/client/common/messages';
 import type { Notice } from '../../src/client/transport/api';
 
 const warning = (id: string, message: string): Notice => ({ id, kind: 'warning', message, at: '2024-01-01T00:00:00Z' });

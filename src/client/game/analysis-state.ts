@@ -6,7 +6,7 @@
  * mark and description. Loss classes come from the analysis domain (src/analysis/domain/loss.ts).
  */
 import { classifyLoss, type LossClass } from '../../analysis/domain/loss';
-import { t, type Text } from '../shared/messages';
+import { t, type Text } from '../common/messages';
 import { ApiError, type Analysis as AnalysisDto, type api } from '../transport/api';
 
 /** The server's analysis (GET /api/games/:id/analysis), typed from the OpenAPI schema. */

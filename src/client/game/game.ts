@@ -3,10 +3,10 @@
  * (./state.ts) and the controller to the views (./view*.ts).
  */
 import { followSavedLanguage } from '../i18n/preference';
-import { validRoomCode } from '../shared/format';
-import { readSettings } from '../shared/settings';
-import { playMoveSound } from '../shared/sound';
-import { getToken } from '../shared/storage';
+import { validRoomCode } from '../common/format';
+import { readSettings } from '../common/settings';
+import { playMoveSound } from '../common/sound';
+import { getToken } from '../common/storage';
 import { api } from '../transport/api';
 import { followGame, followMe } from '../transport/events';
 import type { Stream } from '../transport/sse';

@@ -7,11 +7,11 @@
  */
 import { awaitingFirstMove, canAbort } from '../../games/domain/game';
 import { ratingLabel, ratingStepLabel } from '../../ratings/domain/rating-label';
-import { gameHref, signed } from '../shared/format';
-import { t, type Text } from '../shared/messages';
-import { applyRecord, boardAt, countDiscs } from '../shared/position';
-import type { ClientSettings } from '../shared/settings';
-import type { BoardModel } from '../shared/board';
+import { gameHref, signed } from '../common/format';
+import { t, type Text } from '../common/messages';
+import { applyRecord, boardAt, countDiscs } from '../common/position';
+import type { ClientSettings } from '../common/settings';
+import type { BoardModel } from '../common/board';
 import { ApiError, detail, type api, type Color, type Game, type Me, type Move } from '../transport/api';
 import type { GameEvents } from '../api/events';
 import type { GameEvent, MeEvent } from '../transport/events';

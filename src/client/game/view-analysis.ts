@@ -7,8 +7,8 @@
  * It renders from AnalysisController's and GameController's state; the shell gives it an empty
  * `data-part="analysis"` section.
  */
-import { h, part, parts, show, text } from '../shared/dom';
-import { msg, show as say } from '../shared/messages';
+import { h, part, parts, show, text } from '../common/dom';
+import { msg, show as say } from '../common/messages';
 import {
   type Analysis, type AnalysisController, describeMove, FLAGGED, geometry, graphPoints, graphSegments, markOf, REPORT_REASONS,
   type ReportReason, statusText,

@@ -1,6 +1,6 @@
 /** The move list and, once the game is over, the replay controls (a move in the list shows the board after it). */
-import { h, part, parts, show, text } from '../shared/dom';
-import { msg, show as say } from '../shared/messages';
+import { h, part, parts, show, text } from '../common/dom';
+import { msg, show as say } from '../common/messages';
 import { countMoves, replayView, type GameController } from './state';
 
 export function mountMoveList(root: HTMLElement, c: GameController): { render(): void } {

@@ -1,6 +1,6 @@
 /** The result banner, and the actions: abort, resign (two clicks), rematch by consent, play again. */
-import { h, part, show, text } from '../shared/dom';
-import { msg, show as say } from '../shared/messages';
+import { h, part, show, text } from '../common/dom';
+import { msg, show as say } from '../common/messages';
 import { actionsView, rematchView, resultView, type GameController } from './state';
 
 const RESIGN_ARMED_MS = 4000;

@@ -2,12 +2,12 @@
  * The board page's views: render the GameState (through its selectors) into the server's shell
  * and turn clicks and keys into the controller's commands. The only game code that touches the DOM.
  */
-import { flasher, announcer } from '../shared/announce';
-import { fitBoard, keepFitted, markSquare, mountBoard, outerHeight } from '../shared/board';
-import { part, show, text } from '../shared/dom';
-import { playerHref } from '../shared/format';
-import { msg, show as say, type Text } from '../shared/messages';
-import { setSound, soundOn } from '../shared/sound';
+import { flasher, announcer } from '../common/announce';
+import { fitBoard, keepFitted, markSquare, mountBoard, outerHeight } from '../common/board';
+import { part, show, text } from '../common/dom';
+import { playerHref } from '../common/format';
+import { msg, show as say, type Text } from '../common/messages';
+import { setSound, soundOn } from '../common/sound';
 import type { Color } from '../transport/api';
 import {
   boardModel,

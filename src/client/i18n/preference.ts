@@ -13,7 +13,7 @@
  * without a request.
  */
 import { api } from '../transport/api';
-import { getToken, pref, setPref } from '../shared/storage';
+import { getToken, pref, setPref } from '../common/storage';
 import { isLanguage, type Language } from '../../i18n/languages';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS } from '../../i18n/negotiate';
 import { lang } from './index';

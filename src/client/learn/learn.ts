@@ -4,9 +4,9 @@
  * Keyboard play as on the game board: one tab stop on the board, arrow keys (Home, End) move, Enter
  * or Space plays; once a step is solved, focus moves to "Next step".
  */
-import { fitBoard, keepFitted } from '../shared/board';
-import { part } from '../shared/dom';
-import { pref, setPref } from '../shared/storage';
+import { fitBoard, keepFitted } from '../common/board';
+import { part } from '../common/dom';
+import { pref, setPref } from '../common/storage';
 import { type Answer, answer, initialState, isDone, type LessonState, next, parseProgress, progressOf, restart, retry, tryMove } from './lesson';
 import { lessonView } from './view';
 

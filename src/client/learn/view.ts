@@ -10,8 +10,8 @@ import { squareName } from '../../engine/notation';
 import type { MessageValues } from '../../i18n/translator';
 import { listAnd } from '../../pages/lists';
 import { i18n, t, type ClientMessageKey } from '../i18n';
-import { type Board, markSquare, mountBoard } from '../shared/board';
-import { $, $$, part, show, text } from '../shared/dom';
+import { type Board, markSquare, mountBoard } from '../common/board';
+import { $, $$, part, show, text } from '../common/dom';
 import { type Feedback, introParams, isDone, type LessonState, playableSquares, STEPS, stepId } from './lesson';
 
 const SQUARES = Array.from({ length: 64 }, (_, i) => squareName(i));

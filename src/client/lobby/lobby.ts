@@ -1,8 +1,8 @@
 /** The lobby (/play): wires the transport to the controller (./state.ts) and the controller to the views (./view.ts). */
 import { followSavedLanguage } from '../i18n/preference';
-import { $ } from '../shared/dom';
-import { validRoomCode } from '../shared/format';
-import { readSettings } from '../shared/settings';
+import { $ } from '../common/dom';
+import { validRoomCode } from '../common/format';
+import { readSettings } from '../common/settings';
 import { api } from '../transport/api';
 import { followMe } from '../transport/events';
 import { mountWatchList } from '../watch/watch-list';

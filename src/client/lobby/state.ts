@@ -5,10 +5,10 @@
  */
 import { isTurnLimit } from '../../games/domain/game';
 import { ratingLabel } from '../../ratings/domain/rating-label';
-import { gameHref, validRoomCode } from '../shared/format';
-import { t, type Text } from '../shared/messages';
-import type { ClientSettings } from '../shared/settings';
-import { getToken, pref, setPref, setToken } from '../shared/storage';
+import { gameHref, validRoomCode } from '../common/format';
+import { t, type Text } from '../common/messages';
+import type { ClientSettings } from '../common/settings';
+import { getToken, pref, setPref, setToken } from '../common/storage';
 import { ApiError, detail, type api, type Me, type Room, type Ticket } from '../transport/api';
 import type { followMe } from '../transport/events';
 import type { Stream } from '../transport/sse';

@@ -3,9 +3,9 @@
  * forms, the waiting cards, an invite) and turn the forms' submissions into the controller's
  * commands. The only lobby code that touches the DOM.
  */
-import { $, $$, h, part, parts, show, text } from '../shared/dom';
-import { gameHref, playerHref } from '../shared/format';
-import { msg, show as say } from '../shared/messages';
+import { $, $$, h, part, parts, show, text } from '../common/dom';
+import { gameHref, playerHref } from '../common/format';
+import { msg, show as say } from '../common/messages';
 import { ladderNote, myRating, queueCooldown, queueWindow, type LobbyController, type Mode, type Place } from './state';
 
 export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(): void } {

@@ -6,7 +6,7 @@
  * action form's command: the action goes to the API, then the panel is fetched again so that it
  * shows the result and the new audit-log entry, with a note of what was done (and the refunds).
  */
-import { t, type Text } from '../shared/messages';
+import { t, type Text } from '../common/messages';
 import { ApiError, type HtmlAnswer, type ModAction, type ModActionResult } from '../transport/api';
 
 /** What the controller needs of the transport (src/client/transport/api.ts). */

@@ -3,8 +3,8 @@
  * (the status line, the server-rendered panel) and turns the action form's submit into the
  * controller's command. The only module of the page that touches the DOM.
  */
-import { part, text } from '../shared/dom';
-import { show as showText } from '../shared/messages';
+import { part, text } from '../common/dom';
+import { show as showText } from '../common/messages';
 import type { ModController } from './state';
 
 export interface ModView {

@@ -1,5 +1,5 @@
 /** A moderator's warnings on any page: wires the transport to the controller (./state.ts) and the controller to the view (./view.ts). */
-import { getToken } from '../shared/storage';
+import { getToken } from '../common/storage';
 import { api } from '../transport/api';
 import { NoticesController } from './state';
 import { mountNoticesView, type NoticesView } from './view';

@@ -4,7 +4,7 @@
  * (POST) and only then removes it, so a warning stays until the server knows it was read; a
  * failure says so and lets the player try again.
  */
-import { t, type Text } from '../shared/messages';
+import { t, type Text } from '../common/messages';
 import type { Notice } from '../transport/api';
 
 /** What the controller needs of the transport (src/client/transport/api.ts). */

@@ -3,8 +3,8 @@
  * page's main element (an alert dialog named by its title, the moderator's words, "I understand"),
  * kept while it is in the state and removed when it leaves it. The only notices code that touches the DOM.
  */
-import { h, text } from '../shared/dom';
-import { msg, show as showText } from '../shared/messages';
+import { h, text } from '../common/dom';
+import { msg, show as showText } from '../common/messages';
 import type { NoticesController } from './state';
 
 export interface NoticesView {

@@ -8,8 +8,8 @@
  */
 import { backoffDelay, retryAfterDelay } from './backoff';
 import { errorText } from '../i18n';
-import { msg } from '../shared/messages';
-import { getToken, setToken } from '../shared/storage';
+import { msg } from '../common/messages';
+import { getToken, setToken } from '../common/storage';
 
 /**
  * An API error. Its `message` is what the client shows: its own catalogue's sentence for the

@@ -6,7 +6,7 @@
  */
 import { backoffDelay } from './backoff';
 import { parseEventBlock, SseBuffer } from './sse-parse';
-import { getToken } from '../shared/storage';
+import { getToken } from '../common/storage';
 
 export type StreamStatus = 'live' | 'reconnecting' | 'closed';
 

@@ -1,8 +1,8 @@
 /** "Watch": the live games (GET /api/games?status=active), each linking to its board; refreshed every 15 s. */
-import { $, h, part, show, text } from '../shared/dom';
+import { $, h, part, show, text } from '../common/dom';
 import { ratingLabel } from '../../ratings/domain/rating-label';
-import { gameHref } from '../shared/format';
-import { msg } from '../shared/messages';
+import { gameHref } from '../common/format';
+import { msg } from '../common/messages';
 import { api, type GameSummary } from '../transport/api';
 
 const REFRESH_MS = 15_000;

@@ -126,7 +126,7 @@ export interface RelativeFormatter {
 /**
  * A `<time data-when>` showing how long ago an ISO time was ("3 days ago", "hace…" in the page's
  * language, `numeric: 'auto'`: "yesterday"), its title the exact UTC time (language-neutral). The browser client rewrites the
- * title as the reader's local date and time and keeps the words current (src/client/shared/times.ts).
+ * title as the reader's local date and time and keeps the words current (src/client/common/times.ts).
  */
 export function formatWhen(iso: string | null | undefined, t: RelativeFormatter, now: number = Date.now()): string {
   if (!iso) return DASH;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { backoffDelay, retryAfterDelay } from '../../../src/client/transport/backoff.js';
 import { parseEventBlock, SseBuffer } from '../../../src/client/transport/sse-parse.js';
-import { applyRecord, boardAt, countDiscs, START_BOARD, step } from '../../../src/client/shared/position.js';
+import { applyRecord, boardAt, countDiscs, START_BOARD, step } from '../../../src/client/common/position.js';
 import { parseTranscript, replay, toBoardString } from '../../../src/engine/index.js';
 
 describe('client: pure modules', () => {

@@ -98,7 +98,7 @@ describe('play views', () => {
 const CLIENT_CODE = buildSync({
   stdin: {
     contents:
-      "export { openStream } from './transport/sse'; export { request, ApiError, onConnectionState } from './transport/http'; export { getToken, setToken } from './shared/storage';",
+      "export { openStream } from './transport/sse'; export { request, ApiError, onConnectionState } from './transport/http'; export { getToken, setToken } from './common/storage';",
     resolveDir: join(__dirname, '../../../src/client'),
     loader: 'ts',
   },
