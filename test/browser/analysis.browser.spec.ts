@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
 import request from 'supertest';
@@ -6,8 +6,8 @@ import { AnalysisRunner } from '../../src/analysis/analysis-runner.js';
 import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.js';
 import { startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
-import { startTestApp, TestApp } from '../support/app.js';
-import { ARTIFACTS, launchChromium, openWatchedPage } from './chromium.js';
+import { TestApp } from '../support/app.js';
+import { ARTIFACTS, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 15_000;
 
@@ -28,14 +28,9 @@ describe('the analysed replay (chromium)', () => {
   let browser: Browser;
   const problems: string[] = [];
 
-  beforeAll(async () => {
-    t = await startTestApp({ ANALYSIS_WORKERS: '1', ANALYSIS_POLL_MS: '0' });
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+  withAppAndBrowser({ ANALYSIS_WORKERS: '1', ANALYSIS_POLL_MS: '0' }, (app, b) => {
+    t = app;
+    browser = b;
   });
 
   it('shows the analysis once the engine has been through the game, and follows the replay', async () => {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
-import { startTestApp, TestApp } from '../support/app.js';
-import { launchChromium, openWatchedPage } from './chromium.js';
+import { TestApp } from '../support/app.js';
+import { openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 10_000;
 
@@ -33,14 +33,9 @@ describe('board feedback (chromium)', () => {
     ) as Promise<string>;
   }
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+  withAppAndBrowser({}, (app, b) => {
+    t = app;
+    browser = b;
   });
 
   it('the preview disc is Black for Black and White for White; a move flips discs with an animation', async () => {

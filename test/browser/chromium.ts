@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { afterAll, beforeAll } from '@jest/globals';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { startTestApp, TestApp } from '../support/app.js';
 
 /** Debian's chromium (apt-get install chromium; .ci/run installs it). The tests fail, never skip, without it. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -62,4 +64,27 @@ export async function openWatchedPage(context: BrowserContext, url: string, prob
   await reportCspViolations(page);
   await page.goto(url, { waitUntil: 'load' });
   return page;
+}
+
+/**
+ * The usual set-up of a browser suite: before all its tests, the real app (`startTestApp(env)`)
+ * and headless chromium, handed to `use`; after all, both closed. Further set-up goes in a
+ * `beforeAll` of the suite's own, declared after this call (jest runs them in order).
+ */
+export function withAppAndBrowser(
+  env: Record<string, string>,
+  use: (app: TestApp, browser: Browser) => void,
+  options: { chromiumArgs?: string[] } = {},
+): void {
+  let app: TestApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(env);
+    browser = await launchChromium(options.chromiumArgs);
+    use(app, browser);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
 }

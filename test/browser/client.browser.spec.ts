@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
@@ -6,8 +6,8 @@ import { DataSource } from 'typeorm';
 import { playTurn, startPosition, toBoardString } from '../../src/engine/index.js';
 import { translator } from '../../src/i18n/catalogues/index.js';
 import { guestPlayer, TestPlayer } from '../factories/players.js';
-import { startTestApp, TestApp } from '../support/app.js';
-import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
+import { TestApp } from '../support/app.js';
+import { ARTIFACTS, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
 import { gameWithPass } from './passes.js';
 
 /** Every wait in the pages is bounded by this (ms). */
@@ -88,14 +88,9 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
     return game;
   }
 
-  beforeAll(async () => {
-    t = await startTestApp({ SSE_HEARTBEAT_SECONDS: '1' });
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+  withAppAndBrowser({ SSE_HEARTBEAT_SECONDS: '1' }, (app, b) => {
+    t = app;
+    browser = b;
   });
 
   it('watching: the home page lists the live games; one click opens the board, which follows the game live', async () => {

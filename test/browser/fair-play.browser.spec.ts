@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
@@ -7,8 +7,8 @@ import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.
 import { DeadlineSweeper } from '../../src/games/deadline-sweeper.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
-import { startTestApp, TestApp } from '../support/app.js';
-import { ARTIFACTS, launchChromium, openWatchedPage } from './chromium.js';
+import { TestApp } from '../support/app.js';
+import { ARTIFACTS, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 /** Every wait in the pages is bounded by this (ms). */
 const WAIT = 10_000;
@@ -26,15 +26,10 @@ describe('fair play in the browser client (chromium)', () => {
     openWatchedPage(context, t.baseUrl + path, problems, { token: player?.token, timeoutMs: WAIT });
   const waitForState = (page: Page, state: string) => page.locator(`#play-game[data-state=${state}]`).waitFor({ state: 'attached', timeout: WAIT });
 
-  beforeAll(async () => {
-    // CPU_TAKEOVER_SECONDS 40: an opponent who has gone is under the client's 42-s "seems away" mark at once.
-    t = await startTestApp({ SSE_HEARTBEAT_SECONDS: '1', CPU_TAKEOVER_SECONDS: '40' });
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+  // CPU_TAKEOVER_SECONDS 40: an opponent who has gone is under the client's 42-s "seems away" mark at once.
+  withAppAndBrowser({ SSE_HEARTBEAT_SECONDS: '1', CPU_TAKEOVER_SECONDS: '40' }, (app, b) => {
+    t = app;
+    browser = b;
   });
 
   // First: later tests move the app's clock on, and the page counts with the browser's.

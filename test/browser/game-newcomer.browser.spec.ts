@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { ratingLabel, ratingStepLabel } from '../../src/ratings/domain/rating-label.js';
 import { startRankedGame } from '../factories/games.js';
 import { guestPlayer, registerPlayer, TestPlayer } from '../factories/players.js';
-import { startTestApp, TestApp } from '../support/app.js';
-import { ARTIFACTS, launchChromium, reportCspViolations } from './chromium.js';
+import { TestApp } from '../support/app.js';
+import { ARTIFACTS, reportCspViolations, withAppAndBrowser } from './chromium.js';
 import { gameWithPass } from './passes.js';
 
 /**
@@ -130,14 +130,9 @@ describe('a newcomer at the board (chromium)', () => {
     return seen;
   }
 
-  beforeAll(async () => {
-    t = await startTestApp({ SSE_HEARTBEAT_SECONDS: '1' });
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+  withAppAndBrowser({ SSE_HEARTBEAT_SECONDS: '1' }, (app, b) => {
+    t = app;
+    browser = b;
   });
 
   it('a game that ends shows no "Reconnecting…": the badge goes within 2 s, the stream is not reopened, a finished game opened later opens none', async () => {

@@ -4,7 +4,7 @@
  * picker switches and the choice survives a reload and a sign-in; a whole casual game through the
  * UI in Bengali; the pseudo-locale at phone size, with nothing overflowing or clipped.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
@@ -16,7 +16,7 @@ import { playOpening, startRoomGame } from '../factories/games.js';
 import { startTestApp, TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
 import { startTcpProxy } from '../support/tcp-proxy.js';
-import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
+import { ARTIFACTS, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 10_000;
 /**
@@ -100,14 +100,9 @@ describe('languages in the browser (chromium)', () => {
   const htmlLang = (page: Page) => page.evaluate('document.documentElement.lang') as Promise<string>;
   const token = (page: Page) => page.evaluate("localStorage.getItem('outflank.token')") as Promise<string>;
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+  withAppAndBrowser({}, (app, b) => {
+    t = app;
+    browser = b;
   });
 
   it('each language: home, lobby and a game in the right <html lang>, script and font', async () => {

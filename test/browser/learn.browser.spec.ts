@@ -5,7 +5,7 @@
  * console error or CSP violation, no sideways scrolling on a phone; screenshots of /rules and
  * /learn in English and Swahili at desktop and phone sizes in test/artifacts/.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { discCounts, flips, legalMoves, parseSquare, playTurn, squareName } from '../../src/engine/index.js';
@@ -13,8 +13,8 @@ import { STEPS, stepPosition, DIRECTIONS_WANTED } from '../../src/client/learn/l
 import { translator } from '../../src/i18n/catalogues/index.js';
 import { LANGUAGE_INFO, LANGUAGES } from '../../src/i18n/languages.js';
 import { CORNERS, flipLines } from '../../src/pages/domain/positions.js';
-import { startTestApp, TestApp } from '../support/app.js';
-import { ARTIFACTS, FITS_WIDTH, launchChromium, openWatchedPage } from './chromium.js';
+import { TestApp } from '../support/app.js';
+import { ARTIFACTS, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 10_000;
 const DESKTOP = { width: 1280, height: 800 };
@@ -43,14 +43,9 @@ describe('the rules page and the lesson (chromium)', () => {
   const open = (context: BrowserContext, path: string): Promise<Page> => openWatchedPage(context, t.baseUrl + path, problems, { timeoutMs: WAIT });
   const square = (page: Page, sq: string) => page.getByRole('group', { name: /^Lesson board/ }).locator(`[data-square=${sq}]`);
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+  withAppAndBrowser({}, (app, b) => {
+    t = app;
+    browser = b;
   });
 
   it('the lesson, completed with the mouse: wrong squares are explained, progress survives a reload, the end leads to a casual game', async () => {

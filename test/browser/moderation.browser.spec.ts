@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
@@ -8,8 +8,8 @@ import { setModeratorRole } from '../../src/moderation/moderator-role.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
-import { startTestApp, TestApp } from '../support/app.js';
-import { ARTIFACTS, launchChromium, openWatchedPage } from './chromium.js';
+import { TestApp } from '../support/app.js';
+import { ARTIFACTS, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 10_000;
 
@@ -23,18 +23,16 @@ describe('the moderator page (chromium)', () => {
   const open = (context: BrowserContext, path: string, player?: TestPlayer): Promise<Page> =>
     openWatchedPage(context, t.baseUrl + path, problems, { token: player?.token, timeoutMs: WAIT });
 
+  withAppAndBrowser({ LEADERBOARD_MIN_GAMES: '1' }, (app, b) => {
+    t = app;
+    browser = b;
+  });
+
   beforeAll(async () => {
-    t = await startTestApp({ LEADERBOARD_MIN_GAMES: '1' });
-    browser = await launchChromium();
     mod = await registerPlayer(t.http);
     // The role is given with the `outflank` command (tested in test/e2e/moderation); here through the same function.
     await setModeratorRole({ db: t.app.get(Db), players: t.app.get(PlayersRepository), moderation: t.app.get(ModerationRepository) }, mod.username, true, 'browser test');
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
 
   it('is for moderators only', async () => {
     const someone = await registerPlayer(t.http);

@@ -5,14 +5,14 @@
  * header, 44 px targets on phones, the home page, register mode, one way in on an invite, broken
  * links, the 404 page, replay links, times in words, the way to the leaderboard.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { playOpening, startRoomGame } from '../factories/games.js';
 import { guestPlayer, registerPlayer, TestPlayer, uniqueName } from '../factories/players.js';
-import { startTestApp, TestApp } from '../support/app.js';
-import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
+import { TestApp } from '../support/app.js';
+import { ARTIFACTS, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 15_000;
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -66,9 +66,12 @@ describe('a newcomer\'s pages in chromium (issue #22)', () => {
     return ctx;
   }
 
+  withAppAndBrowser({ SSE_HEARTBEAT_SECONDS: '1' }, (app, b) => {
+    t = app;
+    browser = b;
+  });
+
   beforeAll(async () => {
-    t = await startTestApp({ SSE_HEARTBEAT_SECONDS: '1' });
-    browser = await launchChromium();
     host = await guestPlayer(t.http);
     guest = await guestPlayer(t.http);
     const live = await startRoomGame(t.http, host, guest);
@@ -82,11 +85,6 @@ describe('a newcomer\'s pages in chromium (issue #22)', () => {
     await request(t.http).post(`/api/games/${done.gameId}/resign`).set(bob.auth).send({}).expect(200);
     finishedId = done.gameId;
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
 
   afterEach(() => {
     const seen = problems.splice(0);

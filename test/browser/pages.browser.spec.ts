@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
+import { ARTIFACTS, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
 import request from 'supertest';
-import { startTestApp, TestApp } from '../support/app.js';
+import { TestApp } from '../support/app.js';
 import { RATED_GAMES, seedLadder } from './ladder.js';
 
 
@@ -33,17 +33,15 @@ describe('pages in a real browser (chromium)', () => {
     return page;
   }
 
+  withAppAndBrowser({}, (app, b) => {
+    t = app;
+    browser = b;
+  });
+
   beforeAll(async () => {
-    t = await startTestApp();
     await seedLadder(t);
     api = (await request(t.http).get('/api/leaderboard').expect(200)).body.entries;
-    browser = await launchChromium();
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
 
   it('the leaderboard lists the ranked players in the API order, with ? on provisional ratings', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Browser, Page } from 'playwright-core';
-import { launchChromium } from './chromium.js';
-import { startTestApp, TestApp } from '../support/app.js';
+import { withAppAndBrowser } from './chromium.js';
+import { TestApp } from '../support/app.js';
 
 /**
  * A plain-HTTP server reached by a host name other than localhost (as docker-compose publishes it,
@@ -24,15 +24,10 @@ describe('plain HTTP on a host name other than localhost (chromium)', () => {
   let t: TestApp;
   let browser: Browser;
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    browser = await launchChromium([`--host-resolver-rules=MAP ${HOST} 127.0.0.1`]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  withAppAndBrowser({}, (app, b) => {
+    t = app;
+    browser = b;
+  }, { chromiumArgs: [`--host-resolver-rules=MAP ${HOST} 127.0.0.1`] });
 
   it(`opens http://${HOST}:<port>/play and its API calls work over plain HTTP`, async () => {
     const port = new URL(t.baseUrl).port;

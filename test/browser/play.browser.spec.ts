@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, FITS_WIDTH, launchChromium, reportCspViolations } from './chromium.js';
+import { ARTIFACTS, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
 import request from 'supertest';
 import { playOpening } from '../factories/games.js';
 import { guestPlayer } from '../factories/players.js';
-import { startTestApp, TestApp } from '../support/app.js';
+import { TestApp } from '../support/app.js';
 
 /** Every wait in the pages is bounded by this (ms): generous for a loaded CI machine, far below the test timeout. */
 const WAIT = 10_000;
@@ -86,14 +86,9 @@ describe('the browser client /play (chromium)', () => {
     return name;
   }
 
-  beforeAll(async () => {
-    t = await startTestApp(APP_ENV);
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+  withAppAndBrowser(APP_ENV, (app, b) => {
+    t = app;
+    browser = b;
   });
 
   it('two guests: create and join a room, play moves that arrive live, reconnect, resign, see the result, rematch', async () => {

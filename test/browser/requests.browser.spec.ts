@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Browser, Page } from 'playwright-core';
 import request from 'supertest';
 import { startRoomGame } from '../factories/games.js';
 import { guestPlayer } from '../factories/players.js';
-import { startTestApp, TestApp } from '../support/app.js';
-import { launchChromium, openWatchedPage } from './chromium.js';
+import { TestApp } from '../support/app.js';
+import { openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 10_000;
 
@@ -21,14 +21,9 @@ describe('requests per move in the browser client (chromium)', () => {
   let browser: Browser;
   const problems: string[] = [];
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+  withAppAndBrowser({}, (app, b) => {
+    t = app;
+    browser = b;
   });
 
   it('two players play a whole game through the UI: at most 1.1 API requests per move; a watcher adds none', async () => {
