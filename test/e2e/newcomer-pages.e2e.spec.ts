@@ -22,6 +22,9 @@ describe('pages for a newcomer', () => {
     const rule = text(html.match(/<section class="card leaderboard-rule"[\s\S]*?<\/section>/)![0]);
     expect(rule).toContain('play at least 7 rated games, one of them in the last 30 days, and bring your rating deviation (RD) below 110');
     expect(rule).toMatch(/it starts at 350 and falls with each rated game, so a new player needs about \d+ rated games/);
+    // The same "what do these ratings mean?" disclosure as the lobby, the end card and the player page.
+    expect(rule).toContain('What do these ratings mean?A ? after a rating means it is still provisional');
+    expect(html).toMatch(/<details class="rating-help" data-part="rating-help"[^>]*><summary>/);
   });
 
   it('a new player\'s page and their lobby data agree on how many rated games they need', async () => {

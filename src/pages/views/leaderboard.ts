@@ -1,6 +1,6 @@
 import { escapeHtml, formatInt, formatRating, formatWhen, playerHref } from './format.js';
 import { renderHomeHero } from './home.js';
-import { ratingHtml } from './rating.js';
+import { ratingHelpHtml, ratingHtml } from './rating.js';
 import { layout, type PageContext } from './layout.js';
 
 export interface LeaderboardEntryView {
@@ -97,6 +97,7 @@ export function ruleHtml(page: PageContext, rule: LeaderboardRuleView | undefine
     `<h2 id="leaderboard-rule-title">${t.html('leaderboard.ruleTitle')}</h2>` +
     `<p>${t.html('leaderboard.rule', { minGames: rule.minGames, activeDays: rule.activeDays, rd: formatInt(rule.provisionalRd) })}</p>` +
     `<p class="subtle">${t.html('leaderboard.ruleRd', { initialRd: formatInt(rule.initialRd), rd: formatInt(rule.provisionalRd), count: rule.newcomerGames })}</p>` +
+    ratingHelpHtml(page, 'rating-help') +
     '</section>'
   );
 }
