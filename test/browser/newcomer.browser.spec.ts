@@ -60,8 +60,8 @@ describe('a newcomer\'s pages in chromium (issue #22)', () => {
     return page;
   }
 
-  async function contextFor(viewport: { width: number; height: number }, player?: TestPlayer, bypassCSP = false): Promise<BrowserContext> {
-    const ctx = await browser.newContext({ viewport, bypassCSP });
+  async function contextFor(viewport: { width: number; height: number }, player?: TestPlayer, bypassCSP = false, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
+    const ctx = await browser.newContext({ viewport, bypassCSP, colorScheme });
     if (player) await ctx.addInitScript(`localStorage.setItem('outflank.token', ${JSON.stringify(player.token)})`);
     return ctx;
   }
@@ -141,6 +141,21 @@ describe('a newcomer\'s pages in chromium (issue #22)', () => {
       }
     }
     expect(found).toEqual({ desktop: [], phone: [] });
+  }, 120_000);
+
+  // The site follows the system's dark mode (prefers-color-scheme): the same check on the dark pages.
+  it.each(PAGES)('axe-core, dark mode: %s has no serious or critical violation at 1280×800 (screenshot)', async (name, path, player, ready) => {
+    const ctx = await contextFor(SIZES[0].viewport, player(), true, 'dark');
+    try {
+      const page = await open(ctx, path());
+      await ready(page);
+      expect(await page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")).toBe(true);
+      const found = await axeViolations(page);
+      await page.screenshot({ path: join(ARTIFACTS, `a11y-${name}-dark.png`), fullPage: true });
+      expect(found).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
   }, 120_000);
 
   it('header: Home · Play · Leaderboard · Rules · Learn (Leaderboard goes to the leaderboard), the API in the footer; 44 px targets on a phone', async () => {
