@@ -35,18 +35,25 @@ const SWEEP = sql<Record<string, never>, { n: number }>(
 export class PgThrottlerStorage implements ThrottlerStorage, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(PgThrottlerStorage.name);
   private sweeper: NodeJS.Timeout | undefined;
+  /** The sweep under way, if any: shutting down waits for it, so none runs on a closed pool. */
+  private sweeping: Promise<unknown> | null = null;
 
   constructor(private readonly db: Db) {}
 
   onModuleInit(): void {
     this.sweeper = setInterval(() => {
-      this.sweepExpired().catch((err) => this.logger.warn(`rate-limit sweep failed: ${String(err)}`));
+      if (this.sweeping) return;
+      this.sweeping = this.sweepExpired()
+        .catch((err) => this.logger.warn(`rate-limit sweep failed: ${String(err)}`))
+        .finally(() => (this.sweeping = null));
     }, SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     clearInterval(this.sweeper);
+    this.sweeper = undefined;
+    await this.sweeping;
   }
 
   async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
