@@ -7,6 +7,7 @@ import { PlayerEventsRepository } from './player-events.repository.js';
 import { StreamLimits } from './stream-limits.js';
 import { packPayloads } from './notify.js';
 import { EVENTS_CHANNEL, playerOfTopic, playerTopic, type TopicEvent } from './topics.js';
+import { Periodic } from '../common/periodic.js';
 
 export type { TopicEvent } from './topics.js';
 
@@ -45,7 +46,10 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private readonly limits: StreamLimits;
   /** Players with an open /api/me/events stream on this copy (how many streams each). */
   private readonly playerStreams = new Map<string, number>();
-  private pruneTimer: NodeJS.Timeout | null = null;
+  private readonly pruner = new Periodic(
+    () => this.prunePlayerEvents(),
+    (err) => this.logger.warn(`player events not pruned: ${String(err)}`),
+  );
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -57,12 +61,11 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     await this.connect();
-    this.pruneTimer = setInterval(() => void this.prunePlayerEvents().catch((err) => this.logger.warn(`player events not pruned: ${String(err)}`)), PRUNE_EVERY_MS);
-    this.pruneTimer.unref();
+    this.pruner.start(PRUNE_EVERY_MS);
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    await this.pruner.stop();
     // Open event streams never end by themselves: end them, or the HTTP server could not close.
     for (const stream of [...this.streams]) stream.close();
     this.closed = true;

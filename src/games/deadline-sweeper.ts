@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { isDatabaseUnavailable } from '../common/database-unavailable.js';
+import { Periodic } from '../common/periodic.js';
 import { GamesRepository } from './games.repository.js';
 import { GamesService } from './games.service.js';
 
@@ -14,8 +15,10 @@ const INTERVAL_MS = 1000;
 @Injectable()
 export class DeadlineSweeper implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(DeadlineSweeper.name);
-  private timer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<unknown> | null = null;
+  private readonly periodic = new Periodic(
+    () => this.sweep(),
+    (err) => (isDatabaseUnavailable(err) ? this.logger.warn(`deadline sweep: ${String(err)}`) : this.logger.error(err, 'deadline sweep failed')),
+  );
 
   constructor(
     private readonly repo: GamesRepository,
@@ -24,17 +27,11 @@ export class DeadlineSweeper implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => {
-      this.sweeping ??= this.sweep()
-        .catch((err) => (isDatabaseUnavailable(err) ? this.logger.warn(`deadline sweep: ${String(err)}`) : this.logger.error(err, 'deadline sweep failed')))
-        .finally(() => (this.sweeping = null));
-    }, INTERVAL_MS);
-    this.timer.unref();
+    this.periodic.start(INTERVAL_MS);
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.sweeping;
+    await this.periodic.stop();
   }
 
   /** Fires every deadline due now; returns how many fired. */

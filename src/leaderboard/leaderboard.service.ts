@@ -7,6 +7,7 @@ import { bucketDeltas, Standing } from './domain/buckets.js';
 import { EligibilityFacts, ELIGIBILITY_VERSION, isEligible, LeaderboardRules, leaderboardRules } from './domain/eligibility.js';
 import { LeaderboardDto } from './dto/leaderboard.dto.js';
 import { LeaderboardRepository } from './leaderboard.repository.js';
+import { Periodic } from '../common/periodic.js';
 
 const EXPIRY_SWEEP_MS = 30_000;
 const EXPIRY_BATCH = 1000;
@@ -22,8 +23,10 @@ const EXPIRY_BATCH = 1000;
 @Injectable()
 export class LeaderboardService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(LeaderboardService.name);
-  private timer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<unknown> | null = null;
+  private readonly expiry = new Periodic(
+    () => this.expire(),
+    (err) => this.logger.error(err, 'leaderboard expiry sweep failed'),
+  );
 
   constructor(
     private readonly db: Db,
@@ -38,17 +41,11 @@ export class LeaderboardService implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     await this.rebuild({ onlyIfRulesChanged: true });
-    this.timer = setInterval(() => {
-      this.sweeping ??= this.expire()
-        .catch((err) => this.logger.error(err, 'leaderboard expiry sweep failed'))
-        .finally(() => (this.sweeping = null));
-    }, EXPIRY_SWEEP_MS);
-    this.timer.unref();
+    this.expiry.start(EXPIRY_SWEEP_MS);
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.sweeping;
+    await this.expiry.stop();
   }
 
   /** One page of the humans' leaderboard, or of the bots' with `bots`. */

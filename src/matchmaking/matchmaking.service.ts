@@ -23,6 +23,7 @@ import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
 import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
 import { QueueRepository } from './queue.repository.js';
 import { mayPlayRanked } from '../moderation/domain/moderation.js';
+import { Periodic } from '../common/periodic.js';
 
 /** Rounds of pair → check the proposed pairs' 24-h games → pair again. */
 const REPEAT_CHECK_ROUNDS = 4;
@@ -50,7 +51,10 @@ type Candidate = WaitingTicket & { turnSeconds: number | null };
 export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(MatchmakingService.name);
   private waveTimer: NodeJS.Timeout | null = null;
-  private markTimer: NodeJS.Timeout | null = null;
+  private readonly marker = new Periodic(
+    () => this.markConnected(),
+    (err) => this.logger.warn(`queue presence not written: ${String(err)}`),
+  );
   private running: Promise<unknown> | null = null;
   private stopped = false;
   private waves: Counter | null = null;
@@ -93,15 +97,14 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       labelNames: ['mode'],
       registers: [this.metrics.registry],
     });
-    this.markTimer = setInterval(() => void this.markConnected().catch((err) => this.logger.warn(`queue presence not written: ${String(err)}`)), this.config.queuePresenceMarkSeconds * 1000);
-    this.markTimer.unref();
+    this.marker.start(this.config.queuePresenceMarkSeconds * 1000);
     if (this.config.queueWaveMs > 0) this.scheduleWave();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     if (this.waveTimer) clearTimeout(this.waveTimer);
-    if (this.markTimer) clearInterval(this.markTimer);
+    await this.marker.stop();
     await this.running?.catch(() => undefined);
   }
 

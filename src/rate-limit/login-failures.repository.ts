@@ -4,6 +4,7 @@ import { Clock } from '../common/clock.js';
 import { Db } from '../database/db.js';
 import { sql, table } from '../database/sql.js';
 import { SWEEP_INTERVAL_MS } from './pg-throttler-storage.js';
+import { Periodic } from '../common/periodic.js';
 
 /** The `login_failures` table: a row per key (a username, or a username on a known device). */
 const LOGIN_FAILURES = table<LoginFailures & { key: string }>('login_failures', {
@@ -39,7 +40,10 @@ const SWEEP = sql<{ before: Date }, { n: number }>(
 @Injectable()
 export class LoginFailuresRepository implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(LoginFailuresRepository.name);
-  private sweeper: NodeJS.Timeout | undefined;
+  private readonly sweeper = new Periodic(
+    () => this.sweep(new Date(this.clock.now().getTime() - LOGIN_FAILURES_FORGET_MS)),
+    (err) => this.logger.warn(`login failures sweep failed: ${String(err)}`),
+  );
 
   constructor(
     private readonly db: Db,
@@ -47,14 +51,11 @@ export class LoginFailuresRepository implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.sweeper = setInterval(() => {
-      this.sweep(new Date(this.clock.now().getTime() - LOGIN_FAILURES_FORGET_MS)).catch((err) => this.logger.warn(`login failures sweep failed: ${String(err)}`));
-    }, SWEEP_INTERVAL_MS);
-    this.sweeper.unref();
+    this.sweeper.start(SWEEP_INTERVAL_MS);
   }
 
-  onModuleDestroy(): void {
-    clearInterval(this.sweeper);
+  async onModuleDestroy(): Promise<void> {
+    await this.sweeper.stop();
   }
 
   /**

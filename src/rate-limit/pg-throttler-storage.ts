@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { Db } from '../database/db.js';
 import { sql } from '../database/sql.js';
+import { Periodic } from '../common/periodic.js';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -34,26 +35,19 @@ const SWEEP = sql<Record<string, never>, { n: number }>(
 @Injectable()
 export class PgThrottlerStorage implements ThrottlerStorage, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(PgThrottlerStorage.name);
-  private sweeper: NodeJS.Timeout | undefined;
-  /** The sweep under way, if any: shutting down waits for it, so none runs on a closed pool. */
-  private sweeping: Promise<unknown> | null = null;
+  private readonly sweeper = new Periodic(
+    () => this.sweepExpired(),
+    (err) => this.logger.warn(`rate-limit sweep failed: ${String(err)}`),
+  );
 
   constructor(private readonly db: Db) {}
 
   onModuleInit(): void {
-    this.sweeper = setInterval(() => {
-      if (this.sweeping) return;
-      this.sweeping = this.sweepExpired()
-        .catch((err) => this.logger.warn(`rate-limit sweep failed: ${String(err)}`))
-        .finally(() => (this.sweeping = null));
-    }, SWEEP_INTERVAL_MS);
-    this.sweeper.unref();
+    this.sweeper.start(SWEEP_INTERVAL_MS);
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.sweeper);
-    this.sweeper = undefined;
-    await this.sweeping;
+    await this.sweeper.stop();
   }
 
   async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
