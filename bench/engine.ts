@@ -17,10 +17,11 @@ import { resolve } from 'node:path';
 import { computeMoves, moveSet, popcount64 } from '../src/engine/bitboard.js';
 import { computeFlips, flipSet } from '../src/engine/flips.js';
 import {
-  chooseCpuMove, emptyCount, fromBoardString, legalMoveMask, legalMoves, passIfNeeded, perft, playTurn,
+  chooseCpuMove, emptyCount, fromBoardString, legalMoveMask, legalMoves, perft,
   type Position, solveEndgame, startPosition,
 } from '../src/engine/index.js';
 import { reportSection } from './report.js';
+import { mulberry32, samplePositions } from './common.js';
 
 const now = (): bigint => process.hrtime.bigint();
 const msSince = (t: bigint): number => Number(now() - t) / 1e6;
@@ -28,34 +29,6 @@ const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { minim
 const mps = (leaves: number, ms: number): string => fmt(leaves / ms / 1000, 1);
 
 /* ------------------------------------------------------------------ positions to measure on */
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Every position (side to move has a move) of `games` random games, fixed seed. */
-function samplePositions(games: number): Position[] {
-  const rand = mulberry32(2026);
-  const out: Position[] = [];
-  for (let g = 0; g < games; g++) {
-    let p = startPosition();
-    for (;;) {
-      const s = passIfNeeded(p);
-      if (s.finished) break;
-      p = s.position;
-      out.push(p);
-      const moves = legalMoves(p);
-      p = playTurn(p, moves[Math.floor(rand() * moves.length)]).position;
-    }
-  }
-  return out;
-}
 
 const sides = (p: Position): [number, number, number, number] => (p.toMove === 'black'
   ? [p.blackLo, p.blackHi, p.whiteLo, p.whiteHi]
@@ -423,7 +396,7 @@ function main(): void {
   add('BigInt 64-bit', 'same algorithm as the plain fill', 8, () => bigPerft(toBig(S.blackLo, S.blackHi), toBig(S.whiteLo, S.whiteHi), 8));
 
   // Legal-move generation and flips over every position of 300 random games.
-  const positions = samplePositions(300);
+  const positions = samplePositions(300, mulberry32(2026));
   const n = positions.length;
   const raw = new Int32Array(n * 4);
   const big: bigint[] = [];
@@ -504,7 +477,7 @@ function main(): void {
   for (const [name, ns] of [...gen, ...flip]) console.log(`${name}: ${ns.toFixed(1)} ns`);
 
   // CPU player: every position of 10 random games, default options.
-  const cpuPositions = samplePositions(10).filter((_, i) => i % 2 === 0);
+  const cpuPositions = samplePositions(10, mulberry32(2026)).filter((_, i) => i % 2 === 0);
   const cpuMs: number[] = [];
   for (const p of cpuPositions) {
     const t = now();

@@ -39,6 +39,7 @@ import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type pg from 'pg';
 import { fromBoardString, legalMoves, replay, squareName, startPosition, toBoardString, type Color, type Position } from '../src/engine/index.js';
+import { mulberry32, quantile } from './common.js';
 
 // ---- shared by the main thread and the load driver ----------------------------------------------
 
@@ -129,18 +130,6 @@ function openSse(base: string, path: string, token: string | null, onEvent: (nam
   req.on('error', () => undefined);
   req.end();
   return { close: () => req.destroy() };
-}
-
-/** mulberry32: a small seeded PRNG, so a run's moves can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface HttpAnswer {
@@ -347,7 +336,7 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
 
   await Promise.all(
     input.perClient.map(async (games, client) => {
-      const random = prng(input.seed * 7919 + client);
+      const random = mulberry32(input.seed * 7919 + client);
       const server = client % input.servers.length;
       for (const game of games) {
         if (performance.now() - started > input.durationMs) return;
@@ -519,11 +508,6 @@ const APP_ENV: Record<string, string> = {
 const MOVES_PER_GAME_LOW = 50;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: Float64Array, q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
 
 /**
  * CPU seconds (user + system) of a process from /proc (Linux), or null; with `reaped`, also
@@ -869,7 +853,7 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
   const { gameEvent } = await import('../src/events/event-map.js');
   const { packPayloads } = await import('../src/events/notify.js');
   const poolPg = new pgLib.Pool({ connectionString: url, max: poolSize });
-  const random = prng(4242);
+  const random = mulberry32(4242);
   const latencies: number[] = [];
   let lost = 0;
   const t0 = performance.now();
@@ -1150,7 +1134,7 @@ async function main(): Promise<void> {
             const probeRate = pr ? pr.moves / pr.seconds : Number.NaN;
             console.log(
               `| ${r.clients} | ${mode === 'bare' ? 'bots (moves only)' : 'browsers'} | ${r.adapter} | ${r.round} | **${Math.round(a)}** | ${(r.out.requests / Math.max(1, r.out.moves)).toFixed(2)} | ` +
-                `${percentile(sorted, 0.5).toFixed(1)} | ${percentile(sorted, 0.99).toFixed(1)} | ${(((r.appUtilization * s) / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ` +
+                `${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${(((r.appUtilization * s) / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ` +
                 `${((r.cpu.postgres / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} |`,
             );
           }
@@ -1179,9 +1163,9 @@ async function main(): Promise<void> {
       const pgMs = (r.cpu.postgres / Math.max(1, r.out.moves)) * 1000;
       const b = c && typeof c !== 'string' ? c : null;
       console.log(
-        `| ${r.clients} | **${Math.round(a)}** | ${percentile(sorted, 0.5).toFixed(1)} | ${percentile(sorted, 0.95).toFixed(1)} | ${percentile(sorted, 0.99).toFixed(1)} | ` +
+        `| ${r.clients} | **${Math.round(a)}** | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.95).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ` +
           `${appMs.toFixed(3)} | ${pgMs.toFixed(3)} | ${b ? Math.round(b.tps) : '—'} | ${b ? ((b.postgresCpu / (b.tps * b.seconds)) * 1000).toFixed(3) : '—'} | ` +
-          `${pr ? Math.round(probeRate) : '—'} | ${prSorted ? percentile(prSorted, 0.99).toFixed(1) : '—'} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} |`,
+          `${pr ? Math.round(probeRate) : '—'} | ${prSorted ? quantile(prSorted, 0.99).toFixed(1) : '—'} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} |`,
       );
     }
     if (BROWSERS && !ADAPTER_MODE) {
@@ -1198,7 +1182,7 @@ async function main(): Promise<void> {
         const probeRate = pr ? pr.moves / pr.seconds : Number.NaN;
         const what = r.mode === 'bare' ? 'bots (moves only)' : r.mode === 'browsers' ? 'browsers, events carry the state' : 'browsers, read after each event (before)';
         console.log(
-          `| ${r.clients} | ${what} | **${Math.round(a)}** | ${(r.out.requests / Math.max(1, r.out.moves)).toFixed(2)} | ${r.out.pageLoads ? (r.out.loadRequests / r.out.pageLoads).toFixed(1) : '—'} | ${r.out.streams} | ${percentile(sorted, 0.5).toFixed(1)} | ${percentile(sorted, 0.99).toFixed(1)} | ` +
+          `| ${r.clients} | ${what} | **${Math.round(a)}** | ${(r.out.requests / Math.max(1, r.out.moves)).toFixed(2)} | ${r.out.pageLoads ? (r.out.loadRequests / r.out.pageLoads).toFixed(1) : '—'} | ${r.out.streams} | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ` +
             `${(((r.appUtilization * s) / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ${((r.cpu.postgres / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ` +
             `**${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} |`,
         );
@@ -1218,8 +1202,8 @@ async function main(): Promise<void> {
       const s = r.out.elapsedMs / 1000;
       const cores = (cpuSeconds: number) => `${(cpuSeconds / s).toFixed(2)}`;
       console.log(
-        `| ${r.copies} | ${r.clients} | ${r.games} | ${r.out.moves} | ${s.toFixed(1)} | **${Math.round(r.out.moves / s)}** | ${percentile(sorted, 0.5).toFixed(1)} | ` +
-          `${percentile(sorted, 0.95).toFixed(1)} | ${percentile(sorted, 0.99).toFixed(1)} | ${sorted[sorted.length - 1]?.toFixed(1) ?? '—'} | ${r.out.errors.length} | ` +
+        `| ${r.copies} | ${r.clients} | ${r.games} | ${r.out.moves} | ${s.toFixed(1)} | **${Math.round(r.out.moves / s)}** | ${quantile(sorted, 0.5).toFixed(1)} | ` +
+          `${quantile(sorted, 0.95).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${sorted[sorted.length - 1]?.toFixed(1) ?? '—'} | ${r.out.errors.length} | ` +
           `${cores(r.cpu.self)} | ${r.copies === 2 ? cores(r.cpu.child) : '—'} | ${cores(r.cpu.postgres)} | ${r.appUtilization.toFixed(2)} | ${r.out.driverUtilization.toFixed(2)} | ${r.xactsPerMove.toFixed(2)} | ${r.statementsPerMove?.toFixed(2) ?? '—'} |`,
       );
     }

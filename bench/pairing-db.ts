@@ -29,6 +29,7 @@ import { loadConfig } from '../src/config/config.js';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { runMigrations } from '../src/database/migrate.js';
 import { MatchmakingService, type WaveResult } from '../src/matchmaking/matchmaking.service.js';
+import { quantile } from './common.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -71,10 +72,6 @@ WHERE a <> b
 ON CONFLICT DO NOTHING`;
 
 const START_BOARD = '.'.repeat(27) + 'WB......BW' + '.'.repeat(27);
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
 
 async function main(): Promise<void> {
   const n = arg('tickets', 10_000);

@@ -26,16 +26,7 @@
  */
 import { loadavg } from 'node:os';
 import { historyFrom, pairKey, type PairingHistory, pairWave, type WaitingTicket, windowRuleWithMax } from '../src/matchmaking/domain/pairing.js';
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32, quantile } from './common.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -73,10 +64,6 @@ function pool(seed: number, n: number, waited: Waited): { tickets: WaitingTicket
     if (a !== b) gamesBetween.set(pairKey(a, b), 1 + Math.floor(rand() * 3));
   }
   return { tickets, history: historyFrom({ gamesBetween, blackInLast10 }) };
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
 
 function run(name: string, n: number, waves: number, waited: Waited): void {

@@ -8,38 +8,9 @@
  */
 import { loadavg } from 'node:os';
 import {
-  chooseCpuMove, chooseStandInMove, legalMoves, passIfNeeded, playTurn, type Position, startPosition,
+  chooseCpuMove, chooseStandInMove, type Position,
 } from '../src/engine/index.js';
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function samplePositions(games: number, rand: () => number): Position[] {
-  const out: Position[] = [];
-  for (let g = 0; g < games; g++) {
-    let p = startPosition();
-    for (;;) {
-      const s = passIfNeeded(p);
-      if (s.finished) break;
-      p = s.position;
-      out.push(p);
-      const moves = legalMoves(p);
-      p = playTurn(p, moves[Math.floor(rand() * moves.length)]).position;
-    }
-  }
-  return out;
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
+import { mulberry32, quantile, samplePositions } from './common.js';
 
 function time(positions: Position[], choose: (p: Position) => number): number[] {
   const out: number[] = [];
