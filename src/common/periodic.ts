@@ -13,8 +13,13 @@ export class Periodic {
     private readonly onError: (err: unknown) => void,
   ) {}
 
-  /** Starts the timer (the first run comes after `everyMs`). */
+  /**
+   * Starts the timer (the first run comes after `everyMs`); once: a provider that Nest knows under
+   * two tokens (PgThrottlerStorage is also the ThrottlerModule's storage) gets its init hook twice,
+   * and a second timer would outlive stop().
+   */
   start(everyMs: number): void {
+    if (this.timer) return;
     this.timer = setInterval(() => void this.run(), everyMs);
     this.timer.unref();
   }

@@ -82,4 +82,18 @@ describe('Periodic: background tasks of an app copy', () => {
     expect(calls).toBe(2);
     expect(errors.map(String)).toEqual(['Error: database away']);
   });
+
+  it('started twice (an init hook called twice), it keeps one timer, and stop() stops it', async () => {
+    let calls = 0;
+    const p = new Periodic(async () => {
+      calls++;
+    }, () => undefined);
+    p.start(5);
+    p.start(5);
+    await until(() => calls >= 1);
+    await p.stop();
+    const seen = calls;
+    await wait(50);
+    expect(calls).toBe(seen);
+  });
 });
