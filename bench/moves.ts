@@ -3,6 +3,7 @@
  *
  *   npm run build && node dist/bench/moves.js [--clients 16,64,128] [--seconds 30] [--copies 1,2]
  *   npm run build && node dist/bench/moves.js --clients 16,64 --adapter express,fastify [--rounds 2] [--browsers]
+ *   add --analysis to keep the analysis of finished games running (off by default: see ANALYSIS)
  *
  * --adapter express,fastify runs the same levels (one copy) on the app built on each HTTP adapter
  * in turn, alternating for --rounds, on the same database and beside the same pgbench and bare-SQL
@@ -406,6 +407,14 @@ const PROFILE = process.argv.includes('--profile');
  * (see DriveMode): first as the client before events carried the state, then as the shipped one.
  */
 const BROWSERS = process.argv.includes('--browsers');
+/**
+ * --analysis: keep the analysis of finished games running in the app (ANALYSIS_WORKERS 1, the
+ * default of a server). Off by default here: every finished game is an analysis job of ~0.4 s of a
+ * core on a worker thread (bench:analysis measures it), and at the rates of this bench that work
+ * takes a third of a core from the move path and goes on during the pgbench and bare-SQL levels
+ * that are the ceiling, so neither figure would be the move path's.
+ */
+const ANALYSIS = process.argv.includes('--analysis');
 /** --probe-variants: also runs (c) without the NOTIFY of the events, to show what the fan-out costs. */
 const PROBE_VARIANTS = process.argv.includes('--probe-variants');
 type Adapter = 'express' | 'fastify';
@@ -503,6 +512,8 @@ const APP_ENV: Record<string, string> = {
   IDLE_TURN_SECONDS: '3600',
   // Every page of --browsers holds its streams from 127.0.0.1.
   SSE_STREAMS_PER_ADDRESS: '1000000',
+  // See --analysis.
+  ANALYSIS_WORKERS: ANALYSIS ? '1' : '0',
 };
 /** Fewer than a real game has (~60 records), so the clients rather have games to spare. */
 const MOVES_PER_GAME_LOW = 50;

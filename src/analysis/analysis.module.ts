@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { EventLoopLoad } from '../common/event-loop-load.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { EngineModule } from '../engine-service/engine.module.js';
 import { GamesModule } from '../games/games.module.js';
@@ -12,7 +13,8 @@ import { AnalysisService } from './analysis.service.js';
 @Module({
   imports: [GamesModule, RatingsModule, EngineModule],
   controllers: [AnalysisController],
-  providers: [AnalysisRepository, AnalysisService, AnalysisRunner],
+  // EventLoopLoad: how busy this copy's event loop is (the runner yields to live play).
+  providers: [AnalysisRepository, AnalysisService, AnalysisRunner, { provide: EventLoopLoad, useFactory: () => new EventLoopLoad() }],
   exports: [AnalysisService],
 })
 export class AnalysisModule implements OnModuleInit {

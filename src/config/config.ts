@@ -60,6 +60,11 @@ export interface AppConfig {
   analysisLeaseSeconds: number;
   /** Claims of one job at most (crashes or errors) before it is given up. */
   analysisMaxAttempts: number;
+  /**
+   * A copy claims no new analysis job while its event loop was busier than this share (0..1) over
+   * the last second: live play first; the queue waits (1: never yield).
+   */
+  analysisYieldAbove: number;
   /** Reports one player may file within an hour (all app copies together). */
   reportsPerHour: number;
   /**
@@ -240,6 +245,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     analysisPollMs: int(env, 'ANALYSIS_POLL_MS', 2000, 0, 3_600_000),
     analysisLeaseSeconds: int(env, 'ANALYSIS_LEASE_SECONDS', 120, 1, 86_400),
     analysisMaxAttempts: int(env, 'ANALYSIS_MAX_ATTEMPTS', 3, 1, 100),
+    analysisYieldAbove: num(env, 'ANALYSIS_YIELD_ABOVE', 0.7, 0.05, 1),
     reportsPerHour: int(env, 'REPORTS_PER_HOUR', 5, 1, 1_000_000),
     firstMoveSeconds: int(env, 'FIRST_MOVE_SECONDS', 30, 5, 3600),
     idleTurnSeconds: int(env, 'IDLE_TURN_SECONDS', 300, 10, 86_400),

@@ -46,7 +46,9 @@ describe('analysis jobs survive a killed copy', () => {
 
     // A copy that analyses (spawned here, so that it can be killed as soon as it holds a job: it
     // is quick, and it claims the next job the moment it finishes one).
-    const env = { ...base, ANALYSIS_WORKERS: '1', ANALYSIS_POLL_MS: '200', ANALYSIS_LEASE_SECONDS: String(LEASE_SECONDS) };
+    // ANALYSIS_YIELD_ABOVE 1: this test is about the crash, not about yielding to play (a copy
+    // starting up is busy for a moment; test/e2e/analysis.e2e.spec.ts tests the yielding).
+    const env = { ...base, ANALYSIS_WORKERS: '1', ANALYSIS_POLL_MS: '200', ANALYSIS_LEASE_SECONDS: String(LEASE_SECONDS), ANALYSIS_YIELD_ABOVE: '1' };
     ensureBuilt();
     const port = await freePort();
     const doomed = spawnServe(serveEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }), port);

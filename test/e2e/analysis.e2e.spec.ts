@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
 import { AnalysisRepository } from '../../src/analysis/analysis.repository.js';
 import { AnalysisRunner } from '../../src/analysis/analysis-runner.js';
+import { EventLoopLoad } from '../../src/common/event-loop-load.js';
 import { fromBoardString, legalMoves, parseSquare, replay, squareName } from '../../src/engine/index.js';
 import { startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
@@ -31,10 +32,13 @@ describe('analysis of finished games and the GGF export', () => {
   let runner: AnalysisRunner;
   let a: TestPlayer;
   let b: TestPlayer;
+  /** This copy's event-loop load as the runner sees it: quiet unless a test says otherwise. */
+  let loadNow = 0;
 
   beforeAll(async () => {
-    t = await startTestApp({ ANALYSIS_WORKERS: '1', ANALYSIS_POLL_MS: '0' });
+    t = await startTestApp({ ANALYSIS_WORKERS: '1', ANALYSIS_POLL_MS: '0', ANALYSIS_YIELD_ABOVE: '0.7' });
     runner = t.app.get(AnalysisRunner);
+    jest.spyOn(t.app.get(EventLoopLoad), 'current').mockImplementation(() => loadNow);
     a = await registerPlayer(t.http);
     b = await registerPlayer(t.http);
   });
@@ -98,6 +102,23 @@ describe('analysis of finished games and the GGF export', () => {
     await analyse();
     expect((await request(t.http).get('/metrics').expect(200)).text).toMatch(/^outflank_analysis_jobs\{state="queued"\} 0$/m);
     for (const id of [ranked.gameId, friendly]) expect((await request(t.http).get(`/api/games/${id}/analysis`)).body.status).toBe('ready');
+  });
+
+  it('a copy busy with play claims no new job; the game waits and is analysed once the copy is quieter', async () => {
+    const { gameId } = await startRoomGame(t.http, a, b);
+    await playToEnd(t.http, gameId, a, b);
+    loadNow = 0.9; // the event loop busier than ANALYSIS_YIELD_ABOVE (0.7) over the last second
+    try {
+      expect(runner.busy()).toBe(true);
+      await analyse();
+      expect((await request(t.http).get(`/api/games/${gameId}/analysis`)).body.status).toBe('pending');
+      expect((await request(t.http).get('/metrics').expect(200)).text).toMatch(/^outflank_analysis_jobs\{state="queued"\} 1$/m);
+    } finally {
+      loadNow = 0;
+    }
+    expect(runner.busy()).toBe(false);
+    await analyse();
+    expect((await request(t.http).get(`/api/games/${gameId}/analysis`)).body.status).toBe('ready');
   });
 
   it('answers none for an aborted game, and 404 for no game', async () => {

@@ -24,6 +24,9 @@ export const TEST_ENV = {
   // The analysis of finished games would run on the test's event loop (ts-jest has no compiled
   // worker): the analysis tests turn it on.
   ANALYSIS_WORKERS: '0',
+  // Where a suite turns it on, the runner must not yield to a busy jest process (its event loop is
+  // the test's too): test/e2e/analysis.e2e.spec.ts tests the yielding with a load of its own.
+  ANALYSIS_YIELD_ABOVE: '1',
   // Every test player comes from this one machine (loopback is one address like any other): suites
   // pair them in the ranked queue only with the address rule off. Its own suite turns it on and
   // gives each player an address (test/e2e/fair-play-ratings.e2e.spec.ts).
