@@ -8,6 +8,7 @@ import { EngineService } from '../engine-service/engine.service.js';
 import { GameQueries } from '../games/game-queries.service.js';
 import { AnalysisRepository, type ClaimedJob } from './analysis.repository.js';
 import { secondsPerRecord } from './domain/move-times.js';
+import { Periodic } from '../common/periodic.js';
 
 /** Games finished this long before the newest queued one are looked at again (a slow commit). */
 const DISCOVERY_OVERLAP_SECONDS = 600;
@@ -29,10 +30,13 @@ export class AnalysisRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(AnalysisRunner.name);
   /** This copy's name on the jobs it claims. */
   readonly claimedBy = `${hostname().slice(0, 40)}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  private timer: NodeJS.Timeout | null = null;
   private running = 0;
   private stopping = false;
-  private polling: Promise<void> | null = null;
+  /** Rounds: on a timer (ANALYSIS_POLL_MS) or asked for; one at a time (overlapping asks share one). */
+  private readonly rounds = new Periodic(
+    () => this.round(),
+    (err) => this.logger.warn(`analysis round failed: ${String(err)}`),
+  );
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
@@ -50,26 +54,19 @@ export class AnalysisRunner implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.analysisPollMs > 0) {
-      this.timer = setInterval(() => void this.poll(), this.config.analysisPollMs);
-      this.timer.unref();
-    }
+    if (this.config.analysisPollMs > 0) this.rounds.start(this.config.analysisPollMs);
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.polling;
+    await this.rounds.stop();
     // Jobs still running go back to the queue for another copy (or this one's next start).
     await this.repo.release(this.claimedBy).catch(() => undefined);
   }
 
   /** One round: queue newly finished games, then fill this copy's free analysis slots. Overlapping calls share one round. */
   poll(): Promise<void> {
-    this.polling ??= this.round().finally(() => {
-      this.polling = null;
-    });
-    return this.polling;
+    return this.rounds.run();
   }
 
   /** Resolves when every job this copy has started is done (for tests and shutdown). */
@@ -77,13 +74,10 @@ export class AnalysisRunner implements OnApplicationBootstrap, OnModuleDestroy {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
+  /** Queues newly finished games, then fills this copy's free slots (a failure is logged by `rounds`). */
   private async round(): Promise<void> {
-    try {
-      await this.repo.discover(DISCOVERY_OVERLAP_SECONDS, DISCOVERY_BATCH, this.config.analysisMaxAttempts);
-      await this.fill();
-    } catch (err) {
-      this.logger.warn(`analysis round failed: ${String(err)}`);
-    }
+    await this.repo.discover(DISCOVERY_OVERLAP_SECONDS, DISCOVERY_BATCH, this.config.analysisMaxAttempts);
+    await this.fill();
   }
 
   private async fill(): Promise<void> {

@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { gameEvent } from '../events/event-map.js';
 import { EventsService } from '../events/events.service.js';
 import { GamesRepository } from './games.repository.js';
+import { Periodic } from '../common/periodic.js';
 
 const FLUSH_MS = 1000;
 
@@ -17,8 +18,10 @@ const FLUSH_MS = 1000;
 export class PresenceService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(PresenceService.name);
   private pending = new Map<string, { gameId: string; playerId: string }>();
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> | null = null;
+  private readonly flusher = new Periodic(
+    () => this.write(),
+    (err) => this.logger.warn(`presence not written: ${String(err)}`),
+  );
 
   constructor(
     private readonly repo: GamesRepository,
@@ -28,35 +31,31 @@ export class PresenceService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
-    this.timer.unref();
+    this.flusher.start(FLUSH_MS);
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.flush();
+    await this.flusher.stop();
+    await this.flush(); // the marks made since the last write
   }
 
   mark(gameId: string, playerId: string): void {
     this.pending.set(`${gameId}:${playerId}`, { gameId, playerId });
   }
 
-  /** Writes the marks so far (tests call it to not wait for the timer). */
-  async flush(): Promise<void> {
-    if (this.flushing) return this.flushing;
+  /** Writes the marks so far (tests call it to not wait for the timer); joins a write under way. */
+  flush(): Promise<void> {
+    return this.flusher.run();
+  }
+
+  private async write(): Promise<void> {
     if (this.pending.size === 0) return;
     const batch = [...this.pending.values()];
     this.pending = new Map();
     const until = new Date(this.clock.now().getTime() + this.config.cpuTakeoverSeconds * 1000);
-    this.flushing = this.repo
-      .touch(batch, until, this.config.idleTurnSeconds)
-      .then((moved) =>
-        this.events.publishAll(
-          moved.map((g) => gameEvent(g.gameId, 'seat', { gameId: g.gameId, color: g.color, standIn: false, standInAt: g.takeoverAt.toISOString() }, g.ply)),
-        ),
-      )
-      .catch((err) => this.logger.warn(`presence not written: ${String(err)}`))
-      .finally(() => (this.flushing = null));
-    return this.flushing;
+    const moved = await this.repo.touch(batch, until, this.config.idleTurnSeconds);
+    await this.events.publishAll(
+      moved.map((g) => gameEvent(g.gameId, 'seat', { gameId: g.gameId, color: g.color, standIn: false, standInAt: g.takeoverAt.toISOString() }, g.ply)),
+    );
   }
 }
