@@ -1,19 +1,9 @@
 import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
 import { Game } from '../../games/entities/game.entity.js';
+import type { MoveAnalysisEntry } from '../domain/analysis.js';
 
-/** One stored move of an analysis (squares as indices; the API names them). */
-export interface StoredMoveAnalysis {
-  ply: number;
-  color: 'black' | 'white';
-  square: number | null;
-  by: 'player' | 'cpu';
-  forced: boolean;
-  best: number[];
-  value: number;
-  bestValue: number;
-  loss: number;
-  exact: boolean;
-}
+/** One stored move of an analysis: the domain's entry as it is (squares as indices; the API names them). */
+export type StoredMoveAnalysis = MoveAnalysisEntry;
 
 /** The engine's analysis of a finished game: every move (the per-player figures are in analysis_player_games). */
 @Entity('game_analyses')
