@@ -5,6 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { playTurn, startPosition, toBoardString } from '../../src/engine/index.js';
 import { translator } from '../../src/i18n/catalogues/index.js';
+import { playSquares } from '../factories/games.js';
 import { guestPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
 import { ARTIFACTS, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
@@ -78,16 +79,6 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
     return { id, code: room.code, host, guest };
   }
 
-  /** Plays `squares` through the API, whoever is to move; returns the game after them. */
-  async function playApi(id: string, black: TestPlayer, white: TestPlayer, squares: string[]) {
-    let game = await apiGame(id);
-    for (const square of squares) {
-      const mover = game.toMove === 'black' ? black : white;
-      game = (await request(t.http).post(`/api/games/${id}/moves`).set(mover.auth).send({ square, ply: game.ply }).expect(201)).body.game;
-    }
-    return game;
-  }
-
   withAppAndBrowser({ SSE_HEARTBEAT_SECONDS: '1' }, (app, b) => {
     t = app;
     browser = b;
@@ -95,7 +86,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
 
   it('watching: the home page lists the live games; one click opens the board, which follows the game live', async () => {
     const g = await roomGame();
-    await playApi(g.id, g.host, g.guest, ['d3', 'c5']);
+    await playSquares(t.http, g.id, g.host, g.guest, ['d3', 'c5']);
     const desk = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     try {
@@ -121,7 +112,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       await waitForState(home, 'playing');
       expect(await home.locator('#play-game').getAttribute('data-role')).toBe('spectator');
       expect(await boardOf(home)).toBe((await apiGame(g.id)).board);
-      const after = await playApi(g.id, g.host, g.guest, ['e6']);
+      const after = await playSquares(t.http, g.id, g.host, g.guest, ['e6']);
       await waitForPly(home, after.ply);
       expect(await boardOf(home)).toBe(after.board);
       // Announced for screen readers.
@@ -139,7 +130,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
   it('replays: a finished game steps first/prev/next/last, with the arrow keys, and from the move list', async () => {
     const g = await roomGame();
     const squares = ['d3', 'c5', 'e6', 'd2', 'c2', 'b2'];
-    await playApi(g.id, g.host, g.guest, squares);
+    await playSquares(t.http, g.id, g.host, g.guest, squares);
     await request(t.http).post(`/api/games/${g.id}/resign`).set(g.guest.auth).send({}).expect(200);
     const moves = await apiMoves(g.id);
     expect(moves).toHaveLength(squares.length);
@@ -207,7 +198,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
   it('passes: a visible notice on the board for both players and the spectators, and an announcement', async () => {
     const { before, passing } = gameWithPass();
     const g = await roomGame();
-    const game = await playApi(g.id, g.host, g.guest, before);
+    const game = await playSquares(t.http, g.id, g.host, g.guest, before);
     const mover = game.toMove === 'black' ? g.host : g.guest;
     const passer = mover === g.host ? g.guest : g.host;
     const moverCtx = await signedInContext(mover);

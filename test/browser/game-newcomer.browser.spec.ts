@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { ratingLabel, ratingStepLabel } from '../../src/ratings/domain/rating-label.js';
-import { startRankedGame } from '../factories/games.js';
+import { playSquares, startRankedGame } from '../factories/games.js';
 import { guestPlayer, registerPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
 import { ARTIFACTS, reportCspViolations, withAppAndBrowser } from './chromium.js';
@@ -111,16 +111,6 @@ describe('a newcomer at the board (chromium)', () => {
     return { id, host, guest };
   }
 
-  /** Plays `squares` through the API, whoever is to move; returns the game after them. */
-  async function playApi(id: string, black: TestPlayer, white: TestPlayer, squares: string[]) {
-    let game = await apiGame(id);
-    for (const square of squares) {
-      const mover = game.toMove === 'black' ? black : white;
-      game = (await request(t.http).post(`/api/games/${id}/moves`).set(mover.auth).send({ square, ply: game.ply }).expect(201)).body.game;
-    }
-    return game;
-  }
-
   /** The requests a page makes to a game's event stream. */
   function streamRequests(page: Page, gameId: string): string[] {
     const seen: string[] = [];
@@ -137,7 +127,7 @@ describe('a newcomer at the board (chromium)', () => {
 
   it('a game that ends shows no "Reconnecting…": the badge goes within 2 s, the stream is not reopened, a finished game opened later opens none', async () => {
     const g = await roomGame();
-    await playApi(g.id, g.host, g.guest, ['d3', 'c5']);
+    await playSquares(t.http, g.id, g.host, g.guest, ['d3', 'c5']);
     const ctx = await signedIn(g.host);
     const watcher = await signedIn(null, PHONE_OPTIONS);
     try {
@@ -180,7 +170,7 @@ describe('a newcomer at the board (chromium)', () => {
     const { before, passing } = gameWithPass();
     for (const size of SIZES) {
       const g = await roomGame();
-      const game = await playApi(g.id, g.host, g.guest, [...before, passing]);
+      const game = await playSquares(t.http, g.id, g.host, g.guest, [...before, passing]);
       const mover = game.toMove === 'black' ? g.host : g.guest;
       const passer = mover === g.host ? g.guest : g.host;
       const ctx = await signedIn(passer, size.options);
@@ -218,7 +208,7 @@ describe('a newcomer at the board (chromium)', () => {
 
   it('the legal-square dots and the last-move mark stand out from the felt (≥ 3:1), in light and dark, and the dots are ≥ 14 px on a phone', async () => {
     const g = await roomGame();
-    await playApi(g.id, g.host, g.guest, ['d3']);
+    await playSquares(t.http, g.id, g.host, g.guest, ['d3']);
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const size of SIZES) {
         const ctx = await signedIn(g.guest, { ...size.options, colorScheme });
@@ -280,7 +270,7 @@ describe('a newcomer at the board (chromium)', () => {
     const alice = await registerPlayer(t.http);
     const bob = await registerPlayer(t.http);
     const { gameId } = await startRankedGame(t.app, alice, bob);
-    await playApi(gameId, alice, bob, ['d3', 'c5']);
+    await playSquares(t.http, gameId, alice, bob, ['d3', 'c5']);
     const me = (await request(t.http).get('/api/players/me').set(alice.auth).expect(200)).body;
     const mine = ratingLabel(me)!;
     expect(mine).toBe('1500?');

@@ -25,6 +25,18 @@ export async function playOpening(http: any, gameId: string, black: TestPlayer, 
   return game;
 }
 
+/** Plays `squares` through the API, whoever is to move; returns the game after them. */
+export async function playSquares(http: any, gameId: string, black: TestPlayer, white: TestPlayer, squares: string[]) {
+  let game = (await request(http).get(`/api/games/${gameId}`)).body;
+  for (const square of squares) {
+    const mover = game.toMove === 'black' ? black : white;
+    const res = await request(http).post(`/api/games/${gameId}/moves`).set(mover.auth).send({ square, ply: game.ply });
+    if (res.status !== 201) throw new Error(`move ${square}: ${res.status} ${JSON.stringify(res.body)}`);
+    game = res.body.game;
+  }
+  return game;
+}
+
 /**
  * A ranked (rated) game between two players, as the ranked queue makes it, created through the
  * app's GamesService (tests of ratings need a given pairing, not the queue's choice).
