@@ -107,14 +107,8 @@ export class ModerationService {
     };
   }
 
-  private async playerNamed(username: string): Promise<Player> {
-    const player = await this.players.findByUsername(username);
-    if (!player) throw notFound('player', username);
-    return player;
-  }
-
   async playerView(username: string): Promise<ModPlayerViewDto> {
-    const player = await this.playerNamed(username);
+    const player = await this.players.getByUsername(username);
     const [fairPlay, reports, actions] = await Promise.all([
       this.analyses.fairPlay(player.id, player.rating),
       this.repo.reportsAbout(player.id, PLAYER_REPORTS),
@@ -144,7 +138,7 @@ export class ModerationService {
   }
 
   async act(username: string, moderator: Player, dto: ModActionDto): Promise<ModActionResultDto> {
-    const player = await this.playerNamed(username);
+    const player = await this.players.getByUsername(username);
     if (player.id === moderator.id) throw new AppError('FORBIDDEN', { key: 'api.moderation.notYourself' });
     const reason = dto.reason.trim();
     if (reason === '') throw new AppError('VALIDATION_FAILED', { key: 'api.validation.notEmpty', values: { field: 'reason' } });
