@@ -10,7 +10,7 @@
  */
 import { computeMoves, moveSet, neighbours, neighbourSet, popcount64 } from './bitboard.js';
 import { STAGE_WEIGHTS } from './evaluation-weights.js';
-import { C_HI, C_LO, CORNER_HI, CORNER_LO, CORNER_SQ, maskOf, X_HI, X_LO } from './squares.js';
+import { C_HI, C_LO, CORNER_HI, CORNER_LO, CORNERS_HI, CORNERS_LO, EDGES_HI, EDGES_LO, X_HI, X_LO } from './squares.js';
 
 /** The features, in the order of the weights (each one P − O, P being the side to move). */
 export const FEATURES = ['bias', 'corners', 'x-squares', 'c-squares', 'edges', 'mobility', 'potential-mobility', 'discs', 'parity'] as const;
@@ -22,10 +22,6 @@ export const STAGE_COUNT = 15;
 export function stageOf(empties: number): number {
   return Math.min(STAGE_COUNT - 1, Math.max(0, Math.floor((empties - 1) / STAGE_EMPTIES)));
 }
-
-const [CORNERS_LO, CORNERS_HI] = maskOf(CORNER_SQ);
-// Edges without the corners and without the C squares (a1's C squares are b1 and a2).
-const [EDGES_LO, EDGES_HI] = maskOf([2, 3, 4, 5, 16, 24, 23, 31, 32, 40, 39, 47, 58, 59, 60, 61]);
 
 /** The features of a position for P (to move) against O, into out[0..FEATURE_COUNT). */
 export function features(pL: number, pH: number, oL: number, oH: number, out: Float64Array | Int32Array): void {

@@ -8,7 +8,7 @@ import { computeMoves, moveSet, neighbours, neighbourSet, popcount, popcount64 }
 import { evaluateCentidiscs } from './evaluation.js';
 import { computeFlips, flipSet } from './flips.js';
 import { type Position, sidesOf } from './position.js';
-import { C_HI, C_LO, CORNER_HI, CORNER_LO, maskOf, symmetric, X_HI, X_LO } from './squares.js';
+import { C_HI, C_LO, CORNER_HI, CORNER_LO, CORNERS_HI, CORNERS_LO, EDGE_SQ, maskOf, symmetric, X_HI, X_LO } from './squares.js';
 
 export interface CpuOptions {
   /** Midgame search depth in plies (default 6). */
@@ -50,7 +50,7 @@ const CORNERS = symmetric(0, 0);
 /** Search order: corners, then edges, inner squares, and the squares next to corners last. */
 const ORDER_CLASSES: number[][] = [
   CORNERS,
-  [...symmetric(2, 0), ...symmetric(3, 0)],
+  EDGE_SQ,
   [...symmetric(2, 2), ...symmetric(3, 2), ...symmetric(3, 3)],
   [...symmetric(2, 1), ...symmetric(3, 1)],
   symmetric(1, 0),
@@ -389,8 +389,6 @@ function endgameStored(pL: number, pH: number, oL: number, oH: number, mL: numbe
   return best;
 }
 
-const CORNER_MASK_LO = maskOf(CORNERS)[0];
-const CORNER_MASK_HI = maskOf(CORNERS)[1];
 
 /**
  * Fills listSq[base..] for endgame nodes with many empties: fewest opponent replies first (its
@@ -419,7 +417,7 @@ function orderDeep(pL: number, pH: number, oL: number, oH: number, mL: number, m
     const cL = oL & ~flipSet[0];
     const cH = oH & ~flipSet[1];
     computeMoves(cL, cH, nL, nH);
-    const om = popcount64(moveSet[0], moveSet[1]) + popcount64(moveSet[0] & CORNER_MASK_LO, moveSet[1] & CORNER_MASK_HI);
+    const om = popcount64(moveSet[0], moveSet[1]) + popcount64(moveSet[0] & CORNERS_LO, moveSet[1] & CORNERS_HI);
     neighbours(nL, nH);
     const pot = popcount64(neighbourSet[0] & ~(nL | cL), neighbourSet[1] & ~(nH | cH));
     const key = om * 16 + pot * 2;
@@ -447,14 +445,14 @@ function orderFastestFirst(pL: number, pH: number, oL: number, oH: number, mL: n
       sq = 31 - clz32(bit);
       computeFlips(pL, pH, oL, oH, sq);
       computeMoves(oL & ~flipSet[0], oH & ~flipSet[1], pL | flipSet[0] | bit, pH | flipSet[1]);
-      key = popcount64(moveSet[0], moveSet[1]) * 4 - ((bit & CORNER_MASK_LO) !== 0 ? 8 : 0);
+      key = popcount64(moveSet[0], moveSet[1]) * 4 - ((bit & CORNERS_LO) !== 0 ? 8 : 0);
     } else {
       const bit = mH & -mH;
       mH ^= bit;
       sq = 63 - clz32(bit);
       computeFlips(pL, pH, oL, oH, sq);
       computeMoves(oL & ~flipSet[0], oH & ~flipSet[1], pL | flipSet[0], pH | flipSet[1] | bit);
-      key = popcount64(moveSet[0], moveSet[1]) * 4 - ((bit & CORNER_MASK_HI) !== 0 ? 8 : 0);
+      key = popcount64(moveSet[0], moveSet[1]) * 4 - ((bit & CORNERS_HI) !== 0 ? 8 : 0);
     }
     // Insertion sort: stable, and n is small.
     let i = n++;

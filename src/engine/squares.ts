@@ -36,3 +36,8 @@ export const X_LO = new Int32Array(X_SQ.map((s) => maskOf([s])[0]));
 export const X_HI = new Int32Array(X_SQ.map((s) => maskOf([s])[1]));
 export const C_LO = new Int32Array(C_SQ.map((s) => maskOf(s)[0]));
 export const C_HI = new Int32Array(C_SQ.map((s) => maskOf(s)[1]));
+
+/** All four corners in one mask, and the edges without the corners and their C squares (16 squares). */
+export const [CORNERS_LO, CORNERS_HI] = maskOf(CORNER_SQ);
+export const EDGE_SQ = [...symmetric(2, 0), ...symmetric(3, 0)];
+export const [EDGES_LO, EDGES_HI] = maskOf(EDGE_SQ);
