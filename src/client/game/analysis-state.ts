@@ -6,6 +6,7 @@
  * mark and description. Loss classes come from the analysis domain (src/analysis/domain/loss.ts).
  */
 import { classifyLoss, type LossClass } from '../../analysis/domain/loss';
+import { REPORT_REASONS, type ReportReason } from '../../moderation/domain/moderation';
 import { t, type Text } from '../common/messages';
 import { ApiError, type Analysis as AnalysisDto, type api } from '../transport/api';
 
@@ -97,8 +98,8 @@ export function signed(n: number): string {
 
 export type AnalysisApi = Pick<typeof api, 'analysis' | 'report'>;
 
-export type ReportReason = 'engine' | 'stalling' | 'abuse' | 'other';
-export const REPORT_REASONS: readonly ReportReason[] = ['engine', 'stalling', 'abuse', 'other'];
+/** The reasons a report can give: the server's own list (moderation's domain). */
+export { REPORT_REASONS, type ReportReason };
 
 export interface AnalysisState {
   status: 'idle' | 'loading' | 'pending' | 'ready' | 'none' | 'failed';

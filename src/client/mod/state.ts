@@ -6,6 +6,7 @@
  * action form's command: the action goes to the API, then the panel is fetched again so that it
  * shows the result and the new audit-log entry, with a note of what was done (and the refunds).
  */
+import { MOD_ACTIONS } from '../../moderation/domain/moderation';
 import { t, type Text } from '../common/messages';
 import { ApiError, type HtmlAnswer, type ModAction, type ModActionResult } from '../transport/api';
 
@@ -28,7 +29,8 @@ export interface ModState {
   readonly actionError: Text | null;
 }
 
-export const MOD_ACTIONS: readonly ModAction[] = ['engine', 'dismiss', 'warn', 'close'];
+/** The moderators' actions: the server's own list (moderation's domain). */
+export { MOD_ACTIONS };
 
 /** The status line for a refused or failed panel. */
 export function refusal(status: number): Text {
