@@ -9,6 +9,7 @@
  */
 import { h, part, parts, show, text } from '../common/dom';
 import { msg, show as say } from '../common/messages';
+import { ggfHref, transcriptHref } from '../../pages/views/format';
 import {
   type Analysis, type AnalysisController, describeMove, FLAGGED, geometry, graphPoints, graphSegments, markOf, REPORT_REASONS,
   type ReportReason, statusText,
@@ -37,9 +38,9 @@ export function mountAnalysis(root: HTMLElement, game: GameController, c: Analys
   const downloads = h(
     'p',
     { class: 'pl-downloads' },
-    h('a', { href: `/api/games/${encodeURIComponent(s.gameId)}/ggf`, download: '' }, msg('analysis.download.ggf')),
+    h('a', { href: ggfHref(s.gameId), download: '' }, msg('analysis.download.ggf')),
     ' · ',
-    h('a', { href: `/api/games/${encodeURIComponent(s.gameId)}/transcript`, download: `${s.gameId}.txt` }, msg('analysis.download.transcript')),
+    h('a', { href: transcriptHref(s.gameId), download: `${s.gameId}.txt` }, msg('analysis.download.transcript')),
   );
   const report = mountReport(c);
   box.setAttribute('aria-labelledby', 'analysis-title');

@@ -6,7 +6,7 @@
  * Every text comes from the catalogues' `mod` section.
  */
 import type { MessageKey } from '../../i18n/keys.js';
-import { DASH, escapeHtml, formatDate, formatInt, playerHref } from '../../pages/views/format.js';
+import { DASH, escapeHtml, formatDate, formatInt, playerHref, replayHref } from '../../pages/views/format.js';
 import { layout, type PageContext } from '../../pages/views/layout.js';
 import { MOD_ACTIONS } from '../domain/moderation.js';
 import type { SandbaggerReport } from '../../fair-play/flagged.js';
@@ -14,7 +14,6 @@ import type { AuditEntryDto, ModPlayerViewDto, OutliersDto, ReportDto, Statistic
 
 const e = escapeHtml;
 const modPlayerHref = (username: string): string => `/mod?player=${encodeURIComponent(username)}`;
-const replayHref = (gameId: string): string => `/play/${encodeURIComponent(gameId)}`;
 
 /** Numbers as the page's language writes them (Latin digits everywhere, see README "Languages"). */
 function formats(page: PageContext) {

@@ -90,12 +90,12 @@ export function replayHref(gameId: string | number): string {
   return `/play/${encodeURIComponent(String(gameId))}`;
 }
 
-/** Link target of a game's plain-text transcript. */
 /** The game as GGF (NBoard, Edax, GGS), a download. */
 export function ggfHref(gameId: string | number): string {
   return `/api/games/${encodeURIComponent(String(gameId))}/ggf`;
 }
 
+/** Link target of a game's plain-text transcript. */
 export function transcriptHref(gameId: string | number): string {
   return `/api/games/${encodeURIComponent(String(gameId))}/transcript`;
 }
