@@ -197,7 +197,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     // An unknown page asked for by a browser: a page, not JSON (the API keeps its JSON 404).
-    const html = body.statusCode === 404 ? this.pages?.render(req, body) : null;
+    const html = this.pages?.render(req, body); // null unless a 404 a browser asked for
     if (html) {
       res.status(404).type('text/html; charset=utf-8').setHeader('Cache-Control', 'no-store');
       res.setHeader('Vary', 'Accept');
