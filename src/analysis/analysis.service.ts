@@ -3,6 +3,7 @@ import { notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { ANALYSIS_DEPTH, ANALYSIS_EXACT_EMPTIES, squareName } from '../engine/index.js';
 import { GameQueries } from '../games/game-queries.service.js';
+import { GamesService } from '../games/games.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import { AnalysisRepository, type PlayerAnalysedGame } from './analysis.repository.js';
 import {
@@ -34,14 +35,16 @@ export class AnalysisService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repo: AnalysisRepository,
     private readonly games: GameQueries,
+    private readonly gamesService: GamesService,
     private readonly ratings: RatingsService,
   ) {}
 
   async analysis(gameId: string): Promise<AnalysisDto> {
-    const record = await this.games.record(gameId);
-    if (!record) throw notFound('game', gameId);
+    // The game's status only (the replay asks again while the analysis is pending).
+    const status = await this.gamesService.statusOf(gameId);
+    if (status === null) throw notFound('game', gameId);
     const empty = { exactFromEmpties: ANALYSIS_EXACT_EMPTIES, depth: ANALYSIS_DEPTH, moves: [], players: null };
-    if (record.loaded.game.status !== 'finished') return { status: 'none', ...empty };
+    if (status !== 'finished') return { status: 'none', ...empty };
     const stored = await this.repo.analysisOf(gameId);
     if (!stored) return { status: (await this.repo.jobState(gameId)) === 'failed' ? 'none' : 'pending', ...empty };
     return {
