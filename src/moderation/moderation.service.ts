@@ -4,7 +4,7 @@ import type { FairPlayScore, PlayerFigures } from '../analysis/domain/fair-play.
 import { AppError, notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
-import { GameQueries } from '../games/game-queries.service.js';
+import { GamesService } from '../games/games.service.js';
 import type { Standing } from '../leaderboard/domain/buckets.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import { Player } from '../players/entities/player.entity.js';
@@ -68,17 +68,17 @@ export class ModerationService {
     private readonly playerRows: PlayersRepository,
     private readonly ratings: RatingsService,
     private readonly leaderboard: LeaderboardService,
-    private readonly games: GameQueries,
+    private readonly games: GamesService,
     private readonly analyses: AnalysisService,
   ) {}
 
   /** A player of the game reports their opponent. */
   async fileReport(gameId: string, reporterId: string, dto: FileReportDto): Promise<ReportDto> {
-    const record = await this.games.record(gameId);
-    if (!record) throw notFound('game', gameId);
-    const { black, white } = record.loaded;
-    if (reporterId !== black.id && reporterId !== white.id) throw new AppError('FORBIDDEN', { key: 'api.moderation.notAPlayerOfTheGame' });
-    const reportedId = reporterId === black.id ? white.id : black.id;
+    const seats = await this.games.seatsOf(gameId);
+    if (!seats) throw notFound('game', gameId);
+    const { blackId, whiteId } = seats;
+    if (reporterId !== blackId && reporterId !== whiteId) throw new AppError('FORBIDDEN', { key: 'api.moderation.notAPlayerOfTheGame' });
+    const reportedId = reporterId === blackId ? whiteId : blackId;
     const text = dto.text?.trim() ? dto.text.trim() : null;
     const limit = this.config.reportsPerHour;
     const report = await this.db.transaction(async () => {
