@@ -67,17 +67,20 @@ export class PagesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** The rule's view: from the configuration only, so worked out once (gamesToRdBelow runs up to 99 rating steps). */
+  private rule: LeaderboardRuleView | null = null;
+
   /** The leaderboard's rule with this server's values, and what it asks of a new player. */
   ruleView(): LeaderboardRuleView {
     const rules = this.leaderboard.rules;
     const r = this.config.ratings;
-    return {
+    return (this.rule ??= {
       minGames: rules.minGames,
       activeDays: rules.activeDays,
       provisionalRd: rules.provisionalRd,
       initialRd: r.initialRd,
       newcomerGames: Math.max(rules.minGames, gamesToRdBelow({ rating: r.initialRating, rd: r.initialRd, volatility: r.initialVolatility }, rules.provisionalRd, r)),
-    };
+    });
   }
 
   async leaderboardView(limit: number, offset: number): Promise<LeaderboardView> {
