@@ -84,7 +84,7 @@ export function parserError(exception: unknown): AppError | null {
 }
 
 /**
- * Maps anything thrown to the error shape of API.md: a database that cannot be reached is a 503,
+ * Maps anything thrown to the error shape of docs/api.md: a database that cannot be reached is a 503,
  * unknown errors become a logged, generic 500. The `message` is in the request's language (the
  * signed-in player's saved language, the language cookie, Accept-Language, English); the `code`
  * never changes.

@@ -2,7 +2,7 @@ import { translator } from '../i18n/catalogues/index.js';
 import type { MessageKey } from '../i18n/keys.js';
 import type { PageLanguage } from '../i18n/languages.js';
 
-/** Stable, machine-readable error codes of the HTTP contract (API.md) with their status. */
+/** Stable, machine-readable error codes of the HTTP contract (docs/api.md) with their status. */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,

@@ -56,7 +56,7 @@ export function startPosition(): Position {
 
 const START = createPosition(1 << 28, 1 << 3, 1 << 27, 1 << 4, 'black');
 
-/** 64 characters, index = square: 'B' black, 'W' white, '.' empty (API.md). */
+/** 64 characters, index = square: 'B' black, 'W' white, '.' empty (docs/api.md). */
 export function toBoardString(p: Position): string {
   let s = '';
   for (let sq = 0; sq < 64; sq++) {
@@ -69,7 +69,7 @@ export function toBoardString(p: Position): string {
 }
 
 /**
- * Parses the 64-character board string of API.md ('B', 'W', '.'; exactly 64 characters, upper
+ * Parses the 64-character board string of docs/api.md ('B', 'W', '.'; exactly 64 characters, upper
  * case). Throws a RangeError on anything else. Any arrangement of discs is accepted.
  */
 export function fromBoardString(board: string, toMove: Color): Position {

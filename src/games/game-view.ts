@@ -1,4 +1,4 @@
-/** How a game, its moves and its summaries look in answers and events (API.md's shapes). */
+/** How a game, its moves and its summaries look in answers and events (docs/api.md's shapes). */
 import { discCounts, legalMoves, squareName } from '../engine/index.js';
 import { cpuMovesOf, type GameState, hasMoved, type MoveRecord, standInOf } from './domain/game.js';
 import { positionOf } from './domain/transitions.js';

@@ -3,7 +3,7 @@
  *
  * In this order (issue #19): an explicit choice (`?lang=xx` on any page URL: the header's picker
  * is links with it), the signed-in player's saved preference, the cookie that remembers the
- * last choice on this device, the browser's Accept-Language, English. (API.md lists the picker's
+ * last choice on this device, the browser's Accept-Language, English. (docs/api.md lists the picker's
  * cookie before the saved preference; the issue puts the saved preference first, and so do we:
  * a cookie left by another account or an old visit must not beat what the player saved.)
  */
