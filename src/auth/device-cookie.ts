@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { DEVICE_ID_PATTERN } from '../fair-play/links/domain/sightings.js';
 
 /**
- * The device id cookie (issue #21): a random id the server gives a browser on its first sign-up
+ * The device id cookie: a random id the server gives a browser on its first sign-up
  * or sign-in and reads back on the next ones. It only ever goes to /api/auth (Path), is not
  * readable by scripts (HttpOnly), and is kept hashed with the account (AccountLinksService):
  * accounts signed in from one device are linked for ranked pairing, and a device an account has

@@ -82,7 +82,7 @@ export interface AppConfig {
   fairPlay: FairPlayConfig;
 }
 
-/** The numbers of the fair-play rules (issue #21). */
+/** The numbers of the fair-play rules. */
 export interface FairPlayConfig {
   /** Ranked games: the CPU may play this many moves for a seat; more, and that seat is scored abandoned at the end. */
   rankedStandInMoves: number;

@@ -1,5 +1,5 @@
 /**
- * The stand-in: the CPU that plays a seat while its owner is away (issue #10, rule 4). It is
+ * The stand-in: the CPU that plays a seat while its owner is away. It is
  * deliberately modest and unpredictable, so that leaving a game never makes a player stronger and
  * a line prepared offline cannot beat it move for move:
  * - a shallow search (2 plies by default: my move, the opponent's best reply) over a simple

@@ -1,7 +1,7 @@
 /**
  * Which language a request gets. Pure: the caller reads the request.
  *
- * In this order (issue #19): an explicit choice (`?lang=xx` on any page URL: the header's picker
+ * In this order: an explicit choice (`?lang=xx` on any page URL: the header's picker
  * is links with it), the signed-in player's saved preference, the cookie that remembers the
  * last choice on this device, the browser's Accept-Language, English. (docs/api.md lists the picker's
  * cookie before the saved preference; the issue puts the saved preference first, and so do we:

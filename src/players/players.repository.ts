@@ -129,7 +129,7 @@ const COUNTS_BY_BUCKET = sql<Record<string, never>, { bot: boolean; bucket: numb
   null,
   () => 'SELECT bot, floor(rating)::int AS bucket, count(*)::int AS n FROM players WHERE on_leaderboard GROUP BY 1, 2 ORDER BY 1, 2',
 );
-/** Moderation's marks on a player row (issue #20); each run in the caller's transaction with the row locked. */
+/** Moderation's marks on a player row; each run in the caller's transaction with the row locked. */
 const SET_MODERATOR = sql<{ id: string; moderator: boolean }>(null, (p) => `UPDATE players SET moderator = ${p.moderator} WHERE id = ${p.id}`);
 const MARK_ENGINE_USER = sql<{ id: string }>(null, (p) => `UPDATE players SET engine_marked_at = now(), on_leaderboard = false WHERE id = ${p.id}`);
 const CLOSE_ACCOUNT = sql<{ id: string }>(null, (p) => `UPDATE players SET closed_at = now(), on_leaderboard = false WHERE id = ${p.id}`);
@@ -242,7 +242,7 @@ export class PlayersRepository {
     await this.db.query(SET_RATING({ id, rating }));
   }
 
-  // ---- moderation's marks (issue #20), rows locked by the caller ----------------------------------
+  // ---- moderation's marks, rows locked by the caller ----------------------------------
 
   async setModerator(id: string, moderator: boolean): Promise<void> {
     await this.db.query(SET_MODERATOR({ id, moderator }));

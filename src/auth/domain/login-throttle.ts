@@ -1,5 +1,5 @@
 /**
- * The per-account sign-in limit (issue #21), pure. Failed logins are counted per username (case
+ * The per-account sign-in limit, pure. Failed logins are counted per username (case
  * insensitive), whichever addresses they come from; the per-address limit (AUTH_RATE_LIMIT) is a
  * separate, earlier gate.
  *

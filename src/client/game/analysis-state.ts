@@ -1,5 +1,5 @@
 /**
- * The analysed replay's state and controller (no DOM; issue #20): once the game is over, the
+ * The analysed replay's state and controller (no DOM): once the game is over, the
  * engine's analysis (GET /api/games/:id/analysis, asked again while it is pending), the report
  * form's state and command, and the pure selectors the view renders from — the evaluation graph's
  * points (values are final disc differences; the graph shows them from Black's side), each move's

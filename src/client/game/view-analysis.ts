@@ -1,5 +1,5 @@
 /**
- * The analysed replay's view (issue #20): once the game is over, beside the replay, the engine's
+ * The analysed replay's view: once the game is over, beside the replay, the engine's
  * analysis — an evaluation graph (SVG; estimates dashed, the exact phase shaded; a click shows that
  * position), the shown move's loss and "best was …", marks on the move list, a summary per
  * player, the downloads (GGF, transcript) and, for a player of the game, the report form. It

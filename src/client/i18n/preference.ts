@@ -1,5 +1,5 @@
 /**
- * The signed-in player's saved language, in the browser (issue #19's order: an explicit choice
+ * The signed-in player's saved language, in the browser (in this order: an explicit choice
  * beats the saved preference, which beats the language cookie and Accept-Language).
  *
  * The server renders a page before it knows who is signed in (the token lives in localStorage),

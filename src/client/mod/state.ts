@@ -1,5 +1,5 @@
 /**
- * The moderator page's state and controller (/mod; no DOM, issue #20). The panels are rendered on
+ * The moderator page's state and controller (/mod; no DOM). The panels are rendered on
  * the server for moderators only (every value escaped there, in the page's language): the
  * controller fetches the current one (the overview, or `?player=` one player's view) through the
  * transport, says why there is none (not signed in, not a moderator, an error), and runs the

@@ -1,5 +1,5 @@
 /**
- * A moderator's warnings, shown once (issue #20), as state and a controller (no DOM): a signed-in
+ * A moderator's warnings, shown once, as state and a controller (no DOM): a signed-in
  * player's unseen warnings are fetched on any page; "I understand" records that one was seen
  * (POST) and only then removes it, so a warning stays until the server knows it was read; a
  * failure says so and lets the player try again.

@@ -1,5 +1,5 @@
 /**
- * The ranked cooldowns of the fair-play rules (issue #21), as pure functions of a player's recent
+ * The ranked cooldowns of the fair-play rules, as pure functions of a player's recent
  * ranked games: abort dodging and sandbagging. The queue asks them when a player joins the ranked
  * queue; the ticket waits until the cooldown is over (and shows when that is).
  */

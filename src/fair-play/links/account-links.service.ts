@@ -15,7 +15,7 @@ export interface Origin {
 }
 
 /**
- * Links between accounts (issue #21): each account records, hashed, the addresses and the device
+ * Links between accounts: each account records, hashed, the addresses and the device
  * id it registered and signed in from; two accounts seen from one of them within RANKED_LINK_DAYS
  * are linked, and ranked pairing never pairs them (RANKED_SEPARATE_ADDRESSES).
  */

@@ -77,7 +77,7 @@ const STAT_HEADS: MessageKey[] = ['mod.colExactBest', 'mod.colExactLoss', 'mod.c
 const band = (s: StatisticsDto): string => `${formatInt(s.band.from)}–${formatInt(s.band.to - 1)}`;
 
 /** Open reports and the players furthest outside their rating band. */
-/** The accounts flagged for sandbagging (issue #21), each with who gained from its cheap losses. */
+/** The accounts flagged for sandbagging, each with who gained from its cheap losses. */
 function flaggedSection(page: PageContext, flagged: readonly SandbaggerReport[]): string {
   const { t } = page;
   const parts = [`<h2>${t.html('mod.flaggedTitle')}</h2>`, `<p class="subtle">${t.html('mod.flaggedNote')}</p>`];

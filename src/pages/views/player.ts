@@ -30,7 +30,7 @@ export interface PlayerSummaryView {
   draws: number;
   losses: number;
   createdAt: string;
-  /** Marked as an engine user by a moderator (issue #20). */
+  /** Marked as an engine user by a moderator. */
   engineUser?: boolean;
   closed?: boolean;
 }

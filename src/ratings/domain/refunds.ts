@@ -1,4 +1,4 @@
-/** Refunds (issue #20): what an engine user's ranked opponents get back (pure). */
+/** Refunds: what an engine user's ranked opponents get back (pure). */
 
 /** One ranked game of a player against the engine user, as the refund reads it. */
 export interface LostGame {
