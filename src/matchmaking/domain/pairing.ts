@@ -35,7 +35,7 @@ export function queueLockKey(mode: string, turnSeconds: number | null): number {
   return h | 0;
 }
 
-/* ================================================================ ranked waves =========== */
+/* ================================================================ ranked waves */
 
 /** A moment: a Date or milliseconds since the epoch. */
 export type Instant = Date | number;
