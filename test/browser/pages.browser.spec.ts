@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { ARTIFACTS, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
 import request from 'supertest';
+import { longDate } from '../../src/i18n/dates.js';
 import { TestApp } from '../support/app.js';
 import { RATED_GAMES, seedLadder } from './ladder.js';
 
@@ -104,6 +105,28 @@ describe('pages in a real browser (chromium)', () => {
       await page.getByTestId('opponent').getByRole('link', { name: 'bruno', exact: true }).first().click();
       await page.waitForURL(`${t.baseUrl}/players/bruno`);
       expect(await page.getByTestId('chart-point').count()).toBe(RATED_GAMES);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('in Tajik, in the reader\'s time zone: chart point titles and game times in Tajik words and the local clock', async () => {
+    const timeZone = 'Asia/Dushanbe';
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, timezoneId: timeZone });
+    try {
+      const page = await open(context, '/players/ada?lang=tg');
+      // The client rewrote every point's title from the server's UTC one.
+      await page.waitForFunction("Array.from(document.querySelectorAll('[data-testid=chart-point] title')).every(function (el) { return el.textContent.indexOf('UTC') < 0; })");
+      const points = await page.getByTestId('chart-point').evaluateAll((els) => els.map((e) => ({ at: e.getAttribute('data-at')!, title: e.querySelector('title')!.textContent! })));
+      expect(points).toHaveLength(RATED_GAMES);
+      for (const p of points) {
+        expect(p.title).toContain(longDate(p.at, 'tg-u-nu-latn', { time: true, timeZone }));
+        expect(p.title).not.toMatch(/\d{4}-\d\d-\d\d/);
+      }
+      // Relative times ("… пеш", "ҳозир"…), pinned: Chromium ships no Tajik data and would say them in English.
+      const words = await page.locator('[data-testid=finished-at] time').allInnerTexts();
+      expect(words.length).toBeGreaterThan(0);
+      for (const w of words) expect(w).not.toMatch(/[a-z]/i);
     } finally {
       await context.close();
     }
