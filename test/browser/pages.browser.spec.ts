@@ -132,6 +132,26 @@ describe('pages in a real browser (chromium)', () => {
     }
   });
 
+  // A phone in the pseudo-locale (every text longer, as translations often are): each table fits
+  // the box it is in (reflowed, or its columns trimmed), and the page does not scroll sideways.
+  it.each(['/?lang=en-XA', '/leaderboard?lang=en-XA', '/players/ada?lang=en-XA', '/rules?lang=en-XA', '/players/ada?lang=sw'])(
+    'at 390×844, no table overflows its container: %s',
+    async (path) => {
+      const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      try {
+        const page = await open(phone, path);
+        await page.locator('table').first().waitFor();
+        const overflowing = (await page.evaluate(
+          "Array.from(document.querySelectorAll('table')).filter(function (t) { return t.offsetParent !== null; }).map(function (t) { var box = t.parentElement; return [t.getAttribute('data-testid') || t.className, Math.round(t.getBoundingClientRect().width), box.clientWidth]; }).filter(function (r) { return r[1] > r[2] + 1; })",
+        )) as [string, number, number][];
+        expect(overflowing).toEqual([]);
+        expect(await page.evaluate(FITS_WIDTH)).toBe(true);
+      } finally {
+        await phone.close();
+      }
+    },
+  );
+
   it('an unknown player gets the not-found page', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 600 } });
     try {
