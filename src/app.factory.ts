@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
+import { compressAnswers } from './common/compression.js';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { addCommonErrors, ErrorDto } from './common/api-errors.js';
@@ -56,6 +57,7 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   app.set('trust proxy', config.trustProxy);
   // No 'unsafe-inline': the pages' script and styles are bundled static files (src/pages/csp.ts).
   app.use(helmet(helmetOptions(config)));
+  app.use(compressAnswers());
   app.use(swaggerUiCsp('/docs'));
   app.use(languageCookieMiddleware({ secure: config.tlsBehindProxy }));
   // Bodies are JSON only: a form or text body (which a cross-site page can send without a

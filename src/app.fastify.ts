@@ -32,7 +32,7 @@ const parserFailure = (status: number, type: string) => parserError({ status, ty
  *
  * Not ported (Express-only, they fail or differ here): /docs (Swagger UI and its CSP hashes), the
  * language cookie middleware (`?lang=` on pages), the pages, the static assets and the page error
- * filter, GET /metrics (writes with res.send), gzip/deflate request bodies and charsets other
+ * filter, GET /metrics (writes with res.send), the compression of answers, gzip/deflate request bodies and charsets other
  * than UTF-8 (body-parser decodes them; here they are 415), and Express's ETags on GET answers.
  */
 export async function createFastifyApp(config: AppConfig & { databaseUrl: string }): Promise<INestApplication> {

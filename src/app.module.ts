@@ -21,6 +21,7 @@ import { ModerationModule } from './moderation/moderation.module.js';
 import { ClockModule } from './common/clock.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { PgThrottlerStorage } from './rate-limit/pg-throttler-storage.js';
+import { GUEST_THROTTLER } from './auth/auth-throttler.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 
 @Module({})
@@ -44,13 +45,17 @@ export class AppModule {
           },
         }),
         DatabaseModule.forRoot({ url: config.databaseUrl, poolSize: config.dbPoolSize, connectTimeoutSeconds: config.dbConnectTimeoutSeconds }),
-        // Applied where a route asks for it (ThrottlerGuard): login, register and guest; counted
-        // in PostgreSQL, so the limit holds across app copies.
+        // Applied where a route asks for it (AuthThrottlerGuard): login and register count in
+        // "default", guest accounts in "guests" (their own, larger limit); counted in PostgreSQL,
+        // so the limits hold across app copies.
         ThrottlerModule.forRootAsync({
           imports: [RateLimitModule],
           inject: [PgThrottlerStorage],
           useFactory: (storage: PgThrottlerStorage) => ({
-            throttlers: [{ name: 'default', ttl: config.authRateWindowSeconds * 1000, limit: config.authRateLimit }],
+            throttlers: [
+              { name: 'default', ttl: config.authRateWindowSeconds * 1000, limit: config.authRateLimit },
+              { name: GUEST_THROTTLER, ttl: config.authRateWindowSeconds * 1000, limit: config.guestRateLimit },
+            ],
             storage,
           }),
         }),

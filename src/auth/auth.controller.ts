@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { ApiErrors } from '../common/api-errors.js';
 import { Player } from '../players/entities/player.entity.js';
+import { AuthThrottlerGuard, GUEST_THROTTLER } from './auth-throttler.guard.js';
 import { AuthService } from './auth.service.js';
 import { ensureDeviceId } from './device-cookie.js';
 import { CurrentPlayer } from './current-player.decorator.js';
@@ -12,8 +13,8 @@ import { AuthResponseDto, GuestDto, LoginDto, RegisterDto } from './dto/auth.dto
 import { LocalAuthGuard } from './guards.js';
 
 @ApiTags('auth')
-@ApiErrors(['RATE_LIMITED', 'too many attempts from this address; see Retry-After'])
-@UseGuards(ThrottlerGuard)
+@ApiErrors(['RATE_LIMITED', 'too many attempts from this address (guests: GUEST_RATE_LIMIT, a count of their own); see Retry-After and details.retryAfterSeconds'])
+@UseGuards(AuthThrottlerGuard)
 @Controller('api/auth')
 export class AuthController {
   constructor(
@@ -27,7 +28,7 @@ export class AuthController {
   }
 
   @Post('register')
-
+  @SkipThrottle({ [GUEST_THROTTLER]: true })
   @ApiOperation({ summary: 'Register an account (returns a token)' })
   @ApiCreatedResponse({ type: AuthResponseDto, description: 'The new player and a bearer token' })
   @ApiErrors(['USERNAME_TAKEN', 'the name is taken, case-insensitively'])
@@ -36,7 +37,7 @@ export class AuthController {
   }
 
   @Post('login')
-
+  @SkipThrottle({ [GUEST_THROTTLER]: true })
   @ApiOperation({ summary: 'Log in with username and password (returns a token)' })
   @HttpCode(200)
   @UseGuards(LocalAuthGuard)
@@ -51,7 +52,7 @@ export class AuthController {
   }
 
   @Post('guest')
-
+  @SkipThrottle({ default: true })
   @ApiOperation({ summary: 'Get a guest account and its token (casual play only)' })
   @ApiCreatedResponse({ type: AuthResponseDto, description: 'A guest player (unranked play only) with a long-lived token' })
   guest(@Body() _dto: GuestDto): Promise<AuthResponseDto> {

@@ -27,6 +27,11 @@ export interface AppConfig {
   logLevel: LogLevel;
   authRateLimit: number;
   authRateWindowSeconds: number;
+  /**
+   * Guest accounts one address may get per AUTH_RATE_WINDOW_SECONDS: a limit of their own, larger
+   * than the sign-in one, as a classroom or an internet café shares one address.
+   */
+  guestRateLimit: number;
   sseHeartbeatSeconds: number;
   /** Open event streams at most per player (any of their tokens) and per client address. */
   sseStreamsPerPlayer: number;
@@ -233,6 +238,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     ]),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
     authRateWindowSeconds: int(env, 'AUTH_RATE_WINDOW_SECONDS', 60, 1, 86_400),
+    guestRateLimit: int(env, 'GUEST_RATE_LIMIT', 60, 1, 1_000_000),
     sseHeartbeatSeconds: int(env, 'SSE_HEARTBEAT_SECONDS', 15, 1, 3600),
     sseStreamsPerPlayer: int(env, 'SSE_STREAMS_PER_PLAYER', 20, 1, 100_000),
     sseStreamsPerAddress: int(env, 'SSE_STREAMS_PER_ADDRESS', 50, 1, 1_000_000),

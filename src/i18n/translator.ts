@@ -2,11 +2,13 @@
  * The translator: one per language, pure (the server's views, the API's error messages and the
  * browser client all use it). Messages are ICU MessageFormat, formatted by FormatJS's
  * intl-messageformat; numbers, dates and relative times go through Intl in the page's language
- * (with Latin digits, see languages.ts) and Tajik's plural rule is pinned (plural.ts).
+ * (with Latin digits, see languages.ts); Tajik's plural rule (plural.ts), dates and relative times
+ * (dates.ts) are pinned.
  */
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat, type Formatters, type PrimitiveType } from 'intl-messageformat';
 import { LANGUAGE_INFO, type PageLanguage } from './languages.js';
+import { longDate, relativeTime, type LongDateOptions } from './dates.js';
 import { pluralRules } from './plural.js';
 import type { CompiledMessages } from './compile.js';
 
@@ -37,6 +39,8 @@ export interface Translator<K extends string = string> {
   number(n: number, options?: Intl.NumberFormatOptions): string;
   /** A date (and/or time) in the page's language. */
   date(value: Date | number | string, options?: Intl.DateTimeFormatOptions): string;
+  /** A date with the month's full name ("13 September 2026"), maybe with the time (dates.ts). */
+  longDate(value: Date | number | string, options?: LongDateOptions): string;
   /** "3 minutes ago", "in 2 days". */
   relativeTime(value: number, unit: RelativeUnit, options?: Intl.RelativeTimeFormatOptions): string;
 }
@@ -109,7 +113,6 @@ export function createTranslator<K extends string = string>(lang: PageLanguage, 
   const locale = LANGUAGE_INFO[lang].intl;
   const numberFormat = memo((o: Intl.NumberFormatOptions | undefined) => new Intl.NumberFormat(locale, o));
   const dateFormat = memo((o: Intl.DateTimeFormatOptions | undefined) => new Intl.DateTimeFormat(locale, o));
-  const relativeFormat = memo((o: Intl.RelativeTimeFormatOptions | undefined) => new Intl.RelativeTimeFormat(locale, o));
   const formatters: Formatters = {
     getNumberFormat: (_l, o) => numberFormat(o as Intl.NumberFormatOptions | undefined),
     getDateTimeFormat: (_l, o) => dateFormat(o),
@@ -154,6 +157,7 @@ export function createTranslator<K extends string = string>(lang: PageLanguage, 
     has: (key: string): key is K => Object.prototype.hasOwnProperty.call(messages, key),
     number: (n, options) => numberFormat(options).format(n),
     date: (value, options) => dateFormat(options).format(typeof value === 'string' ? new Date(value) : value),
-    relativeTime: (value, unit, options) => relativeFormat(options).format(value, unit),
+    longDate: (value, options) => longDate(value, locale, options),
+    relativeTime: (value, unit, options) => relativeTime(value, unit, locale, options),
   };
 }

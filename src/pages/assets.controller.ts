@@ -2,11 +2,13 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AppError } from '../common/errors.js';
-import { assets } from './assets.js';
+import { assets, chooseEncoding, ENCODINGS } from './assets.js';
 
 /**
  * The browser client's bundle (/assets/client-<hash>.js, /assets/site-<hash>.css and their source
  * maps). A name carries its content's hash, so it is cached for a year and never revalidated.
+ * Scripts and stylesheets go out as the build compressed them (brotli, else gzip) when the browser
+ * accepts it; each encoding has its own ETag.
  */
 @ApiExcludeController()
 @Controller('assets')
@@ -15,13 +17,18 @@ export class AssetsController {
   file(@Param('file') file: string, @Req() req: Request, @Res() res: Response): void {
     const asset = assets().get(file);
     if (!asset) throw new AppError('NOT_FOUND', { key: 'api.request.noAsset', values: { file: file.slice(0, 100) } });
+    const available = ENCODINGS.filter((e) => asset.encoded[e]);
+    const encoding = chooseEncoding(req.headers['accept-encoding'], available);
+    const etag = encoding ? `${asset.etag.slice(0, -1)}-${encoding}"` : asset.etag;
     res.setHeader('Content-Type', asset.type);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.setHeader('ETag', asset.etag);
-    if (req.headers['if-none-match'] === asset.etag) {
+    if (available.length) res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('ETag', etag);
+    if (req.headers['if-none-match'] === etag) {
       res.status(304).end();
       return;
     }
-    res.status(200).end(asset.body);
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.status(200).end(encoding ? asset.encoded[encoding] : asset.body);
   }
 }

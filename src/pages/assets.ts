@@ -12,6 +12,35 @@ export interface Asset {
   body: Buffer;
   type: string;
   etag: string;
+  /** The same bytes compressed at build time (scripts/build-client.ts), when the build made them. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/** The encodings the build makes, in the order the server prefers them. */
+export const ENCODINGS = ['br', 'gzip'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/**
+ * The encoding to send for an Accept-Encoding header: brotli, else gzip, among those the client
+ * accepts (a q of 0 refuses one; `*` accepts any not named) and the asset has; null: the plain bytes.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined, available: readonly Encoding[]): Encoding | null {
+  if (!acceptEncoding) return null;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qp ? Number(qp.slice(2)) : 1;
+    q.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  for (const enc of ENCODINGS) {
+    if (!available.includes(enc)) continue;
+    const value = q.get(enc) ?? q.get(enc === 'gzip' ? 'x-gzip' : enc) ?? q.get('*');
+    if (value !== undefined && value > 0) return enc;
+  }
+  return null;
 }
 
 const TYPES: Record<string, string> = {
@@ -48,7 +77,9 @@ export class AssetStore {
         if (!existsSync(path)) continue;
         const body = readFileSync(path);
         const type = TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream';
-        this.files.set(name, { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` });
+        const encoded: Asset['encoded'] = {};
+        for (const enc of ENCODINGS) if (existsSync(path + SUFFIX[enc])) encoded[enc] = readFileSync(path + SUFFIX[enc]);
+        this.files.set(name, { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`, encoded });
       }
     }
     this.urls = Object.freeze(urls);

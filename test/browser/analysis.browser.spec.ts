@@ -7,7 +7,7 @@ import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.
 import { startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
-import { ARTIFACTS, openWatchedPage, withAppAndBrowser } from './chromium.js';
+import { ARTIFACTS, axeViolations, contrastRatios, openWatchedPage, withAppAndBrowser, type Violation } from './chromium.js';
 
 const WAIT = 15_000;
 
@@ -103,6 +103,46 @@ describe('the analysed replay (chromium)', () => {
     } finally {
       await ctx.close();
     }
+    expect(problems).toEqual([]);
+  }, 120_000);
+  // The newcomer pages' axe runs check a finished game before its analysis arrives: here, after it,
+  // on a desktop, a phone and in dark mode, with a move the CPU stand-in played (set up on purpose:
+  // its marker in the move list must read in both colour schemes).
+  it('axe-core: the analysed replay has no serious or critical violation once the analysis shows', async () => {
+    const [a, b] = [await registerPlayer(t.http), await registerPlayer(t.http)];
+    const { gameId } = await startRoomGame(t.http, a, b);
+    await playToEnd(t.http, gameId, a, b);
+    await t.db.query("UPDATE moves SET by = 'cpu' WHERE game_id = $1 AND ply = (SELECT max(ply) FROM moves WHERE game_id = $1 AND color = 'white' AND NOT pass)", [gameId]);
+    const runner = t.app.get(AnalysisRunner);
+    await runner.poll();
+    await runner.idle();
+    expect((await request(t.http).get(`/api/games/${gameId}/analysis`).expect(200)).body.status).toBe('ready');
+
+    const found: Record<string, Violation[]> = {};
+    for (const [name, viewport, colorScheme] of [
+      ['desktop', { width: 1280, height: 800 }, 'light'],
+      ['phone', { width: 390, height: 844 }, 'light'],
+      ['dark', { width: 1280, height: 800 }, 'dark'],
+    ] as const) {
+      const ctx = await browser.newContext({ viewport, colorScheme, bypassCSP: true });
+      try {
+        const page = await openWatchedPage(ctx, `${t.baseUrl}/play/${gameId}`, problems, { token: a.token, timeoutMs: WAIT });
+        const summary = page.getByRole('region', { name: /Summary per player/ });
+        await summary.getByRole('table').waitFor();
+        await page.locator('.pl-by-cpu').first().waitFor();
+        // The summary scrolls sideways on a phone: the keyboard reaches it to scroll it.
+        expect(await summary.getAttribute('tabindex')).toBe('0');
+        found[name] = await axeViolations(page);
+        // The CPU marker's own contrast, in both schemes (axe may leave it "to review").
+        const ratios = await contrastRatios(page, '.pl-by-cpu');
+        expect(ratios.length).toBeGreaterThan(0);
+        expect(ratios.filter((r) => r < 4.5).map((r) => `${name}: ${r.toFixed(2)}:1`)).toEqual([]);
+        await page.screenshot({ path: join(ARTIFACTS, `analysis-axe-${name}.png`), fullPage: true });
+      } finally {
+        await ctx.close();
+      }
+    }
+    expect(found).toEqual({ desktop: [], phone: [], dark: [] });
     expect(problems).toEqual([]);
   }, 120_000);
 });

@@ -88,3 +88,43 @@ export function withAppAndBrowser(
     await app?.close();
   });
 }
+
+const AXE = require.resolve('axe-core/axe.min.js');
+
+export interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/**
+ * axe-core on the page, its serious and critical violations (injected: the page's context must
+ * bypass the page's CSP for it, `bypassCSP: true`).
+ */
+export async function axeViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ path: AXE });
+  const all = (await page.evaluate(
+    "axe.run(document, { resultTypes: ['violations'] }).then(function (r) { return r.violations.map(function (v) { return { id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 6).map(function (n) { return n.target.join(' ') + ' :: ' + (n.failureSummary || '').split('\\n').slice(0, 3).join(' / '); }) }; }); })",
+  )) as Violation[];
+  return all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * The contrast ratio (WCAG 2) of each element matching `selector` on the page: its text colour
+ * against the first opaque background among it and its ancestors. axe-core leaves some text
+ * "to review" (inside a scrolled list, say) rather than failing it: this measures it outright.
+ */
+export async function contrastRatios(page: Page, selector: string): Promise<number[]> {
+  return (await page.evaluate(`(function () {
+    function rgb(s) { var m = s.match(/[\\d.]+/g).map(Number); return { c: m.slice(0, 3), a: m.length > 3 ? m[3] : 1 }; }
+    function lum(c) { var v = c.map(function (x) { x /= 255; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); }); return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; }
+    return Array.from(document.querySelectorAll(${JSON.stringify(selector)})).map(function (el) {
+      var fg = rgb(getComputedStyle(el).color).c;
+      var bg = [255, 255, 255];
+      for (var n = el; n && n.nodeType === 1; n = n.parentElement) { var b = rgb(getComputedStyle(n).backgroundColor); if (b.a === 1) { bg = b.c; break; } }
+      var a = lum(fg), b2 = lum(bg);
+      return (Math.max(a, b2) + 0.05) / (Math.min(a, b2) + 0.05);
+    });
+  })()`)) as number[];
+}

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { ARTIFACTS, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
 import request from 'supertest';
+import { longDate } from '../../src/i18n/dates.js';
 import { TestApp } from '../support/app.js';
 import { RATED_GAMES, seedLadder } from './ladder.js';
 
@@ -108,6 +109,48 @@ describe('pages in a real browser (chromium)', () => {
       await context.close();
     }
   });
+
+  it('in Tajik, in the reader\'s time zone: chart point titles and game times in Tajik words and the local clock', async () => {
+    const timeZone = 'Asia/Dushanbe';
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, timezoneId: timeZone });
+    try {
+      const page = await open(context, '/players/ada?lang=tg');
+      // The client rewrote every point's title from the server's UTC one.
+      await page.waitForFunction("Array.from(document.querySelectorAll('[data-testid=chart-point] title')).every(function (el) { return el.textContent.indexOf('UTC') < 0; })");
+      const points = await page.getByTestId('chart-point').evaluateAll((els) => els.map((e) => ({ at: e.getAttribute('data-at')!, title: e.querySelector('title')!.textContent! })));
+      expect(points).toHaveLength(RATED_GAMES);
+      for (const p of points) {
+        expect(p.title).toContain(longDate(p.at, 'tg-u-nu-latn', { time: true, timeZone }));
+        expect(p.title).not.toMatch(/\d{4}-\d\d-\d\d/);
+      }
+      // Relative times ("… пеш", "ҳозир"…), pinned: Chromium ships no Tajik data and would say them in English.
+      const words = await page.locator('[data-testid=finished-at] time').allInnerTexts();
+      expect(words.length).toBeGreaterThan(0);
+      for (const w of words) expect(w).not.toMatch(/[a-z]/i);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // A phone in the pseudo-locale (every text longer, as translations often are): each table fits
+  // the box it is in (reflowed, or its columns trimmed), and the page does not scroll sideways.
+  it.each(['/?lang=en-XA', '/leaderboard?lang=en-XA', '/players/ada?lang=en-XA', '/rules?lang=en-XA', '/players/ada?lang=sw'])(
+    'at 390×844, no table overflows its container: %s',
+    async (path) => {
+      const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      try {
+        const page = await open(phone, path);
+        await page.locator('table').first().waitFor();
+        const overflowing = (await page.evaluate(
+          "Array.from(document.querySelectorAll('table')).filter(function (t) { return t.offsetParent !== null; }).map(function (t) { var box = t.parentElement; return [t.getAttribute('data-testid') || t.className, Math.round(t.getBoundingClientRect().width), box.clientWidth]; }).filter(function (r) { return r[1] > r[2] + 1; })",
+        )) as [string, number, number][];
+        expect(overflowing).toEqual([]);
+        expect(await page.evaluate(FITS_WIDTH)).toBe(true);
+      } finally {
+        await phone.close();
+      }
+    },
+  );
 
   it('an unknown player gets the not-found page', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 600 } });

@@ -16,6 +16,7 @@ function setup(me: Me = ADA) {
     register: jest.fn(async (_body: unknown) => ({ token: 'tok', player: me })),
     playerGames: jest.fn(async () => ({ games: [] })),
     room: jest.fn(async () => ({})),
+    joinRoom: jest.fn(async () => ({})),
   };
   const c = new LobbyController(SETTINGS, { api, followMe: jest.fn(() => ({ close: jest.fn() })) } as unknown as LobbyTransport, {
     changed: () => undefined,
@@ -46,12 +47,41 @@ describe('the sign-in card: log in, or create an account', () => {
     expect(api.login).not.toHaveBeenCalled();
   });
 
-  it('a name the server refuses ("José") is said in the server\'s own sentence, not "the request is not valid"', async () => {
+  it('a name the server would refuse ("José") is said before sending, in the page\'s own words', async () => {
+    const { c, api } = setup();
+    expect(await c.signIn('register', 'José', 'correct horse')).toBe(false);
+    expect(said(c)).toEqual({ place: 'auth', text: 'This username does not fit the rule: 3–20 characters, letters A–Z and a–z, digits, _ and -, not starting with “guest-”.' });
+    expect(api.register).not.toHaveBeenCalled();
+  });
+
+  it('a refusal the client cannot foresee is said in the server\'s own sentence, not "the request is not valid"', async () => {
     const { c, api } = setup();
     const server = 'username may contain only letters, digits, _ and -';
     api.register.mockRejectedValueOnce(new ApiError('The request is not valid.', 400, 'VALIDATION_FAILED', undefined, server));
-    expect(await c.signIn('register', 'José', 'correct horse')).toBe(false);
+    expect(await c.signIn('register', 'ada_2', 'correct horse')).toBe(false);
     expect(said(c)).toEqual({ place: 'auth', text: server });
+  });
+
+  it.each([
+    ['login', '', 'x', 'Enter your username.'],
+    ['login', '  ', 'x', 'Enter your username.'],
+    ['login', 'ada', '', 'Enter your password.'],
+    ['register', 'ad', 'correct horse', 'This username does not fit the rule: 3–20 characters, letters A–Z and a–z, digits, _ and -, not starting with “guest-”.'],
+    ['register', 'Guest-ada', 'correct horse', 'This username does not fit the rule: 3–20 characters, letters A–Z and a–z, digits, _ and -, not starting with “guest-”.'],
+    ['register', 'ada', 'short', 'The password needs at least 8 characters.'],
+  ] as const)('%s with "%s" / "%s": nothing is sent, the form says "%s"', async (action, username, password, text) => {
+    const { c, api } = setup();
+    expect(await c.signIn(action, username, password)).toBe(false);
+    expect(said(c)).toEqual({ place: 'auth', text });
+    expect(api.login).not.toHaveBeenCalled();
+    expect(api.register).not.toHaveBeenCalled();
+  });
+
+  it('an empty room code asks for one, with no request', async () => {
+    const { c, api } = setup();
+    await c.joinRoom('   ');
+    expect(said(c)).toEqual({ place: 'join', text: 'Enter the room code.' });
+    expect(api.joinRoom).not.toHaveBeenCalled();
   });
 
   it('a taken name keeps the client\'s own sentence', async () => {

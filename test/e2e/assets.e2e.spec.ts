@@ -1,6 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
+import { guestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
+
+/** A GET as a browser sends it, the bytes as they travel (no decoding): status, headers, body. */
+function raw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+/** The first bytes of an answer that does not end (an event stream): status, headers, and what came within a second. */
+function firstBytes(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = get(url, { headers }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => {
+        text += c.toString('latin1');
+      });
+      setTimeout(() => {
+        req.destroy();
+        resolve({ headers: res.headers, text });
+      }, 1000);
+    });
+    req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+  });
+}
 
 describe('the browser client bundle (/assets) and the CSP', () => {
   let t: TestApp;
@@ -25,6 +56,42 @@ describe('the browser client bundle (/assets) and the CSP', () => {
     await request(t.http).get(js).set('If-None-Match', script.headers.etag).expect(304);
     // Source maps, for people debugging in the browser.
     await request(t.http).get(`${js}.map`).expect(200);
+  });
+
+  it('scripts and stylesheets go out as the build compressed them: brotli, else gzip, else as they are', async () => {
+    const html = (await request(t.http).get('/play').expect(200)).text;
+    for (const path of [/src="(\/assets\/client-[A-Z0-9]+\.js)"/.exec(html)![1], /href="(\/assets\/site-[A-Z0-9]+\.css)"/.exec(html)![1], /src="(\/assets\/i18n-en-[A-Z0-9]+\.js)"/.exec(html)![1]]) {
+      const plain = await raw(t.baseUrl + path, {});
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toContain('Accept-Encoding');
+      const br = await raw(t.baseUrl + path, { 'Accept-Encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      expect(br.body.length).toBeLessThan(plain.body.length / 2);
+      const gz = await raw(t.baseUrl + path, { 'Accept-Encoding': 'gzip;q=1, br;q=0' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+      // Each encoding is its own representation: its own ETag, and its own 304.
+      expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
+      expect((await raw(t.baseUrl + path, { 'Accept-Encoding': 'br', 'If-None-Match': String(br.headers.etag) })).status).toBe(304);
+    }
+  });
+
+  it('pages and JSON answers are compressed for a client that accepts it; event streams never are', async () => {
+    for (const path of ['/', '/rules', '/docs-json']) {
+      const res = await raw(t.baseUrl + path, { 'Accept-Encoding': 'gzip' });
+      expect(`${path} ${res.headers['content-encoding']}`).toBe(`${path} gzip`);
+      expect(gunzipSync(res.body).length).toBeGreaterThan(res.body.length);
+    }
+    const page = await raw(`${t.baseUrl}/rules`, { 'Accept-Encoding': 'gzip' });
+    expect(gunzipSync(page.body).toString('utf8')).toContain('<!doctype html>');
+    // A stream's first comment arrives at once, as it was written: no compressor holds it back.
+    const guest = await guestPlayer(t.http);
+    const stream = await firstBytes(`${t.baseUrl}/api/me/events`, { 'Accept-Encoding': 'gzip, br', Accept: 'text/event-stream', Authorization: `Bearer ${guest.token}` });
+    expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(stream.headers['content-encoding']).toBeUndefined();
+    expect(stream.text).toContain(': connected');
   });
 
   it('an unknown asset is a 404 with the error shape', async () => {

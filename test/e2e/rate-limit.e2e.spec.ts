@@ -38,6 +38,39 @@ describe('auth rate limit: X-Forwarded-For is believed only from a configured pr
   });
 });
 
+// A classroom or an internet café shares one address: guests have a count and a limit of their
+// own, and the one refused is told how long to wait, in their language.
+describe('guest accounts: their own, larger limit per address, and the wait said', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ AUTH_RATE_LIMIT: '2', GUEST_RATE_LIMIT: '4' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('counts guests apart from sign-ins, and says the wait when either is refused', async () => {
+    const guests: number[] = [];
+    for (let i = 0; i < 4; i++) guests.push((await request(t.http).post('/api/auth/guest').send({})).status);
+    expect(guests).toEqual([201, 201, 201, 201]);
+    const refused = await request(t.http).post('/api/auth/guest').set('Accept-Language', 'sw').send({});
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('RATE_LIMITED');
+    const wait = refused.body.details.retryAfterSeconds;
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(refused.headers['retry-after']).toBe(String(wait));
+    expect(refused.body.message).toBe(`Wageni wengi wamejiunga kutoka mtandao huu sasa hivi (darasa au mgahawa wa intaneti hutumia anwani moja). Jaribu tena baada ya sekunde ${wait}, au jisajili.`);
+
+    // The guests used none of the sign-in count: two attempts, then the third is refused, saying so.
+    expect([(await login(t.http)).status, (await login(t.http)).status]).toEqual([401, 401]);
+    const third = await login(t.http);
+    expect(third.status).toBe(429);
+    expect(third.body.message).toMatch(/^Too many sign-in attempts from this address; try again in \d+ seconds?\.$/);
+    expect(third.body.details.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('auth rate limit behind a trusted proxy (TRUST_PROXY=loopback)', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -21,6 +21,7 @@ export const TEST_ENV = {
   NODE_ENV: 'test',
   JWT_SECRET: 'test-secret-0123456789abcdef',
   AUTH_RATE_LIMIT: '100000',
+  GUEST_RATE_LIMIT: '100000',
   // The analysis of finished games would run on the test's event loop (ts-jest has no compiled
   // worker): the analysis tests turn it on.
   ANALYSIS_WORKERS: '0',

@@ -1354,7 +1354,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description RATE_LIMITED: too many attempts from this address; see Retry-After */
+            /** @description RATE_LIMITED: too many attempts from this address (guests: GUEST_RATE_LIMIT, a count of their own); see Retry-After and details.retryAfterSeconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1514,7 +1514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description RATE_LIMITED: too many attempts from this address; see Retry-After */
+            /** @description RATE_LIMITED: too many attempts from this address (guests: GUEST_RATE_LIMIT, a count of their own); see Retry-After and details.retryAfterSeconds */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -33,7 +33,9 @@ export function mountAnalysis(root: HTMLElement, game: GameController, c: Analys
   const status = h('p', { class: 'pl-hint', role: 'status' });
   const graphBox = h('div', { class: 'pl-eval' });
   const current = h('p', { class: 'pl-eval-move', 'aria-live': 'polite' });
-  const summary = h('div', { class: 'pl-eval-summary' });
+  // The summary table scrolls sideways on a narrow screen: a named region that takes the focus,
+  // so that a keyboard can scroll it too.
+  const summary = h('div', { class: 'pl-eval-summary', role: 'region', tabindex: '0', 'aria-label': msg('analysis.summary.caption') });
   const note = h('p', { class: 'pl-hint' });
   const downloads = h(
     'p',

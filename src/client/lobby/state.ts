@@ -4,6 +4,7 @@
  * state and call the commands; requests and the player's event stream go through `LobbyTransport`.
  */
 import { isTurnLimit } from '../../games/domain/game';
+import { GUEST_NAME_PREFIX, looksLikeGuestName, PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username';
 import { ratingLabel } from '../../ratings/domain/rating-label';
 import { gameHref, validRoomCode } from '../common/format';
 import { t, type Text } from '../common/messages';
@@ -75,6 +76,23 @@ const message = (e: unknown): Text => t('server.message', { message: (e as Error
  * the server does not accept in the server's own sentence (it names the rule that failed: "username
  * may contain only letters, digits, _ and -"), not a generic "the request is not valid".
  */
+/**
+ * What keeps the sign-in form from being sent, said in the page's language (the browser's own
+ * bubbles would speak the browser's language, and the server's messages name fields by their API
+ * names): a missing field, and on registering the name's and the password's rules. Null: send it.
+ */
+export function authProblem(action: AuthMode, username: string, password: string): Text | null {
+  const name = username.trim();
+  if (name === '') return t('lobby.form.usernameMissing');
+  if (password === '') return t('lobby.form.passwordMissing');
+  if (action !== 'register') return null;
+  if (name.length < USERNAME_LENGTH.min || name.length > USERNAME_LENGTH.max || !/^[A-Za-z0-9_-]+$/.test(name) || looksLikeGuestName(name)) {
+    return t('lobby.form.usernameRule', { min: USERNAME_LENGTH.min, max: USERNAME_LENGTH.max, prefix: GUEST_NAME_PREFIX });
+  }
+  if (password.length < PASSWORD_LENGTH.min) return t('lobby.form.passwordShort', { min: PASSWORD_LENGTH.min });
+  return null;
+}
+
 export function authError(action: AuthMode, e: unknown): Text {
   if (e instanceof ApiError && e.status === 401 && action === 'login') return t('lobby.wrongPassword');
   if (e instanceof ApiError && e.code === 'VALIDATION_FAILED' && e.serverMessage) return t('server.message', { message: e.serverMessage });
@@ -170,6 +188,11 @@ export class LobbyController {
   }
 
   async signIn(action: AuthMode, username: string, password: string): Promise<boolean> {
+    const problem = authProblem(action, username, password);
+    if (problem) {
+      this.say(problem, false, 'auth');
+      return false;
+    }
     let ok = false;
     await this.busyWith('auth', async () => {
       const body = { username: username.trim(), password };
@@ -272,6 +295,7 @@ export class LobbyController {
 
   async joinRoom(input: string): Promise<void> {
     const code = input.trim().toUpperCase();
+    if (code === '') return this.say(t('lobby.form.roomCodeMissing'), false, 'join');
     if (!validRoomCode(code)) return this.say(t('lobby.badRoomCode'), false, 'join');
     await this.busyWith('join', async () => {
       const room = await this.io.api.joinRoom(code);

@@ -6,6 +6,7 @@
 import { $, $$, h, part, parts, show, text } from '../common/dom';
 import { gameHref, playerHref } from '../common/format';
 import { msg, show as say } from '../common/messages';
+import { PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username';
 import { ladderNote, myRating, queueCooldown, queueWindow, type LobbyController, type Mode, type Place } from './state';
 
 export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(): void } {
@@ -71,12 +72,20 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     const password = field<HTMLInputElement>(forms.auth, 'password');
     // Password managers offer a new password only to a field that asks for one.
     password.autocomplete = register ? 'new-password' : 'current-password';
+    // The rules as constraint attributes too (the form is checked in the page's language before it
+    // is sent: novalidate keeps the browser's own bubbles, in the browser's language, away).
     if (register) {
       username.setAttribute('aria-describedby', 'username-rule');
       password.setAttribute('aria-describedby', 'password-rule');
+      username.minLength = USERNAME_LENGTH.min;
+      username.pattern = '[A-Za-z0-9_\\-]+';
+      password.minLength = PASSWORD_LENGTH.min;
     } else {
       username.removeAttribute('aria-describedby');
       password.removeAttribute('aria-describedby');
+      username.removeAttribute('minlength');
+      username.removeAttribute('pattern');
+      password.removeAttribute('minlength');
     }
     // On an invite the invite card's guest button is the one way in: no second one here.
     show(part('guest-start', root), !s.invite?.open);

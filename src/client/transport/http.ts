@@ -112,7 +112,10 @@ export async function request<T>(method: string, path: string, body?: unknown, o
       const code = typeof e.code === 'string' ? e.code : undefined;
       const server =
         typeof e.message === 'string' ? e.message : res.status === 503 ? msg('net.unavailable') : msg('net.status', { status: String(res.status) });
-      throw new ApiError(errorText(code, server), res.status, code, e.details, server);
+      // A refusal that says how long to wait: the server's sentence (in the page's language: the
+      // request carried it) says it; the catalogue's generic one would not.
+      const waitSaid = code === 'RATE_LIMITED' && typeof (e.details as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds === 'number' && typeof e.message === 'string';
+      throw new ApiError(waitSaid ? server : errorText(code, server), res.status, code, e.details, server);
     }
     return data as T;
   }

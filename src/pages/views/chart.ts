@@ -169,21 +169,26 @@ export function xAxisLabels(history: readonly RatingHistoryPoint[], t: T): { kin
     return new Set(shown).size === shown.length;
   };
 
-  const day = (d: string) => (c: string): string => `<time datetime="${escapeHtml(d)}">${c}</time>`;
+  // The notes' days have the month's full name in the page's language. Beside UTC times of day the
+  // day stays the UTC one; otherwise the browser rewrites it in the reader's time zone (data-when).
+  const day = (d: string, local = true) => (c: string): string => `<time datetime="${escapeHtml(d)}"${local ? ' data-when="date"' : ''}>${c}</time>`;
+  const long = (d: string): string => t.longDate(`${d}T12:00:00Z`, { timeZone: 'UTC' });
   const dates = history.map((p) => isoDate(p.at));
   if (distinctAtTicks(dates)) return { kind: 'date', labels: dates, noteHtml: null };
   const days = new Set(dates);
   const oneDay = days.size === 1 && dates[0] !== null ? dates[0] : null;
   if (oneDay !== null) {
     const times = history.map((p) => isoTime(p.at));
-    if (distinctAtTicks(times)) return { kind: 'time', labels: times, noteHtml: t.html('chart.axisTimes', { day: oneDay }, { d: day(oneDay) }) };
+    if (distinctAtTicks(times)) return { kind: 'time', labels: times, noteHtml: t.html('chart.axisTimes', { day: long(oneDay) }, { d: day(oneDay, false) }) };
   }
   const numbers = history.map((_, i) => `#${i + 1}`);
   let noteHtml = t.html('chart.axisNumbers');
-  if (oneDay !== null) noteHtml = t.html('chart.axisNumbersOneDay', { day: oneDay }, { d: day(oneDay) });
+  if (oneDay !== null) noteHtml = t.html('chart.axisNumbersOneDay', { day: long(oneDay) }, { d: day(history[0].at) });
   else {
     const [from, to] = [dates[0], dates[n - 1]];
-    if (from !== null && to !== null) noteHtml = t.html('chart.axisNumbersRange', { from, to }, { d1: day(from), d2: day(to) });
+    if (from !== null && to !== null) {
+      noteHtml = t.html('chart.axisNumbersRange', { from: long(from), to: long(to) }, { d1: day(history[0].at), d2: day(history[n - 1].at) });
+    }
   }
   return { kind: 'game', labels: numbers, noteHtml };
 }
@@ -275,11 +280,14 @@ export function renderRatingChart(history: readonly RatingHistoryPoint[], t: T):
 
   parts.push('<g class="points">');
   history.forEach((p, i) => {
-    const day = isoDate(p.at);
-    const when = day === null ? p.at : `${day} ${isoTime(p.at)} UTC`;
+    // The page's language and UTC; the browser client rewrites `data-when-shown` in the title as
+    // the reader's local date and time (src/client/common/times.ts).
+    const valid = isoDate(p.at) !== null;
+    const when = valid ? `${t.longDate(p.at, { time: true, timeZone: 'UTC' })} UTC` : p.at;
+    const at = valid ? ` data-at="${escapeHtml(new Date(Date.parse(p.at)).toISOString())}" data-when-shown="${escapeHtml(when)}"` : '';
     const label = t.html('chart.point', { number: i + 1, when, rating: formatInt(p.rating), rd: formatInt(p.rd), delta: formatDelta(p.delta) });
     parts.push(
-      `<circle data-testid="chart-point" data-game-id="${escapeHtml(p.gameId)}" data-rating="${formatInt(p.rating)}" data-rd="${formatInt(p.rd)}" cx="${c(x(i))}" cy="${c(y(p.rating))}" r="${n > 60 ? 2 : 3.5}" fill="#1f7a4d" stroke="#fff" stroke-width="1"><title>${label}</title></circle>`,
+      `<circle data-testid="chart-point" data-game-id="${escapeHtml(p.gameId)}"${at} data-rating="${formatInt(p.rating)}" data-rd="${formatInt(p.rd)}" cx="${c(x(i))}" cy="${c(y(p.rating))}" r="${n > 60 ? 2 : 3.5}" fill="#1f7a4d" stroke="#fff" stroke-width="1"><title>${label}</title></circle>`,
     );
   });
   parts.push('</g></svg>');

@@ -61,14 +61,14 @@ export function isoTime(iso: string | null | undefined): string | null {
   return new Date(ms).toISOString().slice(11, 16);
 }
 
-/** Formats a date for a page: the translator's `date` (src/i18n), or anything with that shape. */
+/** Formats a date for a page: the translator's `longDate` (src/i18n/dates.ts), or anything with that shape. */
 export interface DateFormatter {
-  date(value: Date | number | string, options?: Intl.DateTimeFormatOptions): string;
+  longDate(value: Date | number | string, options?: { time?: boolean; timeZone?: string }): string;
 }
 
 /**
  * A `<time>` element showing the UTC date of an ISO time, in the page's language when a
- * formatter is given (`t.date`: "1 May 2024", "১ মে, ২০২৪" with Latin digits…), else as
+ * formatter is given (`t.longDate`: "May 1, 2024", "1 মে, 2024", with Latin digits…), else as
  * YYYY-MM-DD; a dash when absent. The title is the exact UTC time, language-neutral.
  */
 export function formatDate(iso: string | null | undefined, t?: DateFormatter): string {
@@ -76,7 +76,7 @@ export function formatDate(iso: string | null | undefined, t?: DateFormatter): s
   const day = isoDate(iso);
   if (day === null) return escapeHtml(iso);
   const full = new Date(Date.parse(iso)).toISOString();
-  const shown = t ? t.date(full, { dateStyle: 'medium', timeZone: 'UTC' }) : day;
+  const shown = t ? t.longDate(full, { timeZone: 'UTC' }) : day;
   return `<time datetime="${escapeHtml(full)}"${t ? ' data-when="date"' : ''} title="${escapeHtml(full.replace('T', ' ').slice(0, 16))} UTC">${escapeHtml(shown)}</time>`;
 }
 

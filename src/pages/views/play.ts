@@ -164,8 +164,8 @@ ${FORM_ERROR}
 </section>
 <section class="pl-card" data-testid="join-room">
 <h2>${h('play.lobby.joinRoom')}</h2>
-<form id="join-form">
-<label>${h('play.lobby.roomCode')}<input type="text" name="code" data-testid="join-code" autocomplete="off" spellcheck="false" autocapitalize="characters" maxlength="12" placeholder="${a('play.lobby.joinCodePlaceholder')}"></label>
+<form id="join-form" novalidate>
+<label>${h('play.lobby.roomCode')}<input type="text" name="code" data-testid="join-code" autocomplete="off" spellcheck="false" autocapitalize="characters" required minlength="4" maxlength="12" placeholder="${a('play.lobby.joinCodePlaceholder')}"></label>
 <button type="submit" class="pl-btn pl-btn-primary pl-btn-wide" data-testid="join-button">${h('play.lobby.join')}</button>
 </form>
 ${FORM_ERROR}

@@ -49,9 +49,11 @@ export function factParams(facts: BoardDiagram['facts'], locale: string): Messag
   return Object.fromEntries(Object.entries(facts).map(([k, v]) => [k, typeof v === 'object' ? listAnd(v, locale) : v]));
 }
 
-function row(key: string, cells: string[]): string {
+/** A table row; `labels` (the columns' headings) let a phone show each cell under its heading. */
+function row(key: string, cells: string[], labels: string[] = []): string {
   const [head, ...rest] = cells;
-  return `<tr data-setting="${key}"><th scope="row">${e(head)}</th>${rest.map((c) => `<td>${e(c)}</td>`).join('')}</tr>`;
+  const label = (i: number) => (labels[i + 1] ? ` data-label="${e(labels[i + 1])}"` : '');
+  return `<tr data-setting="${key}"><th scope="row">${e(head)}</th>${rest.map((c, i) => `<td${label(i)}>${e(c)}</td>`).join('')}</tr>`;
 }
 
 const SECTIONS: [string, MessageKey][] = [
@@ -111,19 +113,20 @@ export function renderRules(page: PageContext, view: RulesPageView): string {
   function houseTable(): string {
     const onOff = (on: boolean) => t(on ? 'rules.house.on' : 'rules.house.off');
     const heads: MessageKey[] = ['rules.house.name', 'rules.house.details', 'rules.house.default', 'rules.house.changeable'];
+    const labels = heads.map((k) => t(k));
     return (
       `<p>${e(t('rules.house.body'))}</p>` +
-      '<div class="table-wrap"><table class="rules-table" data-testid="house-settings">' +
+      '<div class="table-wrap"><table class="rules-table rules-table-stack" data-testid="house-settings">' +
       `<thead><tr>${heads.map((k) => `<th scope="col">${e(t(k))}</th>`).join('')}</tr></thead><tbody>` +
-      row('showLegalMoves', [t('rules.house.legal'), t('rules.house.legalDetails'), onOff(s.showLegalMovesDefault), t('rules.house.byHost')]) +
-      row('swapColors', [t('rules.house.swap'), t('rules.house.swapDetails'), onOff(s.swapColorsDefault), t('rules.house.byHost')]) +
+      row('showLegalMoves', [t('rules.house.legal'), t('rules.house.legalDetails'), onOff(s.showLegalMovesDefault), t('rules.house.byHost')], labels) +
+      row('swapColors', [t('rules.house.swap'), t('rules.house.swapDetails'), onOff(s.swapColorsDefault), t('rules.house.byHost')], labels) +
       row('turnSeconds', [
         t('rules.house.turnLimit'),
         t('rules.house.turnLimitDetails'),
         s.turnLimitDefault === null ? t('rules.house.none') : duration(s.turnLimitDefault),
         t('rules.house.turnLimitChoices', { choices }),
-      ]) +
-      row('boardSize', [t('rules.house.boardSize'), t('rules.house.boardSizeDetails'), t('rules.house.size', { n: s.boardSize }), t('rules.house.fixed')]) +
+      ], labels) +
+      row('boardSize', [t('rules.house.boardSize'), t('rules.house.boardSizeDetails'), t('rules.house.size', { n: s.boardSize }), t('rules.house.fixed')], labels) +
       '</tbody></table></div>' +
       `<p class="subtle">${e(t('rules.house.queueNote'))}</p>`
     );

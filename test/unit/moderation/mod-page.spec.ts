@@ -52,7 +52,7 @@ describe('the moderator page views', () => {
   it("a player's view: marks with dates, statistics, move times, games linked to their replays, reports, actions, the audit log", () => {
     const html = renderModPlayer(EN, playerView);
     expect(html).toContain('Player alice');
-    expect(html).toMatch(/data-testid="mark-engine">Marked as an engine user on <time datetime="2024-03-02T10:00:00.000Z"[^>]*>Mar 2, 2024<\/time>\./);
+    expect(html).toMatch(/data-testid="mark-engine">Marked as an engine user on <time datetime="2024-03-02T10:00:00.000Z"[^>]*>March 2, 2024<\/time>\./);
     expect(html).toContain('data-testid="mark-closed">Closed on');
     expect(html).toContain('360 moves: mean 4.2 s, median 4.0 s, variation 0.08');
     expect(html).toContain('<a href="/play/00000000-0000-4000-8000-000000000001" data-testid="replay-link">Analysed replay</a>');

@@ -148,7 +148,8 @@ describe('renderRatingChart', () => {
     expect(xLabels(svg).map(([l]) => l)).toEqual(['09:00', '10:07', '11:14', '12:21', '13:28', '14:35']);
     const axis = xAxisLabels(history(6, at), EN.t);
     expect(axis.kind).toBe('time');
-    expect(axis.noteHtml).toBe('The x axis shows each game\'s time (UTC); all were played on <time datetime="2026-11-29">2026-11-29</time>.');
+    // the day beside UTC times stays the UTC day (no data-when: the browser leaves it)
+    expect(axis.noteHtml).toBe('The x axis shows each game\'s time (UTC); all were played on <time datetime="2026-11-29">November 29, 2026</time>.');
   });
 
   it('several games in one minute: game numbers', () => {
@@ -158,10 +159,11 @@ describe('renderRatingChart', () => {
     expect(labels).toEqual(['#1', '#2', '#3', '#4', '#5', '#6', '#7', '#8']);
     expect(new Set(labels).size).toBe(labels.length);
     expect(xAxisLabels(history(8, sameDay), EN.t).noteHtml).toBe(
-      'The x axis numbers the rated games, all played on <time datetime="2026-11-29">2026-11-29</time>.',
+      'The x axis numbers the rated games, all played on <time datetime="2026-11-29T09:00:00.000Z" data-when="date">November 29, 2026</time>.',
     );
-    // the tooltips still give each game's date and time
-    expect(svg).toContain('<title>Game #1, 2026-11-29 09:00 UTC: ');
+    // the tooltips still give each game's date and time, marked for the browser to show in local time
+    expect(svg).toContain('data-at="2026-11-29T09:00:00.000Z" data-when-shown="November 29, 2026, 9:00 AM UTC"');
+    expect(svg).toContain('<title>Game #1, November 29, 2026, 9:00 AM UTC: ');
   });
 
   it('dates that would repeat across a few days: game numbers with the date range', () => {
@@ -170,7 +172,7 @@ describe('renderRatingChart', () => {
     const axis = xAxisLabels(history(30, at), EN.t);
     expect(axis.kind).toBe('game');
     expect(axis.noteHtml).toBe(
-      'The x axis numbers the rated games, played from <time datetime="2026-11-01">2026-11-01</time> to <time datetime="2026-11-03">2026-11-03</time>.',
+      'The x axis numbers the rated games, played from <time datetime="2026-11-01T08:00:00.000Z" data-when="date">November 1, 2026</time> to <time datetime="2026-11-03T08:29:00.000Z" data-when="date">November 3, 2026</time>.',
     );
     const labels = xLabels(renderRatingChart(history(30, at), EN.t)).map(([l]) => l);
     expect(labels[0]).toBe('#1');
@@ -184,6 +186,26 @@ describe('renderRatingChart', () => {
     expect(axis.noteHtml).toBeNull();
     const labels = xLabels(renderRatingChart(history(120, at), EN.t)).map(([l]) => l);
     expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it.each([
+    ['bn', 'all', '29 নভেম্বর, 2026', '29 নভেম্বর, 2026, 9:00 AM UTC'],
+    ['hi', 'all', '29 नवंबर 2026', '29 नवंबर 2026, 9:00 am UTC'],
+    // day first, as a Nepali sentence says it (CLDR's pattern puts the year first)
+    ['ne', 'all', '29 नोभेम्बर 2026', '29 नोभेम्बर 2026, 09:00 UTC'],
+    ['sw', 'all', '29 Novemba 2026', '29 Novemba 2026, 09:00 UTC'],
+    // lower-case month joined to the year, pinned (browsers have no Tajik data)
+    ['tg', 'all', '29 ноябри 2026', '29 ноябри 2026, 09:00 UTC'],
+  ] as const)('%s: the notes and point titles say the date in the page language, with the month in full', (lang, _all, day, when) => {
+    const t = pageContextOf(lang).t;
+    const note = xAxisLabels(history(8, sameDay), t).noteHtml!;
+    expect(note).toContain(`data-when="date">${day}</time>`);
+    expect(note).not.toMatch(/\d{4}-\d\d-\d\d</);
+    const svg = renderRatingChart(history(8, sameDay), t);
+    expect(svg).toContain(`data-when-shown="${when}"`);
+    const title = /<circle[^>]*data-at="2026-11-29T09:00:00.000Z"[^>]*><title>([^<]*)<\/title>/.exec(svg);
+    expect(title?.[1]).toContain(when);
+    expect(title?.[1]).not.toMatch(/\d{4}-\d\d-\d\d/);
   });
 
   it('unparseable times fall back to game numbers', () => {

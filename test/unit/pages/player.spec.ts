@@ -157,7 +157,7 @@ describe('renderPlayer', () => {
     oneDay.history = oneDay.history.map((p) => ({ ...p, at: '2026-11-29T10:00:00.000Z' }));
     const html = renderPlayer(EN, oneDay);
     expect(html).toContain('data-labels="game"');
-    expect(html).toContain('2·RD. The x axis numbers the rated games, all played on <time datetime="2026-11-29">2026-11-29</time>.</p>');
+    expect(html).toContain('2·RD. The x axis numbers the rated games, all played on <time datetime="2026-11-29T10:00:00.000Z" data-when="date">November 29, 2026</time>.</p>');
     expect(renderPlayer(EN, view({}, [], 0))).toMatch(/2·RD\.<\/p>/);
   });
 

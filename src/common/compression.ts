@@ -1,0 +1,19 @@
+/**
+ * Compression of the app's answers (pages, JSON, the docs): gzip or deflate as the client accepts,
+ * above 1 KB. Never an event stream: a compressor holds bytes back until it has a block, and a
+ * live game's events must leave the moment they are written. Assets come precompressed
+ * (src/pages/assets.controller.ts) and are left as they are.
+ */
+import compression from 'compression';
+import type { Request, RequestHandler, Response } from 'express';
+
+/** True when an answer should be compressed: compressible, and not an event stream. */
+export function shouldCompress(req: Request, res: Response): boolean {
+  const type = String(res.getHeader('Content-Type') ?? '');
+  if (/^text\/event-stream/i.test(type) || /text\/event-stream/i.test(String(req.headers.accept ?? ''))) return false;
+  return compression.filter(req, res);
+}
+
+export function compressAnswers(): RequestHandler {
+  return compression({ filter: shouldCompress, threshold: 1024 });
+}
