@@ -10,6 +10,7 @@ import { startLearn } from './learn/learn';
 import { startLobby } from './lobby/lobby';
 import { startMod } from './mod/mod';
 import { startNotices } from './notices/notices';
+import { startOpenings } from './openings/openings';
 import { startRetry } from './retry';
 import { startTimes } from './common/times';
 import { followRememberedLanguage } from './i18n/preference';
@@ -34,6 +35,8 @@ function main(): void {
   if (learn) startLearn(learn);
   const home = document.getElementById('home');
   if (home) startHome(home);
+  const openings = document.getElementById('openings');
+  if (openings) startOpenings(openings);
   const mod = document.getElementById('mod-root');
   if (mod) startMod(mod);
   const container = document.querySelector<HTMLElement>('main');

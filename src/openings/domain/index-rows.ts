@@ -5,13 +5,12 @@
  * difference. The master games (./master-games.ts) and the ladder's rated games go through the
  * same code, so their figures compare. Pure, no framework.
  */
-import type { Position } from '../../engine/position.js';
+import { type Position, startPosition } from '../../engine/position.js';
 import { positionsAlong } from './openings.js';
 import { positionKey } from './symmetry.js';
-import { startPosition } from '../../engine/position.js';
 
 /** Moves of each game the index keeps: past this, nearly every master game is alone in its position. */
-export const INDEX_PLIES = 30;
+export const INDEX_PLIES = 24;
 
 /** A finished game as the index sees it: its moves (passes left out) and its result for Black. */
 export interface IndexedGame {

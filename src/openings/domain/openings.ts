@@ -32,7 +32,7 @@ export const OPENINGS: readonly Opening[] = Object.freeze(
     { id: 'perpendicular', name: 'Perpendicular', family: 'perpendicular', moves: 'f5d6' },
     { id: 'tiger', name: 'Tiger', family: 'perpendicular', moves: 'f5d6c3d3c4' },
     { id: 'brightwell', name: 'Brightwell', family: 'perpendicular', moves: 'f5d6c3d3c4f4c5b3c2' },
-    { id: 'mainline-tiger', name: 'Mainline Tiger', family: 'perpendicular', moves: 'f5d6c3d3c4f4f6f3e6e7' },
+    { id: 'mainline', name: 'Mainline Tiger', family: 'perpendicular', moves: 'f5d6c3d3c4f4f6f3e6e7' },
     { id: 'rose', name: 'Rose', family: 'perpendicular', moves: 'f5d6c3d3c4f4f6f3e6e7d7g6f8f7g5h6h4g4h3' },
     { id: 'rabbit', name: 'Rabbit', family: 'perpendicular', moves: 'f5d6c5f4e3' },
     { id: 'diagonal', name: 'Diagonal', family: 'diagonal', moves: 'f5f6' },

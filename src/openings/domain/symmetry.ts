@@ -34,16 +34,32 @@ export function transformBoard(board: string, s: number): string {
   return out.join('');
 }
 
+/** For each symmetry, the square whose disc lands on square i: the image read in square order. */
+const SOURCES: readonly Int8Array[] = SYMMETRIES.map((image) => {
+  const source = new Int8Array(64);
+  for (let sq = 0; sq < 64; sq++) source[image[sq]] = sq;
+  return source;
+});
+
 /**
  * The key of a position up to symmetry: the least of its eight boards (in string order), then
- * the side to move ("b" or "w"); 65 characters.
+ * the side to move ("b" or "w"); 65 characters. Images are compared square by square and only
+ * the least is built (the index keys every position of thousands of games).
  */
 export function positionKey(p: Position): string {
   const board = toBoardString(p);
-  let least = board;
+  let best = 0;
   for (let s = 1; s < 8; s++) {
-    const image = transformBoard(board, s);
-    if (image < least) least = image;
+    const a = SOURCES[s];
+    const b = SOURCES[best];
+    for (let i = 0; i < 64; i++) {
+      const x = board.charCodeAt(a[i]);
+      const y = board.charCodeAt(b[i]);
+      if (x !== y) {
+        if (x < y) best = s;
+        break;
+      }
+    }
   }
-  return least + (p.toMove === 'black' ? 'b' : 'w');
+  return (best === 0 ? board : transformBoard(board, best)) + (p.toMove === 'black' ? 'b' : 'w');
 }

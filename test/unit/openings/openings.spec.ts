@@ -54,7 +54,7 @@ describe('the openings table', () => {
     expect(nameOpening(line('f5'))).toBeNull();
     expect(nameOpening([])).toBeNull();
     for (const s of LEGAL) {
-      expect(nameOpening(image(line('f5d6c3d3c4f4f6f3e6e7d7'), s))?.id).toBe('mainline-tiger');
+      expect(nameOpening(image(line('f5d6c3d3c4f4f6f3e6e7d7'), s))?.id).toBe('mainline');
       expect(nameOpening(image(line(openingById('rose')!.moves), s))?.id).toBe('rose');
     }
   });
