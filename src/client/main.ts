@@ -10,6 +10,7 @@ import { startLearn } from './learn/learn';
 import { startLobby } from './lobby/lobby';
 import { startMod } from './mod/mod';
 import { startNotices } from './notices/notices';
+import { startExplorer } from './openings/explorer';
 import { startOpenings } from './openings/openings';
 import { startRetry } from './retry';
 import { startTimes } from './common/times';
@@ -37,6 +38,8 @@ function main(): void {
   if (home) startHome(home);
   const openings = document.getElementById('openings');
   if (openings) startOpenings(openings);
+  const explorer = document.getElementById('explorer');
+  if (explorer) startExplorer(explorer);
   const mod = document.getElementById('mod-root');
   if (mod) startMod(mod);
   const container = document.querySelector<HTMLElement>('main');

@@ -18,7 +18,7 @@ export class OpeningsController {
 
   @Get('explorer')
   @ApiOperation({ summary: 'The opening explorer: every legal move of the position a line reaches, as played in the master games and in rated ladder games, with the engine’s value' })
-  @ApiOkResponse({ type: ExplorerDto })
+  @ApiOkResponse({ type: ExplorerDto, description: 'The position the line reaches (the start position without moves): its figures, and each legal move with its figures from the master games and the ladder, and its value' })
   @ApiErrors(['VALIDATION_FAILED', 'moves is not squares run together (at most 60), or a move of it is not legal'])
   explore(@Query() query: ExplorerQueryDto): Promise<ExplorerDto> {
     return this.openings.explore(query.moves);

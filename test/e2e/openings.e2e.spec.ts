@@ -158,4 +158,19 @@ describe('the named openings and the opening explorer', () => {
     const rules = await request(t.http).get('/rules').set('Accept-Language', 'sw');
     expect(rules.text).toMatch(/<a href="\/openings">Mianzo ya Reversi<\/a>/);
   });
+
+  it('/explorer shows a position with its moves as links, and a typed bad line gets 400 with the reason', async () => {
+    const page = await request(t.http).get('/explorer?moves=f5d6').set('Accept-Language', 'en');
+    expect(page.status).toBe(200);
+    const board = toBoardString(replay('f5d6').position);
+    const discs = [...page.text.matchAll(/data-square="([a-h][1-8])" data-disc="(black|white)"/g)].map((m) => m[1]).sort();
+    expect(discs).toEqual([...board].flatMap((c, i) => (c === '.' ? [] : [squareName(i)])).sort());
+    expect(page.text).toContain('href="/explorer?moves=f5d6c3"');
+    expect(page.text).toMatch(/data-exact="false"/);
+    const bad = await request(t.http).get('/explorer?moves=f5f5').set('Accept-Language', 'sw');
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('data-testid="explorer-error"');
+    expect(bad.text).toContain('Hatua ya 2 (f5)');
+  });
 });
+

@@ -85,6 +85,7 @@ function openingHtml(page: PageContext, o: OpeningDto, view: OpeningsDto): strin
     `<p>${e(t(`openings.idea.${o.id}` as MessageKey))}</p>` +
     `<ul class="opening-figures"><li data-testid="${id}-master">${e(figuresText(page, o.master, view.masterGames, 'master'))}</li>` +
     `<li data-testid="${id}-ladder">${e(figuresText(page, o.ladder, view.ladderGames, 'ladder'))}</li></ul>` +
+    `<p><a href="/explorer?moves=${o.moves}" data-testid="${id}-explore">${a('openings.explore')}</a></p>` +
     '</figcaption></figure></section>'
   );
 }
