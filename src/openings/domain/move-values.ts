@@ -12,7 +12,7 @@ import { analyseMove, solveEndgame } from '../../engine/search.js';
 export const EXPLORER_EXACT_EMPTIES = 14;
 export const EXPLORER_EXACT_NODE_LIMIT = 200_000;
 /** Depth of the estimate, in plies after the move. */
-export const EXPLORER_DEPTH = 4;
+export const EXPLORER_DEPTH = 3;
 
 export interface MoveValue {
   square: number;
