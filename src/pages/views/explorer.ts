@@ -79,8 +79,9 @@ function movesTable(page: PageContext, x: ExplorerDto): string {
     })
     .join('');
   return (
+    `<p class="explorer-caption" aria-hidden="true">${e(t('openings.explorer.caption'))}</p>` +
     '<div class="table-wrap"><table class="rules-table explorer-table" data-testid="explorer-moves">' +
-    `<caption>${e(t('openings.explorer.caption'))}</caption>` +
+    `<caption class="sr-only">${e(t('openings.explorer.caption'))}</caption>` +
     `<thead><tr>${heads}</tr></thead><tbody>${rows}</tbody></table></div>` +
     `<p class="subtle">${e(t('openings.explorer.engineNote'))}</p>`
   );
