@@ -1666,6 +1666,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The position the line reaches (the start position without moves): its figures, and each legal move with its figures from the master games and the ladder, and its value */
             200: {
                 headers: {
                     [name: string]: unknown;
