@@ -20,6 +20,8 @@ ENV NODE_ENV=production \
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# The master games the opening pages and the explorer read (data/README.md).
+COPY --from=build /app/data ./data
 # DATA_DIR (./.data) is only written without DATABASE_URL (embedded PostgreSQL); keep it writable.
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node

@@ -1,7 +1,7 @@
 /**
  * Analysis benchmark: the time to analyse a whole real game (src/analysis/domain/analysis.ts,
  * analyseGame) for several exact-phase depths N (the endgame solver from N empties, the midgame
- * search before), on real tournament games of test/fixtures/wthor-2023-2025.tsv.gz; then the
+ * search before), on real tournament games of data/wthor-2023-2025.tsv.gz; then the
  * midgame depth's cost and quality (what the estimate's choice really loses on the FFO positions
  * #20-#39, whose every move has an exact score). Writes the "## Analysis" section of BENCHMARKS.md.
  *
@@ -37,7 +37,7 @@ function arg(name: string, fallback: number): number {
 }
 
 function games(count: number): AnalysedRecord[][] {
-  const lines = gunzipSync(readFileSync(join(root, 'test/fixtures/wthor-2023-2025.tsv.gz'))).toString('utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = gunzipSync(readFileSync(join(root, 'data/wthor-2023-2025.tsv.gz'))).toString('utf8').split('\n').filter((l) => l.trim() !== '');
   const step = Math.floor(lines.length / count);
   const out: AnalysedRecord[][] = [];
   for (let i = 0; out.length < count; i += step) {
@@ -190,7 +190,7 @@ function main(): void {
   const lines: string[] = [];
   lines.push('## Analysis', '');
   lines.push(`Command: \`npm run bench:analysis\` (= \`npm run build && node dist/bench/analysis.js\`, options \`--games N\`, \`--depths-only\`, \`--no-write\`); written by \`bench/analysis.ts\`, one run on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, one core.`, '');
-  lines.push(`What it does: analyses ${sample.length} finished real games (one in ${fmt(Math.floor(7248 / count))} of test/fixtures/wthor-2023-2025.tsv.gz, evenly spread) as the server does (\`analyseGame\`: every move's value and the best value, the exact endgame solver with at most N empties, else the midgame search at depth ${ANALYSIS_DEPTH}; exact node budget ${fmt(ANALYSIS_EXACT_NODE_LIMIT)} per position, past which a position is estimated instead: "fallbacks"). The machine is shared (load average ${load0.toFixed(2)} at the start, ${load1.toFixed(2)} at the end), so the run times perft(9) at its start and end (${perft0.toFixed(1)} and ${perft1.toFixed(1)} ms, best of 3): **×perft** is a time divided by their mean, this core's speed in the same run.`, '');
+  lines.push(`What it does: analyses ${sample.length} finished real games (one in ${fmt(Math.floor(7248 / count))} of data/wthor-2023-2025.tsv.gz, evenly spread) as the server does (\`analyseGame\`: every move's value and the best value, the exact endgame solver with at most N empties, else the midgame search at depth ${ANALYSIS_DEPTH}; exact node budget ${fmt(ANALYSIS_EXACT_NODE_LIMIT)} per position, past which a position is estimated instead: "fallbacks"). The machine is shared (load average ${load0.toFixed(2)} at the start, ${load1.toFixed(2)} at the end), so the run times perft(9) at its start and end (${perft0.toFixed(1)} and ${perft1.toFixed(1)} ms, best of 3): **×perft** is a time divided by their mean, this core's speed in the same run.`, '');
   lines.push('| exact from N empties | median per game | p95 | max | slowest position | fallbacks | moves solved exactly |', '|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     lines.push(`| ${r.n}${r.n === chosen ? ' (chosen)' : ''} | ${fmt(r.median)} ms (${(r.median / unit).toFixed(1)} ×perft) | ${fmt(r.p95)} ms (${(r.p95 / unit).toFixed(1)} ×perft) | ${fmt(r.max)} ms (${(r.max / unit).toFixed(1)} ×perft) | ${fmt(r.positionMax)} ms | ${r.fallbacks} | ${(r.exactShare * 100).toFixed(0)} % |`);

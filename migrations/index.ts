@@ -19,6 +19,7 @@ import { GameTurnStartAbandoned1796000000000 } from './1796000000000-GameTurnSta
 import { LeaderboardIndex1795970104162 } from './1795970104162-LeaderboardIndex.js';
 import { CreatePlayers1795969626085 } from './1795969626085-CreatePlayers.js';
 import { PlayerLanguage1796149647677 } from './1796149647677-PlayerLanguage.js';
+import { OpeningExplorer1796201687075 } from './1796201687075-OpeningExplorer.js';
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CreatePlayers1795969626085,
   GamesRoomsRatings1795969921902,
@@ -39,4 +40,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AnalysisModeration1796148725655,
   AccountSightings1796148836046,
   PlayerLanguage1796149647677,
+  OpeningExplorer1796201687075,
 ];

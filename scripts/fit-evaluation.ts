@@ -1,6 +1,6 @@
 /**
  * Fits the analysis evaluation (src/engine/evaluation.ts) on the real tournament games of
- * test/fixtures/wthor-2023-2025.tsv.gz and writes src/engine/evaluation-weights.ts.
+ * data/wthor-2023-2025.tsv.gz and writes src/engine/evaluation-weights.ts.
  *
  *   npm run build && node dist/scripts/fit-evaluation.js
  *
@@ -27,7 +27,7 @@ function sides(p: Position): [number, number, number, number] {
 }
 
 function samples(): { train: Sample[]; test: Sample[]; games: number } {
-  const text = gunzipSync(readFileSync(join(root, 'test/fixtures/wthor-2023-2025.tsv.gz'))).toString('utf8');
+  const text = gunzipSync(readFileSync(join(root, 'data/wthor-2023-2025.tsv.gz'))).toString('utf8');
   const train: Sample[] = [];
   const test: Sample[] = [];
   let games = 0;

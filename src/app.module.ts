@@ -18,6 +18,7 @@ import { MatchmakingModule } from './matchmaking/matchmaking.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import { AnalysisModule } from './analysis/analysis.module.js';
 import { ModerationModule } from './moderation/moderation.module.js';
+import { OpeningsModule } from './openings/openings.module.js';
 import { ClockModule } from './common/clock.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { PgThrottlerStorage } from './rate-limit/pg-throttler-storage.js';
@@ -71,6 +72,7 @@ export class AppModule {
         MatchmakingModule,
         AnalysisModule,
         ModerationModule,
+        OpeningsModule,
         PagesModule,
       ],
       providers: [

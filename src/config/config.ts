@@ -61,6 +61,8 @@ export interface AppConfig {
   analysisWorkers: number;
   /** Milliseconds between looks for finished games and queued analysis jobs when idle (0: no timer). */
   analysisPollMs: number;
+  /** Milliseconds between the rounds that sum newly finished rated games into the opening explorer (0: no timer). */
+  explorerPollMs: number;
   /** How long a claimed analysis job is held before another copy may take it over (its runner died). */
   analysisLeaseSeconds: number;
   /** Claims of one job at most (crashes or errors) before it is given up. */
@@ -249,6 +251,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     cpuWorkers: int(env, 'CPU_WORKERS', 1, 0, 64),
     analysisWorkers: int(env, 'ANALYSIS_WORKERS', 1, 0, 64),
     analysisPollMs: int(env, 'ANALYSIS_POLL_MS', 2000, 0, 3_600_000),
+    explorerPollMs: int(env, 'EXPLORER_POLL_MS', 2000, 0, 3_600_000),
     analysisLeaseSeconds: int(env, 'ANALYSIS_LEASE_SECONDS', 120, 1, 86_400),
     analysisMaxAttempts: int(env, 'ANALYSIS_MAX_ATTEMPTS', 3, 1, 100),
     analysisYieldAbove: num(env, 'ANALYSIS_YIELD_ABOVE', 0.7, 0.05, 1),

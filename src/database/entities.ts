@@ -7,6 +7,7 @@ import { Game } from '../games/entities/game.entity.js';
 import { Move } from '../games/entities/move.entity.js';
 import { LeaderboardBucket, LeaderboardSettings } from '../leaderboard/entities/leaderboard.entities.js';
 import { QueueTicket } from '../matchmaking/entities/queue-ticket.entity.js';
+import { ExplorerLadderGame, ExplorerMove, ExplorerSource } from '../openings/entities/explorer.entities.js';
 import { Player } from '../players/entities/player.entity.js';
 import { LoginFailure } from '../rate-limit/entities/login-failure.entity.js';
 import { RateLimitCounter } from '../rate-limit/entities/rate-limit-counter.entity.js';
@@ -18,4 +19,4 @@ import { Room } from '../rooms/entities/room.entity.js';
 
 /** Every TypeORM entity of the app; each module adds its own here. */
 export const ENTITIES: (new () => object)[] = [Player, Game, Move, Room, RatingHistory, QueueTicket, LeaderboardBucket, LeaderboardSettings, RateLimitCounter, PlayerEvent, LoginFailure, AccountSighting,
-  AnalysisJob, GameAnalysis, AnalysisPlayerGame, Report, ModAction, RatingRefund];
+  AnalysisJob, GameAnalysis, AnalysisPlayerGame, Report, ModAction, RatingRefund, ExplorerMove, ExplorerSource, ExplorerLadderGame];

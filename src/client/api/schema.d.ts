@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/explorer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The opening explorer: every legal move of the position a line reaches, as played in the master games and in rated ladder games, with the engine’s value */
+        get: operations["OpeningsController_explore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games": {
         parameters: {
             query?: never;
@@ -391,6 +408,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/openings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The named openings, with how often each occurs and how Black scores, in the master games and on the ladder */
+        get: operations["OpeningsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/players/{username}": {
         parameters: {
             query?: never;
@@ -668,6 +702,12 @@ export interface components {
             white: number;
         };
         EmptyBodyDto: Record<string, never>;
+        EngineValueDto: {
+            /** @description true: proved by the endgame solver; false: estimated by a shallow midgame search */
+            exact: boolean;
+            /** @description For the side to move: the final disc difference (its discs − the other side's, empties to the winner) with best play after this move */
+            value: number;
+        };
         ErrorDto: {
             /**
              * @description Stable, machine-readable
@@ -683,6 +723,54 @@ export interface components {
             message: string;
             /** @example 409 */
             statusCode: number;
+        };
+        ExplorerDto: {
+            /** @description 64 characters B / W / . (a1..h1, a2..h2, …) */
+            board: string;
+            /** @description Rated ladder games that reached this position */
+            ladder: components["schemas"]["FiguresDto"];
+            /**
+             * @description The line, lower-case
+             * @example f5d6c3
+             */
+            line: string;
+            /** @description Master games that reached this position */
+            master: components["schemas"]["FiguresDto"];
+            /** @description Every legal move, most played in the master games first, then by the engine */
+            moves: components["schemas"]["ExplorerMoveDto"][];
+            /** @description The id of the longest named opening the line followed */
+            opening: string | null;
+            /** @description That opening's name in English */
+            openingName: string | null;
+            /**
+             * @description null when the game is over
+             * @enum {string|null}
+             */
+            toMove: "black" | "white" | null;
+        };
+        ExplorerMoveDto: {
+            engine: components["schemas"]["EngineValueDto"];
+            /** @description Rated ladder games that played it */
+            ladder: components["schemas"]["FiguresDto"];
+            /** @description Master games that played it */
+            master: components["schemas"]["FiguresDto"];
+            /**
+             * @description The opening this move reaches, when it names one
+             * @example tiger
+             */
+            opening: string | null;
+            /** @description Other legal squares leading to the same position up to symmetry (their figures are the same) */
+            same: string[];
+            /** @example c3 */
+            square: string;
+        };
+        FiguresDto: {
+            /** @description Black's score in them, 0..1 (a draw is half a point); null without games */
+            blackScore: number | null;
+            /** @description Games that reached the position */
+            games: number;
+            /** @description Black's mean final disc difference (Black − White) in them; null without games */
+            meanDiscDiff: number | null;
         };
         FileReportDto: {
             /** @enum {string} */
@@ -972,6 +1060,36 @@ export interface components {
         };
         NoticesDto: {
             notices: components["schemas"]["NoticeDto"][];
+        };
+        OpeningDto: {
+            /**
+             * @description White's first reply: the opening's family
+             * @enum {string}
+             */
+            family: "perpendicular" | "diagonal" | "parallel";
+            /** @example tiger */
+            id: string;
+            /** @description In this ladder's finished rated games */
+            ladder: components["schemas"]["FiguresDto"];
+            /** @description In the shipped master games (WTHOR 2023–2025) */
+            master: components["schemas"]["FiguresDto"];
+            /**
+             * @description The line from the start position (any of its mirror images is the same opening)
+             * @example f5d6c3d3c4
+             */
+            moves: string;
+            /**
+             * @description The name in English (the pages name it in their language)
+             * @example Tiger
+             */
+            name: string;
+        };
+        OpeningsDto: {
+            /** @description Rated ladder games in the index */
+            ladderGames: number;
+            /** @description Master games in the index */
+            masterGames: number;
+            openings: components["schemas"]["OpeningDto"][];
         };
         OutlierDto: {
             rating: number;
@@ -1516,6 +1634,49 @@ export interface operations {
             };
             /** @description RATE_LIMITED: too many attempts from this address (guests: GUEST_RATE_LIMIT, a count of their own); see Retry-After and details.retryAfterSeconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    OpeningsController_explore: {
+        parameters: {
+            query?: {
+                /** @description The line from the start position: squares run together, passes not written (empty: the start position) */
+                moves?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The position the line reaches (the start position without moves): its figures, and each legal move with its figures from the master games and the ladder, and its value */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExplorerDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: moves is not squares run together (at most 60), or a move of it is not legal */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2796,6 +2957,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    OpeningsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Positions are compared up to the board’s symmetries: a line and its mirror images are one opening */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningsDto"];
                 };
             };
             /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */

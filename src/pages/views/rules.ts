@@ -179,7 +179,8 @@ export function renderRules(page: PageContext, view: RulesPageView): string {
       `<p>${e(t('rules.first.body'))}</p>` +
         list(['rules.first.corners', 'rules.first.count', 'rules.first.moves'], { moves: view.squares - view.startDiscs, squares: view.squares, start: view.startDiscs }) +
         figure(d.corner) +
-        `<p><a href="/learn">${e(t('rules.links.learn'))}</a></p>`,
+        // The seed's own line of links: learn on the board · openings (each page in the request's language).
+        `<p data-testid="rules-first-links"><a href="/learn">${e(t('rules.links.learn'))}</a> · <a href="/openings">${e(t('rules.links.openings'))}</a></p>`,
     ),
     section('site', 'rules.site.title', siteTable()),
     section('house', 'rules.house.title', houseTable()),

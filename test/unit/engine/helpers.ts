@@ -6,6 +6,8 @@ import { type Color, emptyCount, fromBoardString, parseSquare, type Position } f
 export const repoRoot = path.resolve(__dirname, '../../..');
 /** The reference data the tests use, kept in the project (see test/fixtures/README.md). */
 export const fixtures = path.resolve(repoRoot, 'test/fixtures');
+/** The data the app itself ships (the master games: see data/README.md). */
+export const shipped = path.resolve(repoRoot, 'data');
 
 /**
  * A position from an 8x8 picture: rank 1 first (the top row, as in RULES.md), files a..h left to
@@ -28,7 +30,15 @@ export function seededRandom(seed: number): () => number {
 
 /** A fixture's text; `.gz` files are gunzipped. */
 export function readFixture(...parts: string[]): string {
-  const file = path.join(fixtures, ...parts);
+  return readGzOrText(path.join(fixtures, ...parts));
+}
+
+/** A file of the shipped data (data/), read the same way. */
+export function readShipped(...parts: string[]): string {
+  return readGzOrText(path.join(shipped, ...parts));
+}
+
+function readGzOrText(file: string): string {
   const bytes = fs.readFileSync(file);
   return (file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes).toString('utf8');
 }
@@ -58,9 +68,9 @@ export function loadFfo(): FfoPosition[] {
   return out;
 }
 
-/** The real games of test/fixtures/wthor-2023-2025.tsv.gz: the result (black − white discs, empties to the winner) and the moves. */
+/** The real games of data/wthor-2023-2025.tsv.gz: the result (black − white discs, empties to the winner) and the moves. */
 export function loadWthor(): Array<{ blackMargin: number; moves: string }> {
-  return readFixture('wthor-2023-2025.tsv.gz').split('\n').filter((l) => l.trim() !== '').map((line) => {
+  return readShipped('wthor-2023-2025.tsv.gz').split('\n').filter((l) => l.trim() !== '').map((line) => {
     const [, score, moves] = line.split('\t');
     const [b, w] = score.split('-').map(Number);
     return { blackMargin: b - w, moves };

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { parseSquare, replay, TranscriptError } from '../../../src/engine/index.js';
-import { readFixture } from './helpers.js';
+import { readShipped } from './helpers.js';
 
 interface RecordedGame {
   year: number;
@@ -31,9 +31,9 @@ function parseFixture(text: string): RecordedGame[] {
   });
 }
 
-const games = parseFixture(readFixture('wthor-2023-2025.tsv.gz'));
+const games = parseFixture(readShipped('wthor-2023-2025.tsv.gz'));
 
-describe('WTHOR tournament games (test/fixtures/wthor-2023-2025.tsv.gz)', () => {
+describe('WTHOR tournament games (data/wthor-2023-2025.tsv.gz)', () => {
   it('are all there', () => {
     const perYear = new Map<number, number>();
     for (const g of games) perYear.set(g.year, (perYear.get(g.year) ?? 0) + 1);

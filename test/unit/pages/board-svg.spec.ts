@@ -33,7 +33,7 @@ import {
   THREE_DIRECTIONS_MOVE,
 } from '../../../src/pages/domain/positions.js';
 import { renderBoardSvg } from '../../../src/pages/views/board-svg.js';
-import { readFixture, seededRandom } from '../engine/helpers.js';
+import { readShipped, seededRandom } from '../engine/helpers.js';
 
 interface Drawn {
   discs: Map<string, Color>;
@@ -150,8 +150,8 @@ describe('board diagrams (SVG from the engine)', () => {
     }
   });
 
-  it('every teaching position is the position of the real game it names (test/fixtures WTHOR)', () => {
-    const games = readFixture('wthor-2023-2025.tsv.gz')
+  it('every teaching position is the position of the real game it names (data/ WTHOR)', () => {
+    const games = readShipped('wthor-2023-2025.tsv.gz')
       .split('\n')
       .filter((l) => l !== '')
       .map((l) => {
