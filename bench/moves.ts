@@ -1183,8 +1183,8 @@ async function main(): Promise<void> {
       }
       console.log('');
     }
-    console.log('| clients | (a) app moves/s | p50 ms | p95 ms | p99 ms | app CPU ms/move | PG CPU ms/move | (b) pgbench tps | PG CPU ms/txn | (c) bare SQL moves/s | (c) p99 ms | **a/b** | a/c |');
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('| clients | (a) app moves/s | p50 ms | p95 ms | p99 ms | app CPU ms/move | PG CPU ms/move | (b) pgbench tps | PG CPU ms/txn | (c) bare SQL moves/s | (c) p99 ms | **a/b** | a/c | **c/b** |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results.filter((x) => x.copies === 1 && x.mode === 'bare' && !ADAPTER_MODE)) {
       const sorted = Float64Array.from(r.out.latencies).sort();
       const s = r.out.elapsedMs / 1000;
@@ -1199,7 +1199,8 @@ async function main(): Promise<void> {
       console.log(
         `| ${r.clients} | **${Math.round(a)}** | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.95).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ` +
           `${appMs.toFixed(3)} | ${pgMs.toFixed(3)} | ${b ? Math.round(b.tps) : '—'} | ${b ? ((b.postgresCpu / (b.tps * b.seconds)) * 1000).toFixed(3) : '—'} | ` +
-          `${pr ? Math.round(probeRate) : '—'} | ${prSorted ? quantile(prSorted, 0.99).toFixed(1) : '—'} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} |`,
+          `${pr ? Math.round(probeRate) : '—'} | ${prSorted ? quantile(prSorted, 0.99).toFixed(1) : '—'} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} | ` +
+          `**${b && pr ? `${((probeRate / b.tps) * 100).toFixed(1)}%` : '—'}** |`,
       );
     }
     if (BROWSERS && !ADAPTER_MODE) {
