@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 
@@ -39,6 +40,14 @@ export type IsolationLevel = 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABL
  */
 @Injectable()
 export class Db {
+  /**
+   * The work queued to run once the outermost unit of work of this async context has committed
+   * (see {@link afterCommit}). @nestjs-cls/transactional has no such hook, so Db keeps it: every
+   * unit of work of the app goes through {@link transaction}.
+   */
+  private readonly committed = new AsyncLocalStorage<(() => void)[]>();
+  private readonly logger = new Logger(Db.name);
+
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -89,9 +98,36 @@ export class Db {
   /**
    * Runs `work` as one unit of work: one connection from BEGIN to COMMIT (ROLLBACK when it
    * throws). Every query inside it, however deep, runs on that connection; a nested call joins the
-   * open transaction. NOTIFYs sent inside are delivered on commit only.
+   * open transaction. Work queued with {@link afterCommit} runs after the outermost COMMIT.
    */
-  transaction<T>(work: () => Promise<T>, options: { isolation?: IsolationLevel } = {}): Promise<T> {
-    return options.isolation ? this.txHost.withTransaction({ isolationLevel: options.isolation }, work) : this.txHost.withTransaction(work);
+  async transaction<T>(work: () => Promise<T>, options: { isolation?: IsolationLevel } = {}): Promise<T> {
+    const run = () => (options.isolation ? this.txHost.withTransaction({ isolationLevel: options.isolation }, work) : this.txHost.withTransaction(work));
+    if (this.inTransaction) return run(); // joins the open unit: its hooks run on the outer commit
+    const hooks: (() => void)[] = [];
+    const result = await this.committed.run(hooks, run);
+    // Committed (a rollback threw above, and the hooks were dropped with it).
+    for (const hook of hooks) {
+      try {
+        hook();
+      } catch (err) {
+        this.logger.error(`an after-commit hook failed: ${String(err)}`);
+      }
+    }
+    return result;
+  }
+
+  /**
+   * Runs `hook` once the current unit of work has committed (the outermost one, when they are
+   * nested), never when it rolls back; outside a unit of work every statement has already
+   * committed, so it runs at once. Hooks run in the order they were queued, synchronously after
+   * COMMIT answered and outside the transaction's context: a hook must not throw, and whatever it
+   * starts reaches the pool, not the finished transaction's connection.
+   */
+  afterCommit(hook: () => void): void {
+    if (!this.inTransaction) return hook();
+    const hooks = this.committed.getStore();
+    // A transaction opened around Db (TransactionHost directly) would run the hook before its commit.
+    if (!hooks) throw new Error('afterCommit in a transaction not opened by Db.transaction');
+    hooks.push(hook);
   }
 }

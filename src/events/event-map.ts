@@ -1,8 +1,8 @@
 /**
  * The one map of every event the server publishes: topic kind → event name → payload class. Every
  * publisher builds its events through `gameEvent` / `playerEvent` (a payload that does not match
- * its type does not compile); EventsService and the games repository send them with the one
- * NOTIFY statement of ./notify.ts. The classes are published in the OpenAPI document
+ * its type does not compile); EventsService publishes them after their commit, to the other copies
+ * with the one NOTIFY statement of ./notify.ts. The classes are published in the OpenAPI document
  * (`x-events` names their schemas), and `npm run api:types` generates src/client/api/events.d.ts
  * from it for the browser client and the bots.
  */

@@ -1,11 +1,14 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { Clock } from '../common/clock.js';
 import { rawLastEventId, SseStream, type StreamRequest, type StreamResponse } from '../common/sse.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { Db } from '../database/db.js';
+import { dieBeforePublish } from './fault-injection.js';
 import { PlayerEventsRepository } from './player-events.repository.js';
 import { StreamLimits } from './stream-limits.js';
-import { packPayloads } from './notify.js';
+import { NOTIFY_SQL, packPayloads, unpackPayload } from './notify.js';
 import { EVENTS_CHANNEL, playerOfTopic, playerTopic, type TopicEvent } from './topics.js';
 import { Periodic } from '../common/periodic.js';
 
@@ -20,6 +23,12 @@ export const PLAYER_EVENTS_KEEP_MS = 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 5 * 60 * 1000;
 /** At most this many missed events are replayed on a resume (an hour of a player's events is far fewer). */
 const REPLAY_LIMIT = 1000;
+/** Events one NOTIFY statement carries at most (several payloads); the rest go in the next. */
+const BATCH_EVENTS = 500;
+/** Events waiting for the LISTEN connection at most (an outage): the oldest go first (streams catch up from the database). */
+const OUTBOX_MAX = 20_000;
+/** A batch that failed this many times in a row on a live connection is dropped (it would block every later one). */
+const MAX_SEND_ATTEMPTS = 3;
 
 export { packPayloads } from './notify.js';
 
@@ -31,17 +40,31 @@ function playerLastEventId(req: StreamRequest): number | null {
 }
 
 /**
- * Fans events out to every app copy through PostgreSQL LISTEN/NOTIFY. Publishing inside a unit of
- * work (Db.transaction) makes the NOTIFY part of that transaction: delivered only on commit. The
- * LISTEN connection is a client of its own, outside the request pool.
+ * Fans events out to every app copy. Each copy has one publisher: an event is queued in the unit
+ * of work that writes what it announces and leaves only once that has committed (Db.afterCommit;
+ * dropped on rollback, so a write that lost publishes nothing). Then this copy's own streams get it
+ * at once, in-process, and the other copies through PostgreSQL NOTIFY, sent in order and batched
+ * on the LISTEN connection (a client of its own, outside the request pool) by statements that
+ * write nothing: never inside a write, where PostgreSQL would serialize every notifying commit.
+ * A copy skips its own NOTIFYs when they come back. Events of several copies may arrive in any
+ * order: game streams order them by ply and fill gaps from the database (GameStreamService).
  */
 @Injectable()
 export class EventsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(EventsService.name);
   private readonly listeners = new Map<string, Set<Listener>>();
   private client: pg.Client | null = null;
+  /** The LISTEN connection is up and listening: NOTIFYs can go. */
+  private listening = false;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  /** This copy on the wire (its NOTIFYs come back to it and are skipped). */
+  readonly copyId = randomUUID();
+  /** Committed events not yet sent to the other copies, oldest first. */
+  private outbox: TopicEvent[] = [];
+  private sending: Promise<void> | null = null;
+  private sendFailures = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
   private readonly streams = new Set<SseStream>();
   private readonly limits: StreamLimits;
   /** Players with an open /api/me/events stream on this copy (how many streams each). */
@@ -50,13 +73,16 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     () => this.prunePlayerEvents(),
     (err) => this.logger.warn(`player events not pruned: ${String(err)}`),
   );
+  private readonly dieOn: ReturnType<typeof dieBeforePublish>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly playerEvents: PlayerEventsRepository,
     private readonly clock: Clock,
+    private readonly db: Db,
   ) {
     this.limits = new StreamLimits(config.sseStreamsPerPlayer, config.sseStreamsPerAddress);
+    this.dieOn = dieBeforePublish(config.nodeEnv);
   }
 
   async onModuleInit(): Promise<void> {
@@ -70,6 +96,10 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     for (const stream of [...this.streams]) stream.close();
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    // What committed before the shutdown still reaches the other copies.
+    while (this.sending) await this.sending;
+    this.listening = false;
     await this.client?.end().catch(() => undefined);
   }
 
@@ -83,9 +113,9 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
-        // One event, or an array of them (publishAll packs events into as few NOTIFYs as fit).
-        const parsed = JSON.parse(msg.payload) as TopicEvent | TopicEvent[];
-        for (const event of Array.isArray(parsed) ? parsed : [parsed]) this.dispatch(event);
+        const { copy, events } = unpackPayload(msg.payload);
+        if (copy === this.copyId) return; // delivered in-process when it was published
+        for (const event of events) this.dispatch(event);
       } catch (err) {
         this.logger.warn(`bad notification payload: ${String(err)}`);
       }
@@ -94,7 +124,9 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     // so an outage never leaves two LISTEN connections (and every event twice).
     this.client = client;
     const lost = () => {
-      if (this.client === client) this.scheduleReconnect();
+      if (this.client !== client) return;
+      this.listening = false;
+      this.scheduleReconnect();
     };
     client.on('error', (err) => {
       this.logger.warn(`LISTEN connection lost: ${err.message}`);
@@ -104,6 +136,9 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
+      if (this.client !== client) return;
+      this.listening = true;
+      this.kick(); // what was published while the connection was down
     } catch (err) {
       this.logger.warn(`LISTEN connection failed: ${String(err)}`);
       lost();
@@ -123,26 +158,33 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   }
 
   private dispatch(event: TopicEvent): void {
-    for (const listener of this.listeners.get(event.topic) ?? []) listener(event);
+    for (const listener of this.listeners.get(event.topic) ?? []) {
+      try {
+        listener(event);
+      } catch (err) {
+        this.logger.warn(`an event listener failed: ${String(err)}`);
+      }
+    }
   }
 
-  /** Publishes in the current unit of work (sent on its commit), or at once outside one. */
+  /** Publishes one event once the current unit of work commits (at once outside one). */
   async publish(event: TopicEvent): Promise<void> {
     await this.publishAll([event]);
   }
 
   /**
-   * Several events, delivered in this order (packed into as few NOTIFYs as fit). Events of a
-   * player's own topic (`player:<id>`) are also stored, in the same statement as the NOTIFY, and
-   * get the stored row's id as their SSE id, so /api/me/events can replay them after a reconnect
-   * (Last-Event-ID). Callers keep calling `publish({topic: playerTopic(id), event, data})`.
+   * Several events, delivered in this order once the current unit of work has committed (at once
+   * outside one; never when it rolls back). Events of a player's own topic (`player:<id>`) are
+   * also stored, in the caller's unit of work, and get the stored row's id as their SSE id, so
+   * /api/me/events can replay them after a reconnect (Last-Event-ID). Callers keep calling
+   * `publish({topic: playerTopic(id), event, data})`.
    */
   async publishAll(events: TopicEvent[]): Promise<void> {
     if (events.length === 0) return;
     const players = events.map((e) => playerOfTopic(e.topic));
     const count = players.filter((p) => p !== null).length;
     if (count === 0) {
-      await this.playerEvents.notify(packPayloads(events));
+      this.db.afterCommit(() => this.send(events));
       return;
     }
     const ids = await this.playerEvents.nextIds(count);
@@ -155,7 +197,62 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       stored.push({ id, playerId, event: e.event, data: JSON.stringify(e.data ?? null) });
       return { ...e, id };
     });
-    await this.playerEvents.storeAndNotify(stored, packPayloads(withIds), this.clock.now());
+    await this.playerEvents.store(stored, this.clock.now());
+    this.db.afterCommit(() => this.send(withIds));
+  }
+
+  /** Committed events: to this copy's streams now, to the other copies by the next NOTIFY. */
+  private send(events: TopicEvent[]): void {
+    if (this.dieOn && events.some((e) => e.event === this.dieOn && e.topic.startsWith('game:'))) {
+      // Tests only (NODE_ENV=test): the copy dies between the commit and the publish.
+      process.kill(process.pid, 'SIGKILL');
+      return;
+    }
+    for (const e of events) this.dispatch(e);
+    this.outbox.push(...events);
+    if (this.outbox.length > OUTBOX_MAX) {
+      const dropped = this.outbox.splice(0, this.outbox.length - OUTBOX_MAX);
+      this.logger.warn(`${dropped.length} events not sent to the other copies (the LISTEN connection is down)`);
+    }
+    this.kick();
+  }
+
+  /** Starts a NOTIFY of the waiting events unless one is under way (it starts the next when done). */
+  private kick(): void {
+    if (this.sending || this.outbox.length === 0 || !this.listening || !this.client) return;
+    const client = this.client;
+    const batch = this.outbox.splice(0, BATCH_EVENTS);
+    this.sending = client
+      .query({ name: 'events_notify', text: NOTIFY_SQL, values: [packPayloads(batch, this.copyId)] })
+      .then(
+        () => {
+          this.sendFailures = 0;
+        },
+        (err: unknown) => {
+          if (++this.sendFailures >= MAX_SEND_ATTEMPTS && this.client === client && this.listening) {
+            this.sendFailures = 0;
+            this.logger.warn(`${batch.length} events not sent to the other copies: ${String(err)}`);
+            return;
+          }
+          this.outbox.unshift(...batch); // sent again when the connection is back (or in a second)
+          if (!this.retryTimer && !this.closed) {
+            this.retryTimer = setTimeout(() => {
+              this.retryTimer = null;
+              this.kick();
+            }, 1000);
+            this.retryTimer.unref();
+          }
+        },
+      )
+      .finally(() => {
+        this.sending = null;
+        if (this.sendFailures === 0) this.kick();
+      });
+  }
+
+  /** Waits until every event published so far has been sent to the other copies (tests, shutdown). */
+  async drained(): Promise<void> {
+    while (this.sending || (this.outbox.length > 0 && this.listening)) await (this.sending ?? new Promise((r) => setTimeout(r, 10)));
   }
 
   /** Deletes stored player events older than PLAYER_EVENTS_KEEP_MS (every few minutes on every copy). */

@@ -1,37 +1,54 @@
 /**
- * The one NOTIFY of the app: events cross app copies as JSON arrays on one channel, packed into as
- * few payloads as fit (a NOTIFY payload holds at most 8000 bytes), in order. Every publisher's
- * statement embeds `notifySql`, so pg_notify is written here only.
+ * The one NOTIFY of the app: events cross app copies on one channel, packed into as few payloads
+ * as fit (a NOTIFY payload holds at most 8000 bytes), in order, each payload naming the copy that
+ * sent it (`{"copy": id, "events": [...]}`: the sender delivered them to its own streams already).
+ * Only EventsService's publisher sends them, after the commit of what they announce: pg_notify is
+ * written here only.
  */
 import type { TopicEvent } from './event-map.js';
 import { EVENTS_CHANNEL } from './topics.js';
 
 const PAYLOAD_BYTES = 7000;
 
-/** The events as NOTIFY payloads: consecutive events packed into JSON arrays (order kept). */
-export function packPayloads(events: readonly TopicEvent[]): string[] {
+/** One NOTIFY payload as it crosses: the sending copy and its events, in order. */
+export interface EventsPayload {
+  copy: string;
+  events: TopicEvent[];
+}
+
+/** The events as NOTIFY payloads of copy `copy`: consecutive events packed together (order kept). */
+export function packPayloads(events: readonly TopicEvent[], copy: string): string[] {
+  const head = `{"copy":${JSON.stringify(copy)},"events":[`;
   const out: string[] = [];
   let batch: string[] = [];
-  let bytes = 2;
+  let bytes = Buffer.byteLength(head) + 2;
+  const flush = () => {
+    out.push(`${head}${batch.join(',')}]}`);
+    batch = [];
+    bytes = Buffer.byteLength(head) + 2;
+  };
   for (const e of events) {
     const text = JSON.stringify(e);
     const size = Buffer.byteLength(text) + 1;
-    if (batch.length > 0 && bytes + size > PAYLOAD_BYTES) {
-      out.push(`[${batch.join(',')}]`);
-      batch = [];
-      bytes = 2;
-    }
+    if (batch.length > 0 && bytes + size > PAYLOAD_BYTES) flush();
     batch.push(text);
     bytes += size;
   }
-  if (batch.length > 0) out.push(`[${batch.join(',')}]`);
+  if (batch.length > 0) flush();
   return out;
 }
 
-/**
- * A SELECT that sends the payloads of the text[] parameter `param` in order (NOTIFY is delivered
- * on commit). `from`: a CTE to join, so nothing is sent when it has no row (a write that lost).
- */
-export function notifySql(param: string, from?: string): string {
-  return `SELECT pg_notify('${EVENTS_CHANNEL}', e.payload) FROM ${from ? `${from}, ` : ''}unnest(${param}::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY e.n`;
+/** A NOTIFY payload's events and sender (an earlier version's bare array: no sender). */
+export function unpackPayload(payload: string): { copy: string | null; events: TopicEvent[] } {
+  const parsed = JSON.parse(payload) as EventsPayload | TopicEvent | TopicEvent[];
+  if (Array.isArray(parsed)) return { copy: null, events: parsed };
+  if ('copy' in parsed && Array.isArray(parsed.events)) return { copy: parsed.copy, events: parsed.events };
+  return { copy: null, events: [parsed as TopicEvent] };
 }
+
+/**
+ * The statement that sends the payloads of its one text[] parameter in order: a transaction of
+ * its own that writes nothing, so PostgreSQL's lock on notifying commits is held for microseconds
+ * (a NOTIFY inside a write would hold it through the write's WAL flush, one commit at a time).
+ */
+export const NOTIFY_SQL = `SELECT pg_notify('${EVENTS_CHANNEL}', e.payload) FROM unnest($1::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY e.n`;

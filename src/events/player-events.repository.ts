@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
 import { sql, table } from '../database/sql.js';
-import { notifySql } from './notify.js';
 
 /** A stored player event, as /api/me/events replays it. */
 export interface StoredPlayerEvent {
@@ -37,31 +36,17 @@ const SINCE = sql<{ playerId: string; afterId: number; limit: number }, Pick<Pla
 );
 const PRUNE = sql<{ before: Date }>(null, (p) => `DELETE FROM ${PLAYER_EVENTS.name} WHERE created_at < ${p.before}`);
 
-/** Sends the payloads in order (NOTIFY is delivered on commit). */
-const NOTIFY = sql<{ payloads: readonly string[] }>(null, (p) => notifySql(p.payloads));
-
-/** Stores player events and sends the payloads in one statement. */
-const STORE_AND_NOTIFY = sql<{ ids: number[]; playerIds: string[]; events: string[]; data: string[]; now: Date; payloads: readonly string[] }>(
+/** Stores player events in one statement. */
+const STORE = sql<{ ids: number[]; playerIds: string[]; events: string[]; data: string[]; now: Date }>(
   null,
-  (p) => `WITH stored AS (
-     INSERT INTO ${PLAYER_EVENTS.name} (${PLAYER_EVENTS.names(ROW_KEYS)})
-     SELECT id, player_id, event, data::jsonb, ${p.now} FROM unnest(${p.ids}::int8[], ${p.playerIds}::uuid[], ${p.events}::text[], ${p.data}::text[]) AS e(id, player_id, event, data)
-   )
-   ${notifySql(p.payloads)}`,
+  (p) => `INSERT INTO ${PLAYER_EVENTS.name} (${PLAYER_EVENTS.names(ROW_KEYS)})
+     SELECT id, player_id, event, data::jsonb, ${p.now} FROM unnest(${p.ids}::int8[], ${p.playerIds}::uuid[], ${p.events}::text[], ${p.data}::text[]) AS e(id, player_id, event, data)`,
 );
 
-/**
- * The one owner of the `player_events` table, and the one caller of the NOTIFY statement of
- * ./notify.ts but the move path's (whose step statement embeds it).
- */
+/** The one owner of the `player_events` table. */
 @Injectable()
 export class PlayerEventsRepository {
   constructor(private readonly db: Db) {}
-
-  /** Sends these NOTIFY payloads in order (in the current transaction: on its commit). */
-  async notify(payloads: readonly string[]): Promise<void> {
-    await this.db.query(NOTIFY({ payloads }));
-  }
 
   /** `count` new ids for player events, ascending. */
   async nextIds(count: number): Promise<number[]> {
@@ -70,22 +55,17 @@ export class PlayerEventsRepository {
   }
 
   /**
-   * Stores the player events and sends the NOTIFY payloads in ONE statement, so an event is stored
-   * exactly when it is published (inside the caller's transaction: both on commit, or neither).
+   * Stores the player events (in the caller's unit of work: EventsService publishes them once it
+   * has committed).
    */
-  async storeAndNotify(
-    stored: readonly { id: number; playerId: string; event: string; data: string }[],
-    payloads: readonly string[],
-    now: Date,
-  ): Promise<void> {
+  async store(stored: readonly { id: number; playerId: string; event: string; data: string }[], now: Date): Promise<void> {
     await this.db.query(
-      STORE_AND_NOTIFY({
+      STORE({
         ids: stored.map((e) => e.id),
         playerIds: stored.map((e) => e.playerId),
         events: stored.map((e) => e.event),
         data: stored.map((e) => e.data),
         now,
-        payloads,
       }),
     );
   }

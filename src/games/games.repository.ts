@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
 import { sql, table } from '../database/sql.js';
-import { notifySql } from '../events/notify.js';
 import type { GameState, GameStatus, MoveRecord, Progress } from './domain/game.js';
 
 /** A seated player's public fields, as a game's answer shows them. */
@@ -199,16 +198,15 @@ export interface StepParams extends Pick<GameState, (typeof STEP_KEYS)[number]> 
   dueBy: Date | null;
   /** The step's records, as JSON. */
   records: string;
-  /** The step's events, as NOTIFY payloads. */
-  notifications: readonly string[];
 }
 
 /**
  * The one write of a game's step (the move path's second statement): updates the row only if it
  * is still at the ply the step started from (the ply is the game's version, with the seats'
- * stand-in flags for steps that change only those, and for a takeover the time it is due),
- * inserts the step's records, and queues its events, all in one statement (atomic on its own;
- * NOTIFY is delivered on commit). 0 rows updated = a concurrent step won, and nothing was written.
+ * stand-in flags for steps that change only those, and for a takeover the time it is due) and
+ * inserts the step's records, in one statement (atomic on its own). Its events are published
+ * after it committed (GamesService), never inside it. 0 rows updated = a concurrent step won, and
+ * nothing was written.
  */
 const STEP = sql<StepParams, { updated: number }>(
   'game_step',
@@ -222,13 +220,11 @@ const STEP = sql<StepParams, { updated: number }>(
     SELECT upd.id, r.ply, r.color, r.square, r.pass, r.flipped, r.by, r.at
     FROM upd, jsonb_to_recordset(${p.records}::jsonb) AS r(ply int, color text, square smallint, pass boolean, flipped smallint[], by text, at timestamptz)
     RETURNING 1
-  ), note AS (
-    ${notifySql(p.notifications, 'upd')}
   )
-  SELECT (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM ins)::int AS inserted, (SELECT count(*) FROM note)::int AS notified`,
+  SELECT (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM ins)::int AS inserted`,
 );
 
-export function stepParams(p: Progress, notifications: readonly string[], dueBy: Date | null): StepParams {
+export function stepParams(p: Progress, dueBy: Date | null): StepParams {
   const g = p.game;
   return {
     id: g.id,
@@ -257,7 +253,6 @@ export function stepParams(p: Progress, notifications: readonly string[], dueBy:
     idleDeadline: g.idleDeadline,
     abortedBy: g.abortedBy,
     records: JSON.stringify(p.records.map((r) => ({ ...r, at: r.at.toISOString() }))),
-    notifications,
   };
 }
 
@@ -328,6 +323,10 @@ const ACTIVE_GAME_OF = sql<{ playerId: string }, { id: string }>(
   (p) => `SELECT id FROM games WHERE status = 'active' AND (black_id = ${p.playerId} OR white_id = ${p.playerId}) LIMIT 1`,
 );
 const STATUS_OF = sql<{ id: string }, Pick<GameState, 'status'>>('game_status', (p) => `SELECT ${GAMES.select('g', ['status'])} FROM games g WHERE g.id = ${p.id}`);
+const PLIES_OF = sql<{ ids: readonly string[] }, Pick<GameState, 'id' | 'ply' | 'status'>>(
+  'game_plies',
+  (p) => `SELECT ${GAMES.select('g', ['id', 'ply', 'status'])} FROM games g WHERE g.id = ANY(${p.ids}::uuid[])`,
+);
 const GAMES_OF_ROOM = sql<{ roomId: string }, { id: string }>('games_of_room', (p) => `SELECT id FROM games WHERE room_id = ${p.roomId} ORDER BY created_at, id`);
 const SEATS_OF = sql<{ id: string }, Pick<GameState, 'blackId' | 'whiteId'>>('game_seats', (p) => `SELECT ${GAMES.select('g', ['blackId', 'whiteId'])} FROM games g WHERE g.id = ${p.id}`);
 const RATED_FINISHED = sql<Record<string, never>, Pick<GameState, 'id' | 'blackId' | 'whiteId' | 'winner' | 'finishedAt' | 'blackRatingChange' | 'whiteRatingChange'>>(
@@ -415,8 +414,8 @@ export class GamesRepository {
    * Writes a step conditionally on the game still being at `progress.origin.ply` (see STEP).
    * Returns false when a concurrent step got there first (nothing was written).
    */
-  async writeStep(progress: Progress, notifications: readonly string[], options: { dueBy?: Date } = {}): Promise<boolean> {
-    const row = await this.db.first(STEP(stepParams(progress, notifications, options.dueBy ?? null)));
+  async writeStep(progress: Progress, options: { dueBy?: Date } = {}): Promise<boolean> {
+    const row = await this.db.first(STEP(stepParams(progress, options.dueBy ?? null)));
     return row?.updated === 1;
   }
 
@@ -482,6 +481,11 @@ export class GamesRepository {
 
   async statusOf(gameId: string): Promise<GameStatus | null> {
     return (await this.db.first(STATUS_OF({ id: gameId })))?.status ?? null;
+  }
+
+  /** The ply and status of each of these games (one statement: the game streams' periodic check). */
+  pliesOf(ids: readonly string[]): Promise<Pick<GameState, 'id' | 'ply' | 'status'>[]> {
+    return this.db.query(PLIES_OF({ ids }));
   }
 
   async gameIdsOfRoom(roomId: string): Promise<string[]> {

@@ -8,7 +8,6 @@ import { EngineService } from '../engine-service/engine.service.js';
 import { parseSquare } from '../engine/index.js';
 import { gameEvent, type TopicEvent } from '../events/event-map.js';
 import { EventsService } from '../events/events.service.js';
-import { packPayloads } from '../events/notify.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import { seatOf, type GameRules, type GameState, type NewGameSpec, type Progress } from './domain/game.js';
@@ -33,7 +32,7 @@ const MAX_CPU_MOVES = 64;
 
 /**
  * The game commands: each loads the game, asks the pure domain for the step, writes it with one
- * conditional write (the game's end also rates, in one transaction) and the events go out with it.
+ * conditional write (the game's end also rates, in one transaction); its events go out once it committed.
  */
 @Injectable()
 export class GamesService {
@@ -124,7 +123,7 @@ export class GamesService {
     return this.repo.gameIdsOfRoom(roomId);
   }
 
-  /** The hot path: load → domain → one conditional write (with its events) → the CPU's replies. */
+  /** The hot path: load → domain → one conditional write, then its events → the CPU's replies. */
   async playMove(gameId: string, playerId: string, squareText: string, ply: number): Promise<MoveOutcome> {
     const square = parseSquare(squareText);
     if (square === null) throw new AppError('VALIDATION_FAILED', { key: 'api.validation.square' });
@@ -227,11 +226,13 @@ export class GamesService {
     const after: LoadedGame = { ...loaded, game: step.game };
     const rated = rules.ratedResult(step.game);
     if (!rated || step.origin.status !== 'active') {
-      const ok = await this.repo.writeStep(step, packPayloads(this.notifications(after, step)), { dueBy });
-      return ok ? after : null;
+      if (!(await this.repo.writeStep(step, { dueBy }))) return null; // lost: nothing to publish
+      // After the commit (of the caller's unit of work, if any): never inside the write.
+      await this.events.publishAll(this.notifications(after, step));
+      return after;
     }
     return this.db.transaction(async () => {
-      if (!(await this.repo.writeStep(step, [], { dueBy }))) return null;
+      if (!(await this.repo.writeStep(step, { dueBy }))) return null;
       const g = step.game;
       const deltas = await this.ratings.applyGameResult({
         gameId: g.id,

@@ -340,7 +340,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       }
     });
     await this.events.publishAll(events);
-    lap('store + notify events');
+    lap('store events');
     result.games.push(...created.map((g) => ({ gameId: g.id, blackId: g.blackId, whiteId: g.whiteId })));
   }
 

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
-import { EVENTS_CHANNEL } from '../../src/events/topics.js';
-import { PlayerEventsRepository } from '../../src/events/player-events.repository.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
 import { openRepositoryDb, RepositoryDb, seedPlayer } from '../support/repositories.js';
 
@@ -51,34 +48,30 @@ describe('Db: one connection per unit of work (real PostgreSQL, a pool of one)',
     expect(await r.db.first('SELECT 1 AS one')).toEqual({ one: 1 });
   });
 
-  it('a NOTIFY sent inside a unit of work is delivered on its commit only', async () => {
-    const events = new PlayerEventsRepository(r.db);
-    const listener = new pg.Client({ connectionString: r.database.url });
-    await listener.connect();
-    const got: string[] = [];
-    listener.on('notification', (m) => got.push(m.payload ?? ''));
-    await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
-    try {
-      const heard = async (payload: string) => {
-        for (let i = 0; i < 50 && !got.includes(payload); i++) await new Promise((res) => setTimeout(res, 20));
-        return got.includes(payload);
-      };
+  it('afterCommit: work queued inside a unit of work runs once the outermost one committed, never on a rollback', async () => {
+    const ran: string[] = [];
+    let seenInside: string[] = [];
+    await r.db.transaction(async () => {
+      r.db.afterCommit(() => ran.push('outer'));
       await r.db.transaction(async () => {
-        await events.notify(['inside']);
-        expect(await heard('inside')).toBe(false); // not before the commit
+        r.db.afterCommit(() => ran.push('nested'));
       });
-      expect(await heard('inside')).toBe(true);
-      await expect(
-        r.db.transaction(async () => {
-          await events.notify(['rolled back']);
-          throw new Error('no');
-        }),
-      ).rejects.toThrow('no');
-      await events.notify(['after']);
-      expect(await heard('after')).toBe(true);
-      expect(got).not.toContain('rolled back');
-    } finally {
-      await listener.end();
-    }
+      await txid();
+      seenInside = [...ran];
+    });
+    expect(seenInside).toEqual([]); // nothing ran before the commit, not even the nested unit's
+    expect(ran).toEqual(['outer', 'nested']); // then all of it, in order
+    // A hook runs outside the finished transaction: a statement it starts gets the pool.
+    let hookInTransaction: boolean | null = null;
+    await r.db.transaction(async () => r.db.afterCommit(() => (hookInTransaction = r.db.inTransaction)));
+    expect(hookInTransaction).toBe(false);
+    await expect(
+      r.db.transaction(async () => {
+        r.db.afterCommit(() => ran.push('rolled back'));
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    r.db.afterCommit(() => ran.push('outside')); // no unit of work: every statement has committed
+    expect(ran).toEqual(['outer', 'nested', 'outside']);
   });
 });

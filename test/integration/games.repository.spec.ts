@@ -44,7 +44,7 @@ describe('GamesRepository (real PostgreSQL)', () => {
     expect(await repo.exists(g.id)).toBe(true);
   });
 
-  it('writeStep: the game, its records and its events in one conditional statement; a step from a stale ply writes nothing', async () => {
+  it('writeStep: the game and its records in one conditional statement, with no NOTIFY inside; a step from a stale ply writes nothing', async () => {
     const g = await newGame();
     const listener = new pg.Client({ connectionString: r.database.url });
     await listener.connect();
@@ -53,17 +53,18 @@ describe('GamesRepository (real PostgreSQL)', () => {
     await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
     try {
       const step = rules.playMove(g, { playerId: g.blackId, square: sq('d3'), ply: 0 }, R()) as ReturnType<typeof rules.cpuMove>;
-      expect(await repo.writeStep(step, ['{"n":1}', '{"n":2}'])).toBe(true);
+      expect(await repo.writeStep(step)).toBe(true);
       const after = (await repo.load(g.id))!.game;
       expect(after).toMatchObject({ ply: 1, toMove: 'white', board: step.game.board });
       expect(await repo.movesSince(g.id)).toEqual(step.records.map((x) => ({ ...x, flipped: [...x.flipped] })));
       expect(await repo.recordAt(g.id, 0)).toMatchObject({ square: sq('d3'), by: 'player' });
       expect(await repo.recordAt(g.id, 1)).toBeNull();
-      // The same step again (a concurrent request that read ply 0): nothing written, nothing sent.
-      expect(await repo.writeStep(step, ['{"n":3}'])).toBe(false);
+      // The same step again (a concurrent request that read ply 0): nothing written.
+      expect(await repo.writeStep(step)).toBe(false);
       expect((await repo.movesSince(g.id)).length).toBe(1);
       await new Promise((res) => setTimeout(res, 200));
-      expect(heard).toEqual(['{"n":1}', '{"n":2}']);
+      // Its events leave after the commit (EventsService), never from the write.
+      expect(heard).toEqual([]);
     } finally {
       await listener.end();
     }
@@ -72,7 +73,7 @@ describe('GamesRepository (real PostgreSQL)', () => {
   it('racing steps from one ply: exactly one wins', async () => {
     const g = await newGame();
     const steps = ['d3', 'c4', 'f5', 'e6'].map((s) => rules.playMove(g, { playerId: g.blackId, square: sq(s), ply: 0 }, R()) as ReturnType<typeof rules.cpuMove>);
-    const results = await Promise.all(steps.map((s) => repo.writeStep(s, [])));
+    const results = await Promise.all(steps.map((s) => repo.writeStep(s)));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect((await repo.movesSince(g.id)).length).toBe(1);
   });
@@ -82,11 +83,11 @@ describe('GamesRepository (real PostgreSQL)', () => {
     const now = new Date(g.takeoverAt!.getTime() + 1000);
     const step = rules.takeOver({ ...g, ply: 2 }, R(now))!;
     // The row is at ply 0, the step from ply 2: not written.
-    expect(await repo.writeStep(step, [], { dueBy: now })).toBe(false);
+    expect(await repo.writeStep(step, { dueBy: now })).toBe(false);
     await r.db.query('UPDATE games SET ply = 2 WHERE id = $1', [g.id]);
-    expect(await repo.writeStep(step, [], { dueBy: new Date(g.takeoverAt!.getTime() - 1000) })).toBe(false); // not due by then
-    expect(await repo.writeStep(step, [], { dueBy: now })).toBe(true);
-    expect(await repo.writeStep(step, [], { dueBy: now })).toBe(false); // the seat flags changed: a second copy loses
+    expect(await repo.writeStep(step, { dueBy: new Date(g.takeoverAt!.getTime() - 1000) })).toBe(false); // not due by then
+    expect(await repo.writeStep(step, { dueBy: now })).toBe(true);
+    expect(await repo.writeStep(step, { dueBy: now })).toBe(false); // the seat flags changed: a second copy loses
     expect((await repo.load(g.id))!.game.blackStandIn).toBe(true);
   });
 
@@ -113,7 +114,7 @@ describe('GamesRepository (real PostgreSQL)', () => {
     expect((await repo.gamesOf(g.whiteId, 10)).map((x) => x.game.id)).toEqual([g.id]);
     expect((await repo.active(1000)).map((x) => x.game.id)).toContain(g.id);
     const over = rules.abort(g, g.blackId, R())!;
-    expect(await repo.writeStep(over, [])).toBe(true);
+    expect(await repo.writeStep(over)).toBe(true);
     expect(await repo.activeGameIdOf(g.blackId)).toBeNull();
     expect(await repo.statusOf(g.id)).toBe('aborted');
     expect((await repo.active(1000)).map((x) => x.game.id)).not.toContain(g.id);
