@@ -21,7 +21,7 @@ export const TEST_ENV = {
   NODE_ENV: 'test',
   JWT_SECRET: 'test-secret-0123456789abcdef',
   AUTH_RATE_LIMIT: '100000',
-  // The analysis of finished games would run on the test's event loop (ts-jest has no compiled
+  // The analysis of finished games would run on the test's event loop (jest has no compiled
   // worker): the analysis tests turn it on.
   ANALYSIS_WORKERS: '0',
   // Where a suite turns it on, the runner must not yield to a busy jest process (its event loop is
