@@ -31,6 +31,9 @@ export const TEST_ENV = {
   // pair them in the ranked queue only with the address rule off. Its own suite turns it on and
   // gives each player an address (test/e2e/fair-play-ratings.e2e.spec.ts).
   RANKED_SEPARATE_ADDRESSES: 'false',
+  // Cheap password hashing (allowed with NODE_ENV=test only): suites register hundreds of players.
+  PASSWORD_HASH_MEMORY_KIB: '64',
+  PASSWORD_HASH_PASSES: '1',
   ...GUARD_ENV,
 };
 
