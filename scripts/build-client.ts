@@ -5,7 +5,7 @@
  *   dist/public/client-<hash>.js, dist/public/site-<hash>.css, dist/public/manifest.json
  *   dist/public/i18n-<lang>-<hash>.js: the client's messages in one language (see writeCatalogues)
  *
- * `npm run build` runs it after tsc; jest's globalSetup calls buildClient() so the tests serve
+ * `npm run build` runs it after tsc; the tests' set-up (test/setup/resources.cjs) calls buildClient() so the tests serve
  * the same bundle. Only node built-ins, packages and src/i18n/compile.ts (which has no relative
  * imports) here: globalSetup cannot load the rest of src/.
  */

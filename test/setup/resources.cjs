@@ -9,11 +9,13 @@ const { spawnSync } = require('node:child_process');
 const { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
-const { join } = require('node:path');
+const { dirname, join } = require('node:path');
 
 const ROOT = join(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli.js');
 const BOT = join(ROOT, 'dist', 'bot', 'examples', 'bot.js');
+/** TypeScript 7's tsc (package.json: `typescript` is 6, the compiler API that typescript-eslint and openapi-typescript need). */
+const TSC = join(dirname(require.resolve('typescript7/package.json')), 'bin', 'tsc');
 
 /** Debian's chromium (apt-get install chromium; .ci/run installs it). The tests fail, never skip, without it. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -47,7 +49,7 @@ function newestSource(path) {
 function compileWhenStale(project, output, inputs) {
   const sourcesAt = Math.max(...inputs.map((p) => newestSource(join(ROOT, p))));
   if (existsSync(output) && statSync(output).mtimeMs >= sourcesAt) return;
-  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', project], {
+  const tsc = spawnSync(process.execPath, [TSC, '-p', project], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 300_000,
