@@ -23,6 +23,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', frameworkImports] },
   },
   {
+    // The test runner's plain CommonJS (test/run.cjs, test/setup/resources.cjs): loaded without a transform.
+    files: ['test/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['test/**/*.ts', 'src/**/*.spec.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -7,7 +7,7 @@
  *   <file>.br and <file>.gz beside every script and stylesheet: made once here, at the highest
  *   levels, and sent as they are to a browser that accepts them (see precompress)
  *
- * `npm run build` runs it after tsc; jest's globalSetup calls buildClient() so the tests serve
+ * `npm run build` runs it after tsc; the tests' set-up (test/setup/resources.cjs) calls buildClient() so the tests serve
  * the same bundle. Only node built-ins, packages and src/i18n/compile.ts (which has no relative
  * imports) here: globalSetup cannot load the rest of src/.
  */

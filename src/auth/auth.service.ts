@@ -20,14 +20,14 @@ export interface TokenPayload {
   guest: boolean;
 }
 
-/** argon2id with OWASP's minimum parameters (19 MiB, 2 passes). */
-const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 const GUEST_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 @Injectable()
 export class AuthService {
+  /** argon2id with the configured cost (by default OWASP's minimum: 19 MiB, 2 passes). */
+  private readonly argon2Options: { algorithm: Algorithm; memoryCost: number; timeCost: number; parallelism: number };
   /** Verified against when the username is unknown, so both failures take about as long. */
-  private readonly dummyHash = argon2Hash('not-a-real-password', ARGON2_OPTIONS);
+  private readonly dummyHash: Promise<string>;
 
   constructor(
     private readonly playerRows: PlayersRepository,
@@ -37,12 +37,16 @@ export class AuthService {
     private readonly links: AccountLinksService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    const { memoryKib, passes } = config.passwordHash;
+    this.argon2Options = { algorithm: Algorithm.Argon2id, memoryCost: memoryKib, timeCost: passes, parallelism: 1 };
+    this.dummyHash = argon2Hash('not-a-real-password', this.argon2Options);
+  }
 
   async register(username: string, password: string, bot = false, origin: Origin = {}): Promise<AuthResponseDto> {
     // The DTO refuses these already; this guards every other caller of the service.
     if (looksLikeGuestName(username)) throw validationFailed({ key: 'api.validation.guestPrefix', values: { prefix: GUEST_NAME_PREFIX } });
-    const passwordHash = await argon2Hash(password, ARGON2_OPTIONS);
+    const passwordHash = await argon2Hash(password, this.argon2Options);
     const player = await this.insertPlayer(username, false, passwordHash, bot);
     if (!player) throw new AppError('USERNAME_TAKEN', { key: 'api.auth.usernameTaken', values: { username } });
     await this.links.record(player.id, origin);

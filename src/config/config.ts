@@ -85,6 +85,11 @@ export interface AppConfig {
    */
   trustProxy: TrustProxy;
   ratings: Glicko2Config;
+  /**
+   * argon2id's cost for passwords: OWASP's minimum (19 MiB, 2 passes) or more; less only with
+   * NODE_ENV=test, where every suite registers players and the hashing would dominate the run.
+   */
+  passwordHash: { memoryKib: number; passes: number };
   /** The fair-play rules' numbers (README, "Fair play"; the /rules page shows them). */
   fairPlay: FairPlayConfig;
 }
@@ -222,6 +227,10 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
   if (!/^\d+[smhd]?$/.test(jwtExpiresIn)) {
     throw new ConfigError(`JWT_EXPIRES_IN must look like 3600, 12h or 30d, got "${jwtExpiresIn}".`);
   }
+  const passwordHash = {
+    memoryKib: int(env, 'PASSWORD_HASH_MEMORY_KIB', 19_456, nodeEnv === 'test' ? 8 : 19_456, 4_194_304),
+    passes: int(env, 'PASSWORD_HASH_PASSES', 2, nodeEnv === 'test' ? 1 : 2, 100),
+  };
   const embeddedPgPort = env.EMBEDDED_PG_PORT ? int(env, 'EMBEDDED_PG_PORT', 0, 1, 65535) : null;
   return {
     nodeEnv,
@@ -265,6 +274,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     queuePresenceMarkSeconds: int(env, 'QUEUE_PRESENCE_MARK_SECONDS', 5, 1, 3600),
     queueWaveMs: int(env, 'QUEUE_WAVE_MS', 1000, 0, 3_600_000),
     queueWaveMaxGames: int(env, 'QUEUE_WAVE_MAX_GAMES', 100, 1, 100_000),
+    passwordHash,
     ratings: {
       initialRating: num(env, 'RATING_INITIAL', 1500, 100, 5000),
       initialRd: num(env, 'RATING_INITIAL_RD', 350, 1, 1000),

@@ -12,7 +12,7 @@ import { analyse, type AnalysisTask, cpuMove, type CpuTask } from './cpu.worker.
  * the games domain, which validates moves with src/engine directly, being pure itself).
  * CPU searches run in worker threads (piscina), never on the request event loop, and callers
  * run them with no game row locked and no pool connection held. Without a compiled worker file
- * beside this one (ts-jest runs the sources) the search runs inline.
+ * beside this one (jest runs the sources) the search runs inline.
  */
 @Injectable()
 export class EngineService implements OnModuleDestroy {

@@ -1,41 +1,27 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll } from '@jest/globals';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/app.js';
+import { artifactsFolder, CHROMIUM, CHROMIUM_ARGS, missingChromium } from '../setup/resources.cjs';
 
-/** Debian's chromium (apt-get install chromium; .ci/run installs it). The tests fail, never skip, without it. */
-export const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export { CHROMIUM, PLAIN_HTTP_HOST } from '../setup/resources.cjs';
 
-/** Screenshots for people to look at (ignored by git). */
-export const ARTIFACTS = resolve(__dirname, '..', 'artifacts');
+/** Screenshots for people to look at (ignored by git; `npm run screenshots` copies the README's). */
+export const ARTIFACTS = artifactsFolder();
 
 /** Runs in the page (a string: the project's TypeScript has no DOM types): true when nothing scrolls sideways. */
 export const FITS_WIDTH = 'document.documentElement.scrollWidth <= window.innerWidth';
 
 /**
- * Headless Debian chromium, and the screenshot folder; a clear failure when chromium is missing.
- * `extraArgs`: more command-line switches, e.g. `--host-resolver-rules=MAP outflank.test 127.0.0.1`.
+ * Headless Debian chromium: the run's one browser when test/run.cjs started it (OUTFLANK_TEST_BROWSER,
+ * its endpoint), else one of this file's own; a clear failure when chromium is missing. Closing
+ * the answer closes the contexts this file opened (and the browser, when it is the file's own).
  */
-export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `The browser tests need Debian's Chromium at ${CHROMIUM}, which is missing. Install it with ` +
-        '`sudo apt-get update && sudo apt-get install -y chromium` (.ci/run does this in CI); these tests fail rather than skip.',
-    );
-  }
-  mkdirSync(ARTIFACTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
+export async function launchChromium(): Promise<Browser> {
+  const shared = process.env.OUTFLANK_TEST_BROWSER;
+  if (shared) return chromium.connect(shared);
+  if (!existsSync(CHROMIUM)) throw missingChromium();
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /**
@@ -68,19 +54,16 @@ export async function openWatchedPage(context: BrowserContext, url: string, prob
 
 /**
  * The usual set-up of a browser suite: before all its tests, the real app (`startTestApp(env)`)
- * and headless chromium, handed to `use`; after all, both closed. Further set-up goes in a
+ * and headless chromium (the run's shared one: each test opens contexts of its own), handed to
+ * `use`; after all, both closed. Further set-up goes in a
  * `beforeAll` of the suite's own, declared after this call (jest runs them in order).
  */
-export function withAppAndBrowser(
-  env: Record<string, string>,
-  use: (app: TestApp, browser: Browser) => void,
-  options: { chromiumArgs?: string[] } = {},
-): void {
+export function withAppAndBrowser(env: Record<string, string>, use: (app: TestApp, browser: Browser) => void): void {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     app = await startTestApp(env);
-    browser = await launchChromium(options.chromiumArgs);
+    browser = await launchChromium();
     use(app, browser);
   }, 120_000);
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Browser, Page } from 'playwright-core';
-import { withAppAndBrowser } from './chromium.js';
+import { PLAIN_HTTP_HOST, withAppAndBrowser } from './chromium.js';
 import { TestApp } from '../support/app.js';
 
 /**
@@ -8,7 +8,7 @@ import { TestApp } from '../support/app.js';
  * or a room's invite link opened on another machine): the browser must not be told to upgrade its
  * requests to https (CSP `upgrade-insecure-requests`) or to remember https (HSTS).
  */
-const HOST = 'outflank.test';
+const HOST = PLAIN_HTTP_HOST; // every test chromium resolves it to 127.0.0.1 (--host-resolver-rules)
 const WAIT = 10_000;
 
 /** Runs in the page: the client's own kind of calls, a read and a write, over the page's origin. */
@@ -27,7 +27,7 @@ describe('plain HTTP on a host name other than localhost (chromium)', () => {
   withAppAndBrowser({}, (app, b) => {
     t = app;
     browser = b;
-  }, { chromiumArgs: [`--host-resolver-rules=MAP ${HOST} 127.0.0.1`] });
+  });
 
   it(`opens http://${HOST}:<port>/play and its API calls work over plain HTTP`, async () => {
     const port = new URL(t.baseUrl).port;

@@ -3,12 +3,8 @@
  * section, and an API error shows the client's own sentence for its code (errorText), whatever
  * language the server's message was in.
  */
-import { CLIENT_SECTIONS, compileCatalogue, withFallback } from '../../src/i18n/compile';
-import { flatCatalogue, translator } from '../../src/i18n/catalogues';
-
-// What /assets/i18n-bn-<hash>.js sets in a Bengali page, before the client's modules load.
-globalThis.__OUTFLANK_I18N__ = { lang: 'bn', messages: compileCatalogue(withFallback(flatCatalogue('bn'), flatCatalogue('en')), CLIENT_SECTIONS) };
-
+import './bengali';
+import { translator } from '../../src/i18n/catalogues';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { ERROR_STATUS } from '../../src/common/errors';
 import { errorText } from '../../src/client/i18n';

@@ -5,7 +5,7 @@ import { startRoomGame } from '../factories/games.js';
 import { registerPlayer } from '../factories/players.js';
 import { TEST_ENV } from '../support/app.js';
 import { createTestDatabase, TestDatabase } from '../support/database.js';
-import { ensureBuilt, freePort, serveEnv, sleep, spawnServe, startServerProcess } from '../support/server-process.js';
+import { assertBuilt, freePort, serveEnv, sleep, spawnServe, startServerProcess } from '../support/server-process.js';
 
 // Analysis jobs are durable: an `outflank serve` copy analysing the finished games of a database
 // is killed with SIGKILL while it holds a job; another copy takes that job over once its lease has
@@ -49,7 +49,7 @@ describe('analysis jobs survive a killed copy', () => {
     // ANALYSIS_YIELD_ABOVE 1: this test is about the crash, not about yielding to play (a copy
     // starting up is busy for a moment; test/e2e/analysis.e2e.spec.ts tests the yielding).
     const env = { ...base, ANALYSIS_WORKERS: '1', ANALYSIS_POLL_MS: '200', ANALYSIS_LEASE_SECONDS: String(LEASE_SECONDS), ANALYSIS_YIELD_ABOVE: '1' };
-    ensureBuilt();
+    assertBuilt();
     const port = await freePort();
     const doomed = spawnServe(serveEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }), port);
     const mine = `%:${doomed.child.pid}:%`;

@@ -4,12 +4,13 @@ import http from 'node:http';
 import request from 'supertest';
 import { type BotOptions, runBot } from '../../examples/bot.js';
 import { startTestApp, TestApp } from '../support/app.js';
-import { ROOT } from '../support/server-process.js';
+import { BOT, ROOT } from '../setup/resources.cjs';
 
 /**
  * The example bot (examples/bot.ts) against the real server: bot accounts sign up, queue (ranked)
  * and play each other until each has finished its games, in-process through runBot(), as
- * `npm run bot` (a child process that must exit 0), and through a proxy that injects faults.
+ * the program `npm run bot` runs (compiled before the tests: a child process that must exit 0),
+ * and through a proxy that injects faults.
  */
 describe('the example bot', () => {
   let t: TestApp;
@@ -74,9 +75,9 @@ describe('the example bot', () => {
     expect(again.filter((line) => line.includes('registered'))).toEqual([]);
   }, 120_000);
 
-  it('`npm run bot` plays its game and exits 0', async () => {
+  it('the compiled bot of `npm run bot` plays its game and exits 0', async () => {
     const args = ['--url', t.baseUrl, '--username', 'bot_cli', '--password', 'bot-password-123', '--mode', MODE, '--games', '1'];
-    const child = spawn('npm', ['run', '--silent', 'bot', '--', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BOT, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += String(chunk)));
     child.stderr.on('data', (chunk) => (output += String(chunk)));

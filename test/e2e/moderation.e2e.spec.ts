@@ -5,11 +5,11 @@ import { verifyRatings } from '../../src/ratings/ratings-cli.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
-import { CLI, ensureBuilt, ROOT } from '../support/server-process.js';
+import { CLI, assertBuilt, ROOT } from '../support/server-process.js';
 
 /** `outflank players moderator …` on the test's database: the only way to give or take the role. */
 function moderatorCommand(url: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  ensureBuilt();
+  assertBuilt();
   const run = spawnSync(process.execPath, [CLI, 'players', 'moderator', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, JWT_SECRET: 'test-secret-0123456789abcdef', LOG_LEVEL: 'warn' },

@@ -4,7 +4,7 @@ import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ensureBuilt, exitWithin, freePort, Served, serveEnv, sleep, spawnServe, waitHealthy } from '../support/server-process.js';
+import { assertBuilt, exitWithin, freePort, Served, serveEnv, sleep, spawnServe, waitHealthy } from '../support/server-process.js';
 
 // The real `outflank serve` process, as `npm start` runs it: embedded PostgreSQL under DATA_DIR,
 // migrations, HTTP; a clean stop on SIGTERM; the data still there on the next start.
@@ -55,7 +55,7 @@ describe('outflank serve (the real process)', () => {
   let running: Served | undefined;
 
   beforeAll(() => {
-    ensureBuilt();
+    assertBuilt();
     dataDir = mkdtempSync(join(tmpdir(), 'outflank-serve-'));
     chmodSync(dataDir, 0o755); // initdb runs as the postgres user when we are root
   }, 240_000);

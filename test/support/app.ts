@@ -22,7 +22,7 @@ export const TEST_ENV = {
   JWT_SECRET: 'test-secret-0123456789abcdef',
   AUTH_RATE_LIMIT: '100000',
   GUEST_RATE_LIMIT: '100000',
-  // The analysis of finished games would run on the test's event loop (ts-jest has no compiled
+  // The analysis of finished games would run on the test's event loop (jest has no compiled
   // worker): the analysis tests turn it on.
   ANALYSIS_WORKERS: '0',
   // Where a suite turns it on, the runner must not yield to a busy jest process (its event loop is
@@ -32,6 +32,9 @@ export const TEST_ENV = {
   // pair them in the ranked queue only with the address rule off. Its own suite turns it on and
   // gives each player an address (test/e2e/fair-play-ratings.e2e.spec.ts).
   RANKED_SEPARATE_ADDRESSES: 'false',
+  // Cheap password hashing (allowed with NODE_ENV=test only): suites register hundreds of players.
+  PASSWORD_HASH_MEMORY_KIB: '64',
+  PASSWORD_HASH_PASSES: '1',
   ...GUARD_ENV,
 };
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { runMigrations } from '../../src/database/migrate.js';
 
 export interface TestDatabase {
   name: string;
@@ -34,17 +33,8 @@ async function once(url: string, sql: string, params?: unknown[]): Promise<pg.Qu
   }
 }
 
-let templateReady: Promise<unknown> | null = null;
-
-/** Migrates the run's template database once per test file (a no-op after the first). */
-function migrateTemplate(): Promise<unknown> {
-  templateReady ??= runMigrations(urlFor(process.env.OUTFLANK_TEST_TEMPLATE!));
-  return templateReady;
-}
-
-/** A fresh, migrated database of its own: a copy of the run's template database. */
+/** A fresh, migrated database of its own: a copy of the run's template database (migrated in global setup). */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  await migrateTemplate();
   const name = `outflank_test_${randomBytes(6).toString('hex')}`;
   // Template copies fail while another session is connected to the template: retry briefly.
   for (let attempt = 0; ; attempt++) {

@@ -1,39 +1,17 @@
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { CLI, ROOT } from '../setup/resources.cjs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { GUARD_ENV } from './guard.js';
 
 // The real `outflank serve` process (dist/), for tests of the process itself and of several app
 // copies on one database (copies in one jest process would share passport's global strategies).
 
-export const ROOT = join(__dirname, '..', '..');
-export const CLI = join(ROOT, 'dist', 'src', 'cli.js');
-const SOURCES = ['src', 'migrations'];
+export { CLI, ROOT } from '../setup/resources.cjs';
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds dist/ when it is missing or older than a source file. */
-export function ensureBuilt(): void {
-  const sourcesAt = Math.max(statSync(join(ROOT, 'tsconfig.json')).mtimeMs, ...SOURCES.map((d) => newestSource(join(ROOT, d))));
-  if (existsSync(CLI) && statSync(CLI).mtimeMs >= sourcesAt) return;
-  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
-  // tsc still emits on type errors; those are the lint step's business. A missing CLI is ours.
-  if (!existsSync(CLI) || statSync(CLI).mtimeMs < sourcesAt) {
-    throw new Error(`the build did not produce ${CLI}:\n${tsc.stdout}${tsc.stderr}${tsc.error ?? ''}`);
-  }
+/** dist/ is built before the tests (test/setup/resources.cjs); a missing build is a clear failure here. */
+export function assertBuilt(): void {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run the tests through npm test or jest, whose global setup builds dist/.`);
 }
 
 export async function freePort(): Promise<number> {
@@ -123,7 +101,7 @@ export async function waitHealthy(served: Served, ms = 60_000): Promise<void> {
 
 /** `outflank serve` on a free port with this environment, healthy; `stop()` ends it with SIGTERM. */
 export async function startServerProcess(env: Record<string, string>): Promise<{ baseUrl: string; served: Served; stop(): Promise<void> }> {
-  ensureBuilt();
+  assertBuilt();
   const port = await freePort();
   const served = spawnServe(serveEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }), port);
   try {

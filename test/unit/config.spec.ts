@@ -71,6 +71,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }, fallback).logLevel).toBe('silent');
   });
 
+  it("hashes passwords at OWASP's minimum cost or more; cheaper only under NODE_ENV=test", () => {
+    expect(loadConfig({}, fallback).passwordHash).toEqual({ memoryKib: 19_456, passes: 2 });
+    expect(loadConfig({ PASSWORD_HASH_MEMORY_KIB: '65536', PASSWORD_HASH_PASSES: '3' }, fallback).passwordHash).toEqual({ memoryKib: 65_536, passes: 3 });
+    expect(() => loadConfig({ PASSWORD_HASH_MEMORY_KIB: '64' }, fallback)).toThrow(/PASSWORD_HASH_MEMORY_KIB must be between 19456/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-0123', PASSWORD_HASH_PASSES: '1' })).toThrow(/PASSWORD_HASH_PASSES must be between 2/);
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_MEMORY_KIB: '64', PASSWORD_HASH_PASSES: '1' }, fallback).passwordHash).toEqual({ memoryKib: 64, passes: 1 });
+  });
+
   it.each<[string, Record<string, string>, Record<string, unknown>]>([
     ['PORT', { PORT: '8080' }, { port: 8080 }],
     ['PORT=0 (any free port)', { PORT: '0' }, { port: 0 }],

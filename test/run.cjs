@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * `npm test`: the whole suite in groups, each a jest run with the parallelism it takes on a small
+ * machine, all sharing what test/setup/resources.cjs makes once (dist/ and the example bot, one
+ * PostgreSQL with the migrated template, one Chromium). `node test/run.cjs e2e browser` runs those
+ * groups only, `node test/run.cjs test/e2e/auth` the files matching a path pattern (in their
+ * groups); options after `--` go to every jest run (`-- --testNamePattern=login`). Every file jest finds runs in exactly
+ * one group (the last takes what no other claims), and the summary counts the tests of the run.
+ */
+const { spawn, spawnSync } = require('node:child_process');
+const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join, relative } = require('node:path');
+const { build, ROOT, startBrowser, startDatabase } = require('./setup/resources.cjs');
+
+const JEST = require.resolve('jest/bin/jest');
+
+/** Files that start real `outflank serve` processes, a PostgreSQL of their own or the CLI. */
+const PROCESSES = new Set(
+  [
+    'analysis-crash',
+    'bot',
+    'crash',
+    'db-restart',
+    'games',
+    'limits',
+    'moderation',
+    'queue-copies',
+    'rate-limit',
+    'serve-process',
+  ].map((name) => `test/e2e/${name}.e2e.spec.ts`),
+);
+
+// Workers per group on 2 cores: pure code and in-process apps use both; files that start server
+// processes of their own (and measure their restarts) run one at a time.
+const GROUPS = [
+  { name: 'unit', workers: 2, claims: (f) => f.startsWith('src/') || f.startsWith('test/unit/') || f.startsWith('test/client/') },
+  { name: 'integration', workers: 2, claims: (f) => f.startsWith('test/integration/') },
+  { name: 'e2e', workers: 2, claims: (f) => f.startsWith('test/e2e/') && !PROCESSES.has(f) },
+  { name: 'processes', workers: 1, claims: (f) => PROCESSES.has(f) },
+  { name: 'browser', workers: 2, claims: (f) => f.startsWith('test/browser/') },
+  { name: 'other', workers: 1, claims: () => true },
+];
+
+function listTests(patterns, jestArgs) {
+  const listed = spawnSync(process.execPath, [JEST, '--listTests', '--json', ...jestArgs, ...patterns], { cwd: ROOT, encoding: 'utf8' });
+  if (listed.status !== 0) throw new Error(`jest --listTests failed:\n${listed.stderr}`);
+  return JSON.parse(listed.stdout).map((f) => relative(ROOT, f).split('\\').join('/')).sort();
+}
+
+function runJest(files, workers, env, jsonFile, jestArgs) {
+  const paths = files.map((f) => join(ROOT, f));
+  const args = [JEST, `--maxWorkers=${workers}`, '--json', `--outputFile=${jsonFile}`, ...jestArgs, '--runTestsByPath', ...paths];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const dash = argv.indexOf('--');
+  const positional = dash === -1 ? argv : argv.slice(0, dash);
+  const jestArgs = dash === -1 ? [] : argv.slice(dash + 1);
+  const names = positional.filter((n) => GROUPS.some((g) => g.name === n));
+  const patterns = positional.filter((n) => !names.includes(n));
+
+  const files = listTests(patterns, jestArgs);
+  const plan = [];
+  const claimed = new Set();
+  for (const group of GROUPS) {
+    const mine = files.filter((f) => !claimed.has(f) && group.claims(f));
+    mine.forEach((f) => claimed.add(f));
+    if (mine.length && (!names.length || names.includes(group.name))) plan.push({ ...group, files: mine });
+  }
+
+  const started = Date.now();
+  const stops = [];
+  const env = { ...process.env, OUTFLANK_TEST_SHARED: '1' };
+  const outDir = mkdtempSync(join(tmpdir(), 'outflank-run-'));
+  const results = [];
+  let failed = false;
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((err) => console.error(err));
+    stops.length = 0;
+    rmSync(outDir, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  try {
+    let at = Date.now();
+    await build();
+    const db = await startDatabase();
+    stops.push(db.stop);
+    Object.assign(env, db.env);
+    if (plan.some((g) => g.name === 'browser')) {
+      const browser = await startBrowser();
+      stops.push(browser.stop);
+      Object.assign(env, browser.env);
+    }
+    const setupMs = Date.now() - at;
+    console.log(`\n[test] set-up (build, PostgreSQL, template, Chromium): ${seconds(setupMs)}`);
+
+    for (const group of plan) {
+      console.log(`\n[test] ${group.name}: ${group.files.length} files, ${group.workers} worker(s)`);
+      at = Date.now();
+      const jsonFile = join(outDir, `${group.name}.json`);
+      const code = await runJest(group.files, group.workers, env, jsonFile, jestArgs);
+      let counts = { numTotalTests: 0, numPassedTests: 0, numFailedTests: 0, numTotalTestSuites: group.files.length };
+      try {
+        counts = JSON.parse(readFileSync(jsonFile, 'utf8'));
+      } catch {
+        // jest died before writing its report: the exit code says it failed
+      }
+      if (code !== 0) failed = true;
+      results.push({ group, ms: Date.now() - at, code, counts });
+    }
+  } finally {
+    await stopAll();
+  }
+
+  console.log('\n[test] group        files  tests  failed   time');
+  for (const { group, ms, code, counts } of results) {
+    const mark = code === 0 ? '' : `  (jest exit ${code})`;
+    console.log(
+      `[test] ${group.name.padEnd(12)} ${String(group.files.length).padStart(5)} ${String(counts.numTotalTests).padStart(6)} ${String(counts.numFailedTests).padStart(7)} ${seconds(ms).padStart(8)}${mark}`,
+    );
+  }
+  const total = results.reduce((n, r) => n + r.counts.numTotalTests, 0);
+  const fails = results.reduce((n, r) => n + r.counts.numFailedTests, 0);
+  console.log(`[test] all: ${total} tests, ${fails} failed, ${seconds(Date.now() - started)} wall`);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
