@@ -13,11 +13,20 @@ import { AccountLinksService, type Origin } from '../fair-play/links/account-lin
 import { LoginFailuresRepository } from '../rate-limit/login-failures.repository.js';
 import { AuthResponseDto } from './dto/auth.dto.js';
 import { loginAttempt } from './domain/login-throttle.js';
+import { RevokedTokensRepository } from './revoked-tokens.repository.js';
+import { TokenStanding } from './token-standing.js';
+import type { TokenPrincipal } from './token-verifier.js';
 
 export interface TokenPayload {
   sub: string;
   name: string;
   guest: boolean;
+  /** The player's token version at issue (TokenStanding): raising it revokes the token. */
+  tv?: number;
+  /** The token's own id: signing out revokes it alone. */
+  jti?: string;
+  /** Expiry (seconds since the epoch), set by the signer. */
+  exp?: number;
 }
 
 /** argon2id with OWASP's minimum parameters (19 MiB, 2 passes). */
@@ -37,6 +46,8 @@ export class AuthService {
     private readonly links: AccountLinksService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly revokedTokens: RevokedTokensRepository,
+    private readonly standing: TokenStanding,
   ) {}
 
   async register(username: string, password: string, bot = false, origin: Origin = {}): Promise<AuthResponseDto> {
@@ -97,8 +108,40 @@ export class AuthService {
     }
   }
 
+  /**
+   * Signs this token out: it is refused from its next request on, on every app copy (within
+   * TOKEN_REVOCATION_POLL_MS elsewhere). A token from before tokens had ids can only end with all
+   * of the player's tokens.
+   */
+  async signOut(principal: TokenPrincipal): Promise<void> {
+    if (principal.jti && principal.expiresAt) await this.revokedTokens.revoke(principal.jti, principal.id, principal.expiresAt);
+    else await this.playerRows.revokeTokens(principal.id);
+    await this.standing.refresh();
+  }
+
+  /** Every token of the player stops working, this one included. */
+  async signOutEverywhere(playerId: string): Promise<void> {
+    await this.playerRows.revokeTokens(playerId);
+    await this.standing.refresh();
+  }
+
+  /**
+   * A new password, given the current one (checked like a sign-in, under the same per-account
+   * limit): every other token of the player stops working, and this device gets a new token.
+   */
+  async changePassword(principal: TokenPrincipal, currentPassword: string, newPassword: string, deviceId: string | null): Promise<AuthResponseDto> {
+    if (principal.guest) throw new AppError('FORBIDDEN', { key: 'api.auth.guestNoPassword' });
+    const player = await this.playerRows.findById(principal.id);
+    if (!player) throw new AppError('UNAUTHENTICATED', { key: 'api.auth.playerGone' });
+    const checked = await this.validateCredentials(player.username, currentPassword, deviceId);
+    if (checked?.id !== player.id) throw new AppError('FORBIDDEN', { key: 'api.auth.wrongCurrentPassword' });
+    const tokenVersion = await this.playerRows.setPassword(player.id, await argon2Hash(newPassword, ARGON2_OPTIONS));
+    await this.standing.refresh();
+    return this.issue({ ...player, tokenVersion });
+  }
+
   async issue(player: Player): Promise<AuthResponseDto> {
-    const payload: TokenPayload = { sub: player.id, name: player.username, guest: player.guest };
+    const payload: TokenPayload = { sub: player.id, name: player.username, guest: player.guest, tv: player.tokenVersion ?? 0, jti: randomBytes(16).toString('base64url') };
     const token = await this.jwt.signAsync(payload);
     return { token, player: await this.players.me(player) };
   }

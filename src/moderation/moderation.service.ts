@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AnalysisService, type PlayerFairPlay } from '../analysis/analysis.service.js';
 import type { FairPlayScore, PlayerFigures } from '../analysis/domain/fair-play.js';
+import { TokenStanding } from '../auth/token-standing.js';
 import { AppError, notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { GamesService } from '../games/games.service.js';
 import type { Standing } from '../leaderboard/domain/buckets.js';
+import { MatchmakingService } from '../matchmaking/matchmaking.service.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
@@ -70,6 +72,8 @@ export class ModerationService {
     private readonly leaderboard: LeaderboardService,
     private readonly games: GamesService,
     private readonly analyses: AnalysisService,
+    private readonly standing: TokenStanding,
+    private readonly queue: MatchmakingService,
   ) {}
 
   /** A player of the game reports their opponent. */
@@ -170,6 +174,10 @@ export class ModerationService {
           return { action: toAuditDto(await this.repo.action(id)), refunds: [] };
         });
         if (!done) throw new AppError('CONFLICT', { key: 'api.moderation.alreadyClosed' });
+        // Committed: its tokens are refused from now on, and its games go on without it.
+        await this.standing.refresh();
+        await this.queue.leave(player);
+        await this.games.leaveAll(player.id);
         return done;
       }
     }

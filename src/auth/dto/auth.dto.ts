@@ -35,6 +35,21 @@ export class LoginDto {
   password: string;
 }
 
+export class ChangePasswordDto {
+  @ApiProperty({ example: 'correct horse battery', description: 'The password in use now' })
+  @IsString()
+  @Length(1, 200)
+  currentPassword: string;
+
+  @ApiProperty({ example: 'battery staple horse', minLength: PASSWORD_LENGTH.min, maxLength: PASSWORD_LENGTH.max })
+  @IsString()
+  @Length(PASSWORD_LENGTH.min, PASSWORD_LENGTH.max)
+  newPassword: string;
+}
+
+/** `POST /api/auth/sign-out` and `/sign-out-everywhere` take an empty object. */
+export class SignOutDto {}
+
 /** `POST /api/auth/guest` takes an empty object. */
 export class GuestDto {}
 
