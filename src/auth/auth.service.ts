@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import { AppError, validationFailed } from '../common/errors.js';
-import { GUEST_NAME_PREFIX, looksLikeGuestName, usernameKey } from '../players/domain/username.js';
+import { looksLikeGuestName, RESERVED_PREFIXES, usernameKey } from '../players/domain/username.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
@@ -52,7 +52,7 @@ export class AuthService {
 
   async register(username: string, password: string, bot = false, origin: Origin = {}): Promise<AuthResponseDto> {
     // The DTO refuses these already; this guards every other caller of the service.
-    if (looksLikeGuestName(username)) throw validationFailed({ key: 'api.validation.guestPrefix', values: { prefix: GUEST_NAME_PREFIX } });
+    if (looksLikeGuestName(username)) throw validationFailed({ key: 'api.validation.guestPrefix', values: { prefix: RESERVED_PREFIXES } });
     const passwordHash = await argon2Hash(password, ARGON2_OPTIONS);
     const player = await this.insertPlayer(username, false, passwordHash, bot);
     if (!player) throw new AppError('USERNAME_TAKEN', { key: 'api.auth.usernameTaken', values: { username } });

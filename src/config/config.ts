@@ -67,6 +67,8 @@ export interface AppConfig {
   analysisYieldAbove: number;
   /** Reports one player may file within an hour (all app copies together). */
   reportsPerHour: number;
+  /** Rematch offers, acceptances, withdrawals and refusals one player may send within a minute (all app copies together). */
+  rematchActionsPerMinute: number;
   /** How often each app copy reads the tokens revoked and the accounts closed on other copies (0: only at start and after its own changes). */
   tokenRevocationPollMs: number;
   /**
@@ -255,6 +257,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     tlsBehindProxy: bool(env, 'TLS_BEHIND_PROXY', false),
     trustProxy: trustProxy(env),
     rematchOfferSeconds: int(env, 'REMATCH_OFFER_SECONDS', 60, 5, 3600),
+    rematchActionsPerMinute: int(env, 'REMATCH_ACTIONS_PER_MINUTE', 10, 1, 1_000_000),
     queuePresenceSeconds: int(env, 'QUEUE_PRESENCE_SECONDS', 30, 2, 3600),
     queuePresenceMarkSeconds: int(env, 'QUEUE_PRESENCE_MARK_SECONDS', 5, 1, 3600),
     queueWaveMs: int(env, 'QUEUE_WAVE_MS', 1000, 0, 3_600_000),
