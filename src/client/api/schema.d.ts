@@ -1197,7 +1197,7 @@ export interface components {
             /** @example correct horse battery */
             password: string;
             /**
-             * @description 3–20 of A–Z, a–z, 0–9, _ and -; unique case-insensitively; not starting with "guest-" (guest names)
+             * @description 3–20 of A–Z, a–z, 0–9, _ and -; unique case-insensitively; not starting with "guest-" or "guest_" in any case (guest names)
              * @example alice
              */
             username: string;
@@ -3970,6 +3970,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
+            /** @description RATE_LIMITED: more than REMATCH_ACTIONS_PER_MINUTE (10) rematch offers and withdrawals within a minute; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
             /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
             503: {
                 headers: {
@@ -4023,6 +4032,15 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than REMATCH_ACTIONS_PER_MINUTE (10) rematch offers and withdrawals within a minute; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
