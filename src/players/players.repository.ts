@@ -146,6 +146,14 @@ const CLOSE_ACCOUNT = sql<{ id: string }>(
   null,
   (p) => `UPDATE players SET closed_at = now(), on_leaderboard = false, token_version = token_version + 1, standing_changed_at = now() WHERE id = ${p.id}`,
 );
+const REOPEN_ACCOUNT = sql<{ id: string; onLeaderboard: boolean }>(
+  null,
+  (p) => `UPDATE players SET closed_at = NULL, on_leaderboard = ${p.onLeaderboard}, standing_changed_at = now() WHERE id = ${p.id}`,
+);
+const UNMARK_ENGINE_USER = sql<{ id: string; onLeaderboard: boolean }>(
+  null,
+  (p) => `UPDATE players SET engine_marked_at = NULL, on_leaderboard = ${p.onLeaderboard} WHERE id = ${p.id}`,
+);
 const REVOKE_TOKENS = sql<{ id: string }, { tokenVersion: number }>(
   null,
   (p) => `UPDATE players SET token_version = token_version + 1, standing_changed_at = now() WHERE id = ${p.id} RETURNING token_version AS "tokenVersion"`,
@@ -302,6 +310,16 @@ export class PlayersRepository {
   /** Players whose standing changed after `since`; with null, every player whose standing is not a fresh account's. */
   standing(since: Date | null): Promise<PlayerStanding[]> {
     return this.db.query(since ? STANDING_SINCE({ since }) : ALL_STANDING({}));
+  }
+
+  /** A closed account opened again (its tokens from before stay revoked: its token version stays raised). */
+  async reopenAccount(id: string, onLeaderboard: boolean): Promise<void> {
+    await this.db.query(REOPEN_ACCOUNT({ id, onLeaderboard }));
+  }
+
+  /** An engine mark lifted (the caller moves the bucket counts). */
+  async unmarkEngineUser(id: string, onLeaderboard: boolean): Promise<void> {
+    await this.db.query(UNMARK_ENGINE_USER({ id, onLeaderboard }));
   }
 
   /** Every player's rating values, in id order (in the audit's snapshot transaction). */

@@ -120,6 +120,34 @@ describe('standing: closed accounts and revoked tokens', () => {
     expect(game).toMatchObject({ status: 'aborted', result: { reason: 'aborted', winner: null, ratingChanges: null } });
   });
 
+  it('an engine mark ends its ranked games under way as its abandonment; a game against it that ends later refunds the loss as it is rated', async () => {
+    const [cheat, victim, late] = [await registerPlayer(t.http), await registerPlayer(t.http), await registerPlayer(t.http)];
+    const { gameId } = await startRankedGame(t.app, victim, cheat);
+    await playOpening(t.http, gameId, victim, cheat);
+
+    const marked = await request(t.http).post(`/api/mod/players/${cheat.username}/actions`).set(mod.auth).send({ action: 'engine', reason: 'perfect play' });
+    expect(marked.status).toBe(200);
+    const ended = (await request(t.http).get(`/api/games/${gameId}`).expect(200)).body;
+    expect(ended).toMatchObject({ status: 'finished', result: { reason: 'abandoned', winner: 'black' } });
+    expect(ended.result.ratingChanges.black).toBeGreaterThan(0);
+
+    // A ranked game paired in the same instant as the mark (made here directly): it ends after the
+    // mark with a loss for its opponent, who gets the points back in the same unit of work.
+    const { gameId: after } = await startRankedGame(t.app, cheat, late);
+    await playOpening(t.http, after, cheat, late);
+    const before = (await request(t.http).get(`/api/players/${late.username}`).expect(200)).body.rating;
+    const resigned = (await request(t.http).post(`/api/games/${after}/resign`).set(late.auth).send({}).expect(200)).body;
+    expect(resigned.result.ratingChanges.white).toBeLessThan(0);
+    const now = (await request(t.http).get(`/api/players/${late.username}`).expect(200)).body.rating;
+    expect(now).toBeCloseTo(before, 9);
+    const history = (await request(t.http).get(`/api/players/${late.username}/rating-history`).expect(200)).body.points;
+    expect(history.map((p: any) => p.kind)).toEqual(['game', 'refund']);
+    expect(history[1].delta).toBeCloseTo(-resigned.result.ratingChanges.white, 9);
+
+    const audit = await verifyRatings(t.db.url, t.config);
+    expect(audit.discrepancies).toEqual([]);
+  });
+
   it('signs out one token: refused on its next request, the others keep working', async () => {
     const player = await registerPlayer(t.http);
     const second = (await login(player.username, 'password123').expect(200)).body.token as string;

@@ -425,7 +425,7 @@ export interface paths {
         put?: never;
         /**
          * Act on a player (moderators only); written to the audit log
-         * @description engine: the account can no longer play ranked, leaves the leaderboard, and its profile says so; each opponent who lost rating points to it in ranked games gets them back (refunds in their rating history), all in one transaction. dismiss: closes the open reports about the player. warn: the player sees the reason once (GET /api/me/notices). close: the account can no longer sign in.
+         * @description engine: the account can no longer play ranked, leaves the leaderboard, and its profile says so; each opponent who lost rating points to it in ranked games gets them back (refunds in their rating history), all in one transaction. dismiss: closes the open reports about the player. warn: the player sees the reason once (GET /api/me/notices). close: the account can no longer sign in, its tokens stop working and its games go on without it. reopen and unmark undo the latest close and engine mark (another moderator than the one who did it; unmark takes every refund back). Never on another moderator, nor on a player the moderator played a ranked game against within MOD_CONFLICT_DAYS.
          */
         post: operations["ModerationController_act"];
         delete?: never;
@@ -661,7 +661,7 @@ export interface components {
         };
         AuditEntryDto: {
             /** @enum {string} */
-            action: "engine" | "dismiss" | "warn" | "close" | "grant-moderator" | "revoke-moderator";
+            action: "engine" | "dismiss" | "warn" | "close" | "reopen" | "unmark" | "grant-moderator" | "revoke-moderator";
             /** Format: date-time */
             createdAt: string;
             /** @description e.g. {refunds: [{player, points, games}]} for engine */
@@ -922,7 +922,7 @@ export interface components {
         };
         ModActionDto: {
             /** @enum {string} */
-            action: "engine" | "dismiss" | "warn" | "close";
+            action: "engine" | "dismiss" | "warn" | "close" | "reopen" | "unmark";
             /** @description Why: written to the audit log */
             reason: string;
         };
@@ -2992,7 +2992,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done: the audit-log entry, and the refunds of an engine mark */
+            /** @description Done: the audit-log entry, and the refunds of an engine mark (or, negative, those an unmark took back) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3019,7 +3019,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description FORBIDDEN: moderators only */
+            /** @description FORBIDDEN: moderators only; not on yourself, another moderator, or a player you played a ranked game against lately; an undo of your own action */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3037,7 +3037,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description CONFLICT: already marked as an engine user, or already closed */
+            /** @description CONFLICT: already marked as an engine user, or already closed; reopen or unmark of an account that is not closed or marked */
             409: {
                 headers: {
                     [name: string]: unknown;
