@@ -1,4 +1,6 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { ModeratorsModerated1796202970900 } from './1796202970900-ModeratorsModerated.js';
+import { TokenRevocation1796201433227 } from './1796201433227-TokenRevocation.js';
 import { AnalysisModeration1796148725655 } from './1796148725655-AnalysisModeration.js';
 import { AccountSightings1796148836046 } from './1796148836046-AccountSightings.js';
 import { FairPlayStandInCooldowns1796146973802 } from './1796146973802-FairPlayStandInCooldowns.js';
@@ -40,5 +42,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AnalysisModeration1796148725655,
   AccountSightings1796148836046,
   PlayerLanguage1796149647677,
+  TokenRevocation1796201433227,
   OpeningExplorer1796201687075,
+  ModeratorsModerated1796202970900,
 ];

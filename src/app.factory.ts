@@ -9,7 +9,7 @@ import { AppModule } from './app.module.js';
 import { addCommonErrors, ErrorDto } from './common/api-errors.js';
 import { parserError, setErrorHeaders, toErrorBody } from './common/all-exceptions.filter.js';
 import { AppError, clip, unsupportedMediaType } from './common/errors.js';
-import { createValidationPipe, MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './common/validation.js';
+import { controlCharacterIn, createValidationPipe, MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './common/validation.js';
 import { AppConfig } from './config/config.js';
 import { EVENT_MODELS, eventsExtension } from './events/event-map.js';
 import { languageCookieMiddleware } from './i18n/http/request-language.js';
@@ -59,7 +59,7 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   app.use(helmet(helmetOptions(config)));
   app.use(compressAnswers());
   app.use(swaggerUiCsp('/docs'));
-  app.use(languageCookieMiddleware({ secure: config.tlsBehindProxy }));
+  app.use(languageCookieMiddleware({ secure: config.tlsBehindProxy, persistPseudo: config.nodeEnv === 'test' }));
   // Bodies are JSON only: a form or text body (which a cross-site page can send without a
   // preflight) is 415 before anything reads it.
   app.use((req: Request, _res: Response, next: NextFunction) => {
@@ -68,9 +68,10 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   app.useBodyParser('json', { limit: BODY_LIMIT });
   // The JSON parser's errors in the API's words, before Nest would pass on the parser's own.
   app.use((err: unknown, _req: Request, _res: Response, next: NextFunction) => next(parserError(err) ?? err));
-  // Too deep a body is a 400 before any guard or pipe transforms it (class-transformer recurses).
+  // Too deep a body is a 400 before any guard or pipe transforms it (class-transformer recurses);
+  // so is a control character anywhere in the body, the path or the query (NUL cannot be stored).
   app.use((req: Request, _res: Response, next: NextFunction) => {
-    next(nestsDeeperThan(req.body, MAX_BODY_DEPTH) ? tooDeep() : undefined);
+    next(nestsDeeperThan(req.body, MAX_BODY_DEPTH) ? tooDeep() : (controlCharacterIn(req) ?? undefined));
   });
   app.useGlobalPipes(createValidationPipe());
 

@@ -91,13 +91,16 @@ const FAIL_DEAD = sql<{ maxAttempts: number }>(
 );
 /**
  * The games that finished since the newest queued one (less the overlap: a game whose ending
- * transaction committed late is not missed), oldest first; ranked games get the first priority.
+ * transaction committed late is not missed), oldest first. Priority 0: ranked games; 1: other
+ * games between accounts; 2: casual games with a guest, analysed only when nothing else waits
+ * (two guests can finish a game in seconds, each an analysis of seconds of engine time).
  */
 const DISCOVER = sql<{ overlapSeconds: number; limit: number }, { n: number }>(
   null,
   (p) => `WITH inserted AS (
       INSERT INTO analysis_jobs (game_id, priority, finished_at)
-      SELECT g.id, CASE WHEN g.rated THEN 0 ELSE 1 END, g.finished_at FROM games g
+      SELECT g.id, CASE WHEN g.rated THEN 0
+          WHEN EXISTS (SELECT 1 FROM players p WHERE p.id IN (g.black_id, g.white_id) AND p.guest) THEN 2 ELSE 1 END, g.finished_at FROM games g
       WHERE g.status = 'finished'
         AND g.finished_at >= coalesce((SELECT max(finished_at) FROM analysis_jobs), '-infinity'::timestamptz) - make_interval(secs => ${p.overlapSeconds})
         AND NOT EXISTS (SELECT 1 FROM analysis_jobs j WHERE j.game_id = g.id)
@@ -106,16 +109,35 @@ const DISCOVER = sql<{ overlapSeconds: number; limit: number }, { n: number }>(
       RETURNING 1)
     SELECT count(*)::int AS n FROM inserted`,
 );
-/** The next job (ranked first, newest first): a queued one, or a running one whose lease ran out (its runner died). */
+/**
+ * The next job: a queued one, or a running one whose lease ran out (its runner died). By priority
+ * (ranked first), then fairly between players: each player's newest waiting game takes its turn
+ * before anyone's second, counting the games of theirs taken in the last hour (a game's turn is
+ * the later of its two players'), so a player who finishes games by the dozen waits behind
+ * everyone else's; then the newest.
+ */
 const CLAIM = sql<{ claimedBy: string; leaseSeconds: number; maxAttempts: number }, ClaimedJob>(
   null,
-  (p) => `UPDATE analysis_jobs j SET state = 'running', attempts = j.attempts + 1, claimed_by = ${p.claimedBy},
+  (p) => `WITH todo AS (
+      SELECT t.game_id, t.priority, t.finished_at, g.black_id, g.white_id FROM analysis_jobs t JOIN games g ON g.id = t.game_id
+      WHERE (t.state = 'queued' OR (t.state = 'running' AND t.lease_until < now())) AND t.attempts < ${p.maxAttempts}),
+    served AS (
+      SELECT s.player_id, count(*) AS n FROM analysis_jobs t JOIN games g ON g.id = t.game_id
+        CROSS JOIN LATERAL (VALUES (g.black_id), (g.white_id)) AS s(player_id)
+      WHERE t.state <> 'queued' AND t.finished_at > now() - interval '1 hour'
+      GROUP BY s.player_id),
+    seats AS (
+      SELECT game_id, coalesce(served.n, 0) + row_number() OVER (PARTITION BY priority, s.player_id ORDER BY finished_at DESC, game_id) AS turn
+      FROM todo CROSS JOIN LATERAL (VALUES (black_id), (white_id)) AS s(player_id) LEFT JOIN served USING (player_id)),
+    turns AS (SELECT game_id, max(turn) AS turn FROM seats GROUP BY game_id),
+    next AS (
+      SELECT j.game_id FROM analysis_jobs j JOIN todo USING (game_id) JOIN turns USING (game_id)
+      WHERE (j.state = 'queued' OR (j.state = 'running' AND j.lease_until < now())) AND j.attempts < ${p.maxAttempts}
+      ORDER BY todo.priority, turns.turn, todo.finished_at DESC
+      LIMIT 1 FOR UPDATE OF j SKIP LOCKED)
+    UPDATE analysis_jobs j SET state = 'running', attempts = j.attempts + 1, claimed_by = ${p.claimedBy},
       lease_until = now() + make_interval(secs => ${p.leaseSeconds})
-    WHERE j.game_id = (
-      SELECT game_id FROM analysis_jobs
-      WHERE (state = 'queued' OR (state = 'running' AND lease_until < now())) AND attempts < ${p.maxAttempts}
-      ORDER BY priority, finished_at DESC
-      LIMIT 1 FOR UPDATE SKIP LOCKED)
+    FROM next WHERE j.game_id = next.game_id
     RETURNING j.game_id AS "gameId", j.attempts`,
 );
 const INSERT_ANALYSIS = sql<{ gameId: string; exactFromEmpties: number; depth: number; moves: string; engineMs: number }>(

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
@@ -7,10 +7,11 @@ import { ApiErrors } from '../common/api-errors.js';
 import { Player } from '../players/entities/player.entity.js';
 import { AuthThrottlerGuard, GUEST_THROTTLER } from './auth-throttler.guard.js';
 import { AuthService } from './auth.service.js';
-import { ensureDeviceId } from './device-cookie.js';
+import { ensureDeviceId, readDeviceId } from './device-cookie.js';
 import { CurrentPlayer } from './current-player.decorator.js';
-import { AuthResponseDto, GuestDto, LoginDto, RegisterDto } from './dto/auth.dto.js';
-import { LocalAuthGuard } from './guards.js';
+import { AuthResponseDto, ChangePasswordDto, GuestDto, LoginDto, RegisterDto, SignOutDto } from './dto/auth.dto.js';
+import { LocalAuthGuard, TokenAuthGuard } from './guards.js';
+import type { TokenPrincipal } from './token-verifier.js';
 
 @ApiTags('auth')
 @ApiErrors(['RATE_LIMITED', 'too many attempts from this address (guests: GUEST_RATE_LIMIT, a count of their own); see Retry-After and details.retryAfterSeconds'])
@@ -57,5 +58,45 @@ export class AuthController {
   @ApiCreatedResponse({ type: AuthResponseDto, description: 'A guest player (unranked play only) with a long-lived token' })
   guest(@Body() _dto: GuestDto): Promise<AuthResponseDto> {
     return this.auth.guest();
+  }
+
+  @Post('sign-out')
+  @HttpCode(204)
+  @ApiBearerAuth()
+  @UseGuards(TokenAuthGuard)
+  @ApiOperation({ summary: 'Sign this token out', description: 'The token is refused (401) from its next request on; your other tokens keep working.' })
+  @ApiNoContentResponse({ description: 'Signed out' })
+  @ApiErrors('UNAUTHENTICATED')
+  async signOut(@Body() _dto: SignOutDto, @CurrentPlayer() principal: TokenPrincipal): Promise<void> {
+    await this.auth.signOut(principal);
+  }
+
+  @Post('sign-out-everywhere')
+  @HttpCode(204)
+  @ApiBearerAuth()
+  @UseGuards(TokenAuthGuard)
+  @ApiOperation({ summary: 'Sign out on every device', description: 'Every token of the account, this one included, is refused (401) from its next request on.' })
+  @ApiNoContentResponse({ description: 'Signed out everywhere' })
+  @ApiErrors('UNAUTHENTICATED')
+  async signOutEverywhere(@Body() _dto: SignOutDto, @CurrentPlayer() principal: TokenPrincipal): Promise<void> {
+    await this.auth.signOutEverywhere(principal.id);
+  }
+
+  @Post('password')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(TokenAuthGuard)
+  @ApiOperation({
+    summary: 'Change your password (the current one required)',
+    description: 'Every other token of the account stops working; the answer carries a new token for this device.',
+  })
+  @ApiOkResponse({ type: AuthResponseDto, description: 'The player and a new bearer token' })
+  @ApiErrors(
+    'UNAUTHENTICATED',
+    ['FORBIDDEN', 'the current password is wrong, or a guest (no password)'],
+    ['RATE_LIMITED', 'too many attempts from this address, or too many wrong passwords on this account: see Retry-After'],
+  )
+  changePassword(@Body() dto: ChangePasswordDto, @CurrentPlayer() principal: TokenPrincipal, @Req() req: Request): Promise<AuthResponseDto> {
+    return this.auth.changePassword(principal, dto.currentPassword, dto.newPassword, readDeviceId(req));
   }
 }

@@ -10,6 +10,8 @@ import { AuthService } from './auth.service.js';
 import { JwtStrategy } from './strategies/jwt.strategy.js';
 import { TokenVerifier } from './token-verifier.js';
 import { LocalStrategy } from './strategies/local.strategy.js';
+import { RevokedTokensRepository } from './revoked-tokens.repository.js';
+import { TokenStanding } from './token-standing.js';
 
 @Module({
   imports: [
@@ -27,7 +29,7 @@ import { LocalStrategy } from './strategies/local.strategy.js';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtStrategy, TokenVerifier, LocalStrategy],
-  exports: [AuthService, TokenVerifier],
+  providers: [AuthService, JwtStrategy, TokenVerifier, LocalStrategy, RevokedTokensRepository, TokenStanding],
+  exports: [AuthService, TokenVerifier, TokenStanding],
 })
 export class AuthModule {}

@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import { AppError, validationFailed } from '../common/errors.js';
-import { GUEST_NAME_PREFIX, looksLikeGuestName, usernameKey } from '../players/domain/username.js';
+import { looksLikeGuestName, RESERVED_PREFIXES, usernameKey } from '../players/domain/username.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
@@ -13,11 +13,20 @@ import { AccountLinksService, type Origin } from '../fair-play/links/account-lin
 import { LoginFailuresRepository } from '../rate-limit/login-failures.repository.js';
 import { AuthResponseDto } from './dto/auth.dto.js';
 import { loginAttempt } from './domain/login-throttle.js';
+import { RevokedTokensRepository } from './revoked-tokens.repository.js';
+import { TokenStanding } from './token-standing.js';
+import type { TokenPrincipal } from './token-verifier.js';
 
 export interface TokenPayload {
   sub: string;
   name: string;
   guest: boolean;
+  /** The player's token version at issue (TokenStanding): raising it revokes the token. */
+  tv?: number;
+  /** The token's own id: signing out revokes it alone. */
+  jti?: string;
+  /** Expiry (seconds since the epoch), set by the signer. */
+  exp?: number;
 }
 
 const GUEST_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -37,6 +46,8 @@ export class AuthService {
     private readonly links: AccountLinksService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly revokedTokens: RevokedTokensRepository,
+    private readonly standing: TokenStanding,
   ) {
     const { memoryKib, passes } = config.passwordHash;
     this.argon2Options = { algorithm: Algorithm.Argon2id, memoryCost: memoryKib, timeCost: passes, parallelism: 1 };
@@ -45,7 +56,7 @@ export class AuthService {
 
   async register(username: string, password: string, bot = false, origin: Origin = {}): Promise<AuthResponseDto> {
     // The DTO refuses these already; this guards every other caller of the service.
-    if (looksLikeGuestName(username)) throw validationFailed({ key: 'api.validation.guestPrefix', values: { prefix: GUEST_NAME_PREFIX } });
+    if (looksLikeGuestName(username)) throw validationFailed({ key: 'api.validation.guestPrefix', values: { prefix: RESERVED_PREFIXES } });
     const passwordHash = await argon2Hash(password, this.argon2Options);
     const player = await this.insertPlayer(username, false, passwordHash, bot);
     if (!player) throw new AppError('USERNAME_TAKEN', { key: 'api.auth.usernameTaken', values: { username } });
@@ -101,8 +112,40 @@ export class AuthService {
     }
   }
 
+  /**
+   * Signs this token out: it is refused from its next request on, on every app copy (within
+   * TOKEN_REVOCATION_POLL_MS elsewhere). A token from before tokens had ids can only end with all
+   * of the player's tokens.
+   */
+  async signOut(principal: TokenPrincipal): Promise<void> {
+    if (principal.jti && principal.expiresAt) await this.revokedTokens.revoke(principal.jti, principal.id, principal.expiresAt);
+    else await this.playerRows.revokeTokens(principal.id);
+    await this.standing.refresh();
+  }
+
+  /** Every token of the player stops working, this one included. */
+  async signOutEverywhere(playerId: string): Promise<void> {
+    await this.playerRows.revokeTokens(playerId);
+    await this.standing.refresh();
+  }
+
+  /**
+   * A new password, given the current one (checked like a sign-in, under the same per-account
+   * limit): every other token of the player stops working, and this device gets a new token.
+   */
+  async changePassword(principal: TokenPrincipal, currentPassword: string, newPassword: string, deviceId: string | null): Promise<AuthResponseDto> {
+    if (principal.guest) throw new AppError('FORBIDDEN', { key: 'api.auth.guestNoPassword' });
+    const player = await this.playerRows.findById(principal.id);
+    if (!player) throw new AppError('UNAUTHENTICATED', { key: 'api.auth.playerGone' });
+    const checked = await this.validateCredentials(player.username, currentPassword, deviceId);
+    if (checked?.id !== player.id) throw new AppError('FORBIDDEN', { key: 'api.auth.wrongCurrentPassword' });
+    const tokenVersion = await this.playerRows.setPassword(player.id, await argon2Hash(newPassword, this.argon2Options));
+    await this.standing.refresh();
+    return this.issue({ ...player, tokenVersion });
+  }
+
   async issue(player: Player): Promise<AuthResponseDto> {
-    const payload: TokenPayload = { sub: player.id, name: player.username, guest: player.guest };
+    const payload: TokenPayload = { sub: player.id, name: player.username, guest: player.guest, tv: player.tokenVersion ?? 0, jti: randomBytes(16).toString('base64url') };
     const token = await this.jwt.signAsync(payload);
     return { token, player: await this.players.me(player) };
   }

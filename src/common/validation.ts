@@ -27,6 +27,44 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
 export const tooDeep = () => validationFailed({ key: 'api.request.tooDeep', values: { max: MAX_BODY_DEPTH } });
 
 /**
+ * Control characters no text of the API may hold: C0 but tab, line feed and carriage return (a
+ * report's text may have lines), DEL and C1. PostgreSQL cannot even store NUL in text.
+ */
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** The same percent-encoded in a URL (C1 as UTF-8), where tab and line breaks are refused too. */
+const CONTROL_IN_URL = /%(?:[01][0-9a-f]|7f)|%c2%[89][0-9a-f]/i;
+
+/**
+ * Where a JSON body holds a control character, in a key or a string value: the field's path
+ * (`text`, `a.b`), or null. Iterative, like {@link nestsDeeperThan}.
+ */
+export function controlCharacterAt(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (CONTROL_IN_TEXT.test(v)) return path || 'body';
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    for (const [key, child] of Object.entries(v)) {
+      const at = path ? `${path}.${key}` : key;
+      if (CONTROL_IN_TEXT.test(key)) return clip(at.replace(/[\u0000-\u001F\u007F-\u009F]/g, '?'));
+      stack.push([child, at]);
+    }
+  }
+  return null;
+}
+
+/** A control character in the body, the path or the query: 400 before any guard, pipe or query sees it. */
+export function controlCharacterIn(req: { body?: unknown; originalUrl?: string; url?: string }): AppError | null {
+  const url = req.originalUrl ?? req.url ?? '';
+  const q = url.indexOf('?');
+  const field = CONTROL_IN_URL.test(q < 0 ? url : url.slice(0, q)) ? 'path' : q >= 0 && CONTROL_IN_URL.test(url.slice(q)) ? 'query' : controlCharacterAt(req.body);
+  return field === null ? null : validationFailed({ key: 'api.validation.controlCharacter', values: { field: clip(field) } });
+}
+
+/**
  * A DTO decorator's own message, as a catalogue message: class-validator keeps it as a string, so
  * it is carried as `i18n:<json>` and rendered in the request's language by the filter, e.g.
  * `@IsIn([false], { message: i18nMessage('api.validation.roomsUnrated') })`.

@@ -74,6 +74,12 @@ export interface AppConfig {
   analysisYieldAbove: number;
   /** Reports one player may file within an hour (all app copies together). */
   reportsPerHour: number;
+  /** A moderator may not act on a player they played a ranked game against within this many days (0: no such rule). */
+  modConflictDays: number;
+  /** Rematch offers, acceptances, withdrawals and refusals one player may send within a minute (all app copies together). */
+  rematchActionsPerMinute: number;
+  /** How often each app copy reads the tokens revoked and the accounts closed on other copies (0: only at start and after its own changes). */
+  tokenRevocationPollMs: number;
   /**
    * The server is reached through a TLS-terminating proxy (browsers see https): only then send the
    * TLS-only headers (HSTS, CSP upgrade-insecure-requests), which break a plain-HTTP deployment.
@@ -265,11 +271,14 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     analysisMaxAttempts: int(env, 'ANALYSIS_MAX_ATTEMPTS', 3, 1, 100),
     analysisYieldAbove: num(env, 'ANALYSIS_YIELD_ABOVE', 0.7, 0.05, 1),
     reportsPerHour: int(env, 'REPORTS_PER_HOUR', 5, 1, 1_000_000),
+    modConflictDays: int(env, 'MOD_CONFLICT_DAYS', 30, 0, 3650),
+    tokenRevocationPollMs: int(env, 'TOKEN_REVOCATION_POLL_MS', 1000, 0, 3_600_000),
     firstMoveSeconds: int(env, 'FIRST_MOVE_SECONDS', 30, 5, 3600),
     idleTurnSeconds: int(env, 'IDLE_TURN_SECONDS', 300, 10, 86_400),
     tlsBehindProxy: bool(env, 'TLS_BEHIND_PROXY', false),
     trustProxy: trustProxy(env),
     rematchOfferSeconds: int(env, 'REMATCH_OFFER_SECONDS', 60, 5, 3600),
+    rematchActionsPerMinute: int(env, 'REMATCH_ACTIONS_PER_MINUTE', 10, 1, 1_000_000),
     queuePresenceSeconds: int(env, 'QUEUE_PRESENCE_SECONDS', 30, 2, 3600),
     queuePresenceMarkSeconds: int(env, 'QUEUE_PRESENCE_MARK_SECONDS', 5, 1, 3600),
     queueWaveMs: int(env, 'QUEUE_WAVE_MS', 1000, 0, 3_600_000),

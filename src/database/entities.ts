@@ -2,6 +2,7 @@ import { AnalysisJob } from '../analysis/entities/analysis-job.entity.js';
 import { AnalysisPlayerGame } from '../analysis/entities/analysis-player-game.entity.js';
 import { GameAnalysis } from '../analysis/entities/game-analysis.entity.js';
 import { PlayerEvent } from '../events/entities/player-event.entity.js';
+import { RevokedToken } from '../auth/entities/revoked-token.entity.js';
 import { AccountSighting } from '../fair-play/links/entities/account-sighting.entity.js';
 import { Game } from '../games/entities/game.entity.js';
 import { Move } from '../games/entities/move.entity.js';
@@ -19,4 +20,4 @@ import { Room } from '../rooms/entities/room.entity.js';
 
 /** Every TypeORM entity of the app; each module adds its own here. */
 export const ENTITIES: (new () => object)[] = [Player, Game, Move, Room, RatingHistory, QueueTicket, LeaderboardBucket, LeaderboardSettings, RateLimitCounter, PlayerEvent, LoginFailure, AccountSighting,
-  AnalysisJob, GameAnalysis, AnalysisPlayerGame, Report, ModAction, RatingRefund, ExplorerMove, ExplorerSource, ExplorerLadderGame];
+  AnalysisJob, GameAnalysis, AnalysisPlayerGame, Report, ModAction, RatingRefund, ExplorerMove, ExplorerSource, ExplorerLadderGame, RevokedToken];

@@ -322,6 +322,10 @@ const ACTIVE_GAME_OF = sql<{ playerId: string }, { id: string }>(
   'game_active_of',
   (p) => `SELECT id FROM games WHERE status = 'active' AND (black_id = ${p.playerId} OR white_id = ${p.playerId}) LIMIT 1`,
 );
+const ACTIVE_GAMES_OF = sql<{ playerId: string }, { id: string }>(
+  null,
+  (p) => `SELECT id FROM games WHERE status = 'active' AND (black_id = ${p.playerId} OR white_id = ${p.playerId}) ORDER BY created_at, id`,
+);
 const STATUS_OF = sql<{ id: string }, Pick<GameState, 'status'>>('game_status', (p) => `SELECT ${GAMES.select('g', ['status'])} FROM games g WHERE g.id = ${p.id}`);
 const PLIES_OF = sql<{ ids: readonly string[] }, Pick<GameState, 'id' | 'ply' | 'status'>>(
   'game_plies',
@@ -477,6 +481,11 @@ export class GamesRepository {
 
   async activeGameIdOf(playerId: string): Promise<string | null> {
     return (await this.db.first(ACTIVE_GAME_OF({ playerId })))?.id ?? null;
+  }
+
+  /** Every game the player is seated in that is not over (one, normally; a race may leave two). */
+  async activeGameIdsOf(playerId: string): Promise<string[]> {
+    return (await this.db.query(ACTIVE_GAMES_OF({ playerId }))).map((r) => r.id);
   }
 
   async statusOf(gameId: string): Promise<GameStatus | null> {

@@ -184,6 +184,29 @@ export class GamesService {
     }
   }
 
+  /**
+   * The player leaves the games they are seated in for good (their account was closed: every game;
+   * marked as an engine user: `rankedOnly`): ranked games end abandoned by them, casual ones go on
+   * with the CPU in their seat (rules.leave). The games it ended or handed over.
+   */
+  async leaveAll(playerId: string, options: { rankedOnly?: boolean } = {}): Promise<string[]> {
+    const changed: string[] = [];
+    for (const gameId of await this.repo.activeGameIdsOf(playerId)) {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const loaded = await this.repo.load(gameId);
+        if (loaded && options.rankedOnly && !loaded.game.rated) break;
+        const step = loaded && rules.leave(loaded.game, playerId, this.rules());
+        if (!loaded || !step) break;
+        const written = await this.write(loaded, step);
+        if (!written) continue; // a concurrent step won: decide again on the new game
+        changed.push(gameId);
+        await this.playStandIns(written);
+        break;
+      }
+    }
+    return changed;
+  }
+
   /** The side to move's time is up: the CPU takes the seat and plays. False when nothing was due. */
   async takeOver(gameId: string): Promise<boolean> {
     const loaded = await this.repo.load(gameId);

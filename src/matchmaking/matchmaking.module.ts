@@ -7,5 +7,5 @@ import { MatchmakingController } from './matchmaking.controller.js';
 import { MatchmakingService } from './matchmaking.service.js';
 import { QueueRepository } from './queue.repository.js';
 
-@Module({ imports: [GamesModule, PlayersModule, FairPlayModule, AccountLinksModule], controllers: [MatchmakingController], providers: [MatchmakingService, QueueRepository] })
+@Module({ imports: [GamesModule, PlayersModule, FairPlayModule, AccountLinksModule], controllers: [MatchmakingController], providers: [MatchmakingService, QueueRepository], exports: [MatchmakingService] })
 export class MatchmakingModule {}

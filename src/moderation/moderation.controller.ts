@@ -76,10 +76,17 @@ export class ModerationController {
     description:
       'engine: the account can no longer play ranked, leaves the leaderboard, and its profile says so; each opponent who lost rating ' +
       'points to it in ranked games gets them back (refunds in their rating history), all in one transaction. dismiss: closes the ' +
-      'open reports about the player. warn: the player sees the reason once (GET /api/me/notices). close: the account can no longer sign in.',
+      'open reports about the player. warn: the player sees the reason once (GET /api/me/notices). close: the account can no longer sign in, ' +
+      'its tokens stop working and its games go on without it. reopen and unmark undo the latest close and engine mark (another moderator ' +
+      'than the one who did it; unmark takes every refund back). Never on another moderator, nor on a player the moderator played a ranked ' +
+      'game against within MOD_CONFLICT_DAYS.',
   })
-  @ApiOkResponse({ type: ModActionResultDto, description: 'Done: the audit-log entry, and the refunds of an engine mark' })
-  @ApiErrors([...MOD_ONLY], 'NOT_FOUND', ['CONFLICT', 'already marked as an engine user, or already closed'])
+  @ApiOkResponse({ type: ModActionResultDto, description: 'Done: the audit-log entry, and the refunds of an engine mark (or, negative, those an unmark took back)' })
+  @ApiErrors(
+    ['FORBIDDEN', 'moderators only; not on yourself, another moderator, or a player you played a ranked game against lately; an undo of your own action'],
+    'NOT_FOUND',
+    ['CONFLICT', 'already marked as an engine user, or already closed; reopen or unmark of an account that is not closed or marked'],
+  )
   act(@Param('username') username: string, @Body() dto: ModActionDto, @CurrentPlayer() moderator: Player): Promise<ModActionResultDto> {
     return this.moderation.act(username, moderator, dto);
   }

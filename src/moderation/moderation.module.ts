@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { AnalysisModule } from '../analysis/analysis.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { GamesModule } from '../games/games.module.js';
+import { MatchmakingModule } from '../matchmaking/matchmaking.module.js';
 import { LeaderboardModule } from '../leaderboard/leaderboard.module.js';
 import { PlayersModule } from '../players/players.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
@@ -13,7 +14,7 @@ import { ModerationService } from './moderation.service.js';
 
 /** Reports, moderators (given with the `outflank` command), their actions and the audit log. */
 @Module({
-  imports: [AuthModule, PlayersModule, GamesModule, AnalysisModule, RatingsModule, LeaderboardModule, FairPlayModule],
+  imports: [AuthModule, PlayersModule, GamesModule, AnalysisModule, RatingsModule, LeaderboardModule, FairPlayModule, MatchmakingModule],
   controllers: [ReportsController, ModerationController, NoticesController, ModPagesController],
   providers: [ModerationRepository, ModerationService],
   exports: [ModerationService],

@@ -1,17 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AnalysisService, type PlayerFairPlay } from '../analysis/analysis.service.js';
 import type { FairPlayScore, PlayerFigures } from '../analysis/domain/fair-play.js';
+import { TokenStanding } from '../auth/token-standing.js';
+import { Clock } from '../common/clock.js';
 import { AppError, notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { GamesService } from '../games/games.service.js';
 import type { Standing } from '../leaderboard/domain/buckets.js';
+import { MatchmakingService } from '../matchmaking/matchmaking.service.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { PlayersService } from '../players/players.service.js';
 import { RatingsService, RefundSetChanged } from '../ratings/ratings.service.js';
-import { REPORT_WINDOW_SECONDS } from './domain/moderation.js';
+import { REPORT_WINDOW_SECONDS, UNDOES, type ModeratorAction } from './domain/moderation.js';
 import type {
   AuditEntryDto, FileReportDto, ModActionDto, ModActionResultDto, ModPlayerViewDto, NoticesDto, OutliersDto, ReportDto, ReportsDto, StatisticsDto,
 } from './dto/moderation.dto.js';
@@ -70,6 +73,9 @@ export class ModerationService {
     private readonly leaderboard: LeaderboardService,
     private readonly games: GamesService,
     private readonly analyses: AnalysisService,
+    private readonly standing: TokenStanding,
+    private readonly queue: MatchmakingService,
+    private readonly clock: Clock,
   ) {}
 
   /** A player of the game reports their opponent. */
@@ -140,12 +146,21 @@ export class ModerationService {
   async act(username: string, moderator: Player, dto: ModActionDto): Promise<ModActionResultDto> {
     const player = await this.players.getByUsername(username);
     if (player.id === moderator.id) throw new AppError('FORBIDDEN', { key: 'api.moderation.notYourself' });
+    // Moderators are moderated too: never one on another (an administrator takes the role away
+    // with the outflank command first), and never where they have an interest.
+    if (player.moderator) throw new AppError('FORBIDDEN', { key: 'api.moderation.notOnModerators' });
+    await this.mustHaveNoInterest(moderator, player);
     const reason = dto.reason.trim();
     if (reason === '') throw new AppError('VALIDATION_FAILED', { key: 'api.validation.notEmpty', values: { field: 'reason' } });
+    const undoes = UNDOES[dto.action];
+    if (undoes) await this.mustBeAnotherModerator(player.id, moderator, undoes);
     switch (dto.action) {
       case 'engine': {
         const done = await this.markEngineUser(player.id, moderator.id, reason);
         if (!done) throw new AppError('CONFLICT', { key: 'api.moderation.alreadyMarked' });
+        // Its ranked games under way end now, abandoned by it; a game against it that still ends
+        // later refunds its opponent's loss as it is rated (RatingsService.applyGameResult).
+        await this.games.leaveAll(player.id, { rankedOnly: true });
         return done;
       }
       case 'dismiss':
@@ -170,9 +185,48 @@ export class ModerationService {
           return { action: toAuditDto(await this.repo.action(id)), refunds: [] };
         });
         if (!done) throw new AppError('CONFLICT', { key: 'api.moderation.alreadyClosed' });
+        // Committed: its tokens are refused from now on, and its games go on without it.
+        await this.standing.refresh();
+        await this.queue.leave(player);
+        await this.games.leaveAll(player.id);
+        return done;
+      }
+      case 'reopen': {
+        const done = await this.db.transaction(async () => {
+          const p = (await this.playerRows.lockForRating([player.id])).get(player.id)!;
+          if (!p.closedAt) return null;
+          const after = this.leaderboard.standingAfter({ ...p, closedAt: null }, p.rating, this.clock.now());
+          await this.playerRows.reopenAccount(p.id, after.on);
+          await this.leaderboard.applyStandings([{ before: { on: p.onLeaderboard, rating: p.rating, bot: p.bot }, after }]);
+          const id = await this.repo.log({ playerId: p.id, moderatorId: moderator.id, action: 'reopen', reason });
+          return { action: toAuditDto(await this.repo.action(id)), refunds: [] };
+        });
+        if (!done) throw new AppError('CONFLICT', { key: 'api.moderation.notClosed' });
+        // It may sign in again; its tokens from before stay revoked (the token version stays raised).
+        await this.standing.refresh();
+        return done;
+      }
+      case 'unmark': {
+        const done = await this.unmarkEngineUser(player.id, moderator.id, reason);
+        if (!done) throw new AppError('CONFLICT', { key: 'api.moderation.notMarked' });
         return done;
       }
     }
+  }
+
+  /** 403 when the moderator played a ranked game against the player within MOD_CONFLICT_DAYS. */
+  private async mustHaveNoInterest(moderator: Player, player: Player): Promise<void> {
+    const days = this.config.modConflictDays;
+    if (days === 0) return;
+    const since = new Date(this.clock.now().getTime() - days * 86_400_000);
+    const [between] = await this.games.rankedGamesBetween([{ a: moderator.id, b: player.id }], since);
+    if (between && between.games > 0) throw new AppError('FORBIDDEN', { key: 'api.moderation.conflictOfInterest', values: { days } });
+  }
+
+  /** An undo is another moderator's: 403 when the action it undoes (the latest of its kind) was this moderator's. */
+  private async mustBeAnotherModerator(playerId: string, moderator: Player, undoes: ModeratorAction): Promise<void> {
+    const latest = (await this.repo.actionsOn(playerId, AUDIT_ENTRIES)).find((a) => a.action === undoes);
+    if (latest && latest.moderator === moderator.username) throw new AppError('FORBIDDEN', { key: 'api.moderation.undoByAnother' });
   }
 
   /**
@@ -198,6 +252,34 @@ export class ModerationService {
         });
       } catch (err) {
         // A game against it ended between the read and the locks: everything was rolled back; again.
+        if (!(err instanceof RefundSetChanged) || attempt >= 5) throw err;
+      }
+    }
+  }
+
+  /**
+   * Lifts an engine mark in one unit of work: every refund its opponents hold is taken back
+   * (RatingsService.takeBackRefundsOf), the mark goes (the leaderboard takes it back if it is
+   * eligible), and the audit-log entry lists what was taken back. Null when it was not marked.
+   */
+  private async unmarkEngineUser(playerId: string, moderatorId: string, reason: string): Promise<ModActionResultDto | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(async () => {
+          const done = await this.ratings.takeBackRefundsOf(playerId);
+          if (!done) return null;
+          const p = done.engineUser;
+          const after = this.leaderboard.standingAfter({ ...p, engineMarkedAt: null }, p.rating, this.clock.now());
+          await this.playerRows.unmarkEngineUser(playerId, after.on);
+          await this.leaderboard.applyStandings([{ before: { on: p.onLeaderboard, rating: p.rating, bot: p.bot }, after }]);
+          const details = { refundsTakenBack: done.refunds.map((r) => ({ player: r.username, points: r.points, games: r.gameIds.length })) };
+          const id = await this.repo.log({ playerId, moderatorId, action: 'unmark', reason, details });
+          return {
+            action: toAuditDto(await this.repo.action(id)),
+            refunds: done.refunds.map((r) => ({ username: r.username, points: r.points, ratingBefore: r.ratingBefore, rating: r.rating, gameIds: r.gameIds })),
+          };
+        });
+      } catch (err) {
         if (!(err instanceof RefundSetChanged) || attempt >= 5) throw err;
       }
     }

@@ -17,6 +17,13 @@ export interface NewPlayer {
   volatility: number;
 }
 
+/** Whether a player's tokens are good: the version they must carry, and whether the account is closed. */
+export interface PlayerStanding {
+  id: string;
+  tokenVersion: number;
+  closed: boolean;
+}
+
 /** What a rated game writes on each of its players (rating transaction, row locked). */
 export interface RatingUpdate {
   rating: number;
@@ -76,6 +83,8 @@ export const PLAYERS = table<Player>('players', {
   moderator: ['moderator', 'boolean'],
   engineMarkedAt: ['engine_marked_at', 'timestamptz'],
   closedAt: ['closed_at', 'timestamptz'],
+  tokenVersion: ['token_version', 'int'],
+  standingChangedAt: ['standing_changed_at', 'timestamptz'],
 });
 
 /** The leaderboard rules as named placeholders, for eligibleSql. */
@@ -132,7 +141,35 @@ const COUNTS_BY_BUCKET = sql<Record<string, never>, { bot: boolean; bucket: numb
 /** Moderation's marks on a player row; each run in the caller's transaction with the row locked. */
 const SET_MODERATOR = sql<{ id: string; moderator: boolean }>(null, (p) => `UPDATE players SET moderator = ${p.moderator} WHERE id = ${p.id}`);
 const MARK_ENGINE_USER = sql<{ id: string }>(null, (p) => `UPDATE players SET engine_marked_at = now(), on_leaderboard = false WHERE id = ${p.id}`);
-const CLOSE_ACCOUNT = sql<{ id: string }>(null, (p) => `UPDATE players SET closed_at = now(), on_leaderboard = false WHERE id = ${p.id}`);
+// Closing also raises the token version: every token of the account stops working at once.
+const CLOSE_ACCOUNT = sql<{ id: string }>(
+  null,
+  (p) => `UPDATE players SET closed_at = now(), on_leaderboard = false, token_version = token_version + 1, standing_changed_at = now() WHERE id = ${p.id}`,
+);
+const REOPEN_ACCOUNT = sql<{ id: string; onLeaderboard: boolean }>(
+  null,
+  (p) => `UPDATE players SET closed_at = NULL, on_leaderboard = ${p.onLeaderboard}, standing_changed_at = now() WHERE id = ${p.id}`,
+);
+const UNMARK_ENGINE_USER = sql<{ id: string; onLeaderboard: boolean }>(
+  null,
+  (p) => `UPDATE players SET engine_marked_at = NULL, on_leaderboard = ${p.onLeaderboard} WHERE id = ${p.id}`,
+);
+const REVOKE_TOKENS = sql<{ id: string }, { tokenVersion: number }>(
+  null,
+  (p) => `UPDATE players SET token_version = token_version + 1, standing_changed_at = now() WHERE id = ${p.id} RETURNING token_version AS "tokenVersion"`,
+);
+const SET_PASSWORD = sql<{ id: string; passwordHash: string }, { tokenVersion: number }>(
+  null,
+  (p) => `UPDATE players SET password_hash = ${p.passwordHash}, token_version = token_version + 1, standing_changed_at = now() WHERE id = ${p.id} RETURNING token_version AS "tokenVersion"`,
+);
+const STANDING_SINCE = sql<{ since: Date }, PlayerStanding>(
+  null,
+  (p) => `SELECT id, token_version AS "tokenVersion", closed_at IS NOT NULL AS closed FROM players WHERE standing_changed_at > ${p.since}`,
+);
+const ALL_STANDING = sql<Record<string, never>, PlayerStanding>(
+  null,
+  () => `SELECT id, token_version AS "tokenVersion", closed_at IS NOT NULL AS closed FROM players WHERE token_version > 0 OR closed_at IS NOT NULL`,
+);
 const SET_RATING = sql<{ id: string; rating: number }>(null, (p) => `UPDATE players SET rating = ${p.rating} WHERE id = ${p.id}`);
 const FLAG_MISMATCHES = sql<LeaderboardRules & { graceHours: number }, Pick<Player, 'username' | 'onLeaderboard'>>(
   null,
@@ -256,6 +293,33 @@ export class PlayersRepository {
   /** No sign-in, off the leaderboard (the caller moves the bucket counts). */
   async closeAccount(id: string): Promise<void> {
     await this.db.query(CLOSE_ACCOUNT({ id }));
+  }
+
+  // ---- tokens' standing (the revocation cache, src/auth/token-standing.ts) -----------------------
+
+  /** Every token of the player stops working; the new version, for the token this device gets next. */
+  async revokeTokens(id: string): Promise<number> {
+    return (await this.db.first(REVOKE_TOKENS({ id })))!.tokenVersion;
+  }
+
+  /** A new password hash, and every earlier token of the player stops working; the new version. */
+  async setPassword(id: string, passwordHash: string): Promise<number> {
+    return (await this.db.first(SET_PASSWORD({ id, passwordHash })))!.tokenVersion;
+  }
+
+  /** Players whose standing changed after `since`; with null, every player whose standing is not a fresh account's. */
+  standing(since: Date | null): Promise<PlayerStanding[]> {
+    return this.db.query(since ? STANDING_SINCE({ since }) : ALL_STANDING({}));
+  }
+
+  /** A closed account opened again (its tokens from before stay revoked: its token version stays raised). */
+  async reopenAccount(id: string, onLeaderboard: boolean): Promise<void> {
+    await this.db.query(REOPEN_ACCOUNT({ id, onLeaderboard }));
+  }
+
+  /** An engine mark lifted (the caller moves the bucket counts). */
+  async unmarkEngineUser(id: string, onLeaderboard: boolean): Promise<void> {
+    await this.db.query(UNMARK_ENGINE_USER({ id, onLeaderboard }));
   }
 
   /** Every player's rating values, in id order (in the audit's snapshot transaction). */

@@ -17,6 +17,8 @@ export interface AuditHistory extends StoredHistory {
 
 /** A refund as written: one player's points back from one engine user's ranked games. */
 export interface NewRefund {
+  /** A lifted mark: the refund this row takes back (null or absent: a refund). */
+  reverses?: string | null;
   playerId: string;
   sourcePlayerId: string;
   gameIds: string[];
@@ -57,6 +59,7 @@ interface RefundRow {
   rd: number;
   volatility: number;
   at: Date;
+  reverses: string | null;
 }
 
 /** The `rating_refunds` table. */
@@ -72,6 +75,7 @@ const REFUNDS = table<RefundRow>('rating_refunds', {
   rd: ['rd', 'double precision'],
   volatility: ['volatility', 'double precision'],
   at: ['at', 'timestamptz'],
+  reverses: ['reverses', 'uuid'],
 });
 
 /** The player's rating just before `at`: their last rated game or refund before it. */
@@ -84,7 +88,7 @@ const RATING_BEFORE = sql<{ playerId: string; at: Date }, { rating: number }>(
     ) r ORDER BY at DESC, seq DESC LIMIT 1`,
 );
 const ALL_HISTORY = sql<Record<string, never>, HistoryRow>(null, () => `SELECT ${HISTORY.select('h')} FROM ${HISTORY.name} h`);
-const REFUND_AUDIT_KEYS = ['id', 'playerId', 'sourcePlayerId', 'gameIds', 'seq', 'points', 'ratingBefore', 'rating'] as const;
+const REFUND_AUDIT_KEYS = ['id', 'playerId', 'sourcePlayerId', 'gameIds', 'seq', 'points', 'ratingBefore', 'rating', 'reverses'] as const;
 const ALL_REFUNDS = sql<Record<string, never>, Pick<RefundRow, (typeof REFUND_AUDIT_KEYS)[number]>>(
   null,
   () => `SELECT ${REFUNDS.select('r', REFUND_AUDIT_KEYS)} FROM ${REFUNDS.name} r`,
@@ -94,22 +98,36 @@ const REFUNDS_OF = sql<{ playerId: string }, Pick<RefundRow, 'at' | 'rating' | '
   (p) => `SELECT ${REFUNDS.select('r', ['at', 'rating', 'rd', 'volatility', 'points'])} FROM ${REFUNDS.name} r WHERE r.player_id = ${p.playerId} ORDER BY r.at, r.seq`,
 );
 
-/** Per opponent of a player, their rating changes in the rated games between them, not refunded yet (by the apply order). */
+/**
+ * Per opponent of a player, their rating changes in the rated games between them that no refund
+ * from that player covers now (a refund taken back by a lifted mark covers nothing), by the apply
+ * order.
+ */
 const LOST_TO = sql<{ playerId: string }, { playerId: string; gameIds: string[]; deltas: number[] }>(
   null,
   (p) => `SELECT h.player_id AS "playerId", array_agg(h.game_id ORDER BY h.seq) AS "gameIds", array_agg(h.delta ORDER BY h.seq) AS "deltas"
     FROM rating_history h
     WHERE h.game_id IN (SELECT game_id FROM rating_history WHERE player_id = ${p.playerId}) AND h.player_id <> ${p.playerId}
-      AND NOT EXISTS (SELECT 1 FROM rating_refunds r WHERE r.player_id = h.player_id AND r.source_player_id = ${p.playerId})
+      AND NOT EXISTS (
+        SELECT 1 FROM rating_refunds r
+        WHERE r.player_id = h.player_id AND r.source_player_id = ${p.playerId} AND r.reverses IS NULL AND h.game_id = ANY(r.game_ids)
+          AND NOT EXISTS (SELECT 1 FROM rating_refunds v WHERE v.reverses = r.id))
     GROUP BY h.player_id ORDER BY h.player_id`,
+);
+/** The refunds an engine user's opponents hold now (not taken back), by player. */
+const LIVE_REFUNDS_FROM = sql<{ sourcePlayerId: string }, { id: string; playerId: string; gameIds: string[]; points: number }>(
+  null,
+  (p) => `SELECT r.id, r.player_id AS "playerId", r.game_ids AS "gameIds", r.points FROM rating_refunds r
+    WHERE r.source_player_id = ${p.sourcePlayerId} AND r.reverses IS NULL AND NOT EXISTS (SELECT 1 FROM rating_refunds v WHERE v.reverses = r.id)
+    ORDER BY r.seq`,
 );
 
 /** seq from rating_history's own sequence: refunds and games share one apply order (the audit replays in it). */
 const INSERT_REFUND = sql<NewRefund>(
   null,
-  (p) => `INSERT INTO ${REFUNDS.name} (${REFUNDS.names(['playerId', 'sourcePlayerId', 'gameIds', 'points', 'ratingBefore', 'rating', 'rd', 'volatility', 'at', 'seq'])})
+  (p) => `INSERT INTO ${REFUNDS.name} (${REFUNDS.names(['playerId', 'sourcePlayerId', 'gameIds', 'points', 'ratingBefore', 'rating', 'rd', 'volatility', 'at', 'seq', 'reverses'])})
     VALUES (${p.playerId}, ${p.sourcePlayerId}, ${p.gameIds}::uuid[], ${p.points}, ${p.ratingBefore}, ${p.rating}, ${p.rd}, ${p.volatility},
-      now(), nextval(pg_get_serial_sequence('rating_history', 'seq')))`,
+      now(), nextval(pg_get_serial_sequence('rating_history', 'seq')), ${p.reverses}::uuid)`,
 );
 
 /**
@@ -164,7 +182,13 @@ export class RatingHistoryRepository {
       points: Number(r.points),
       ratingBefore: Number(r.ratingBefore),
       rating: Number(r.rating),
+      reverses: r.reverses,
     }));
+  }
+
+  /** The refunds an engine user's opponents hold now (not taken back). */
+  async liveRefundsFrom(sourcePlayerId: string): Promise<{ id: string; playerId: string; gameIds: string[]; points: number }[]> {
+    return (await this.db.query(LIVE_REFUNDS_FROM({ sourcePlayerId }))).map((r) => ({ ...r, gameIds: r.gameIds.map(String), points: Number(r.points) }));
   }
 
   /** A player's refunds, oldest first (for their rating history). */
@@ -180,6 +204,6 @@ export class RatingHistoryRepository {
 
   /** In the caller's unit of work, with the player's row locked. */
   async insertRefund(refund: NewRefund): Promise<void> {
-    await this.db.query(INSERT_REFUND(refund));
+    await this.db.query(INSERT_REFUND({ ...refund, reverses: refund.reverses ?? null }));
   }
 }

@@ -7,7 +7,7 @@ import { refundOf } from './domain/refunds.js';
 import type { Player } from '../players/entities/player.entity.js';
 import { blackScore, rateGame } from './domain/glicko2.js';
 import { RatingPointDto } from './dto/rating-history.dto.js';
-import { NewRatingHistory, RatingHistoryRepository } from './rating-history.repository.js';
+import { NewRatingHistory, NewRefund, RatingHistoryRepository } from './rating-history.repository.js';
 
 /** A rated game that has just ended: what rating it needs. */
 export interface RatedGameEnd {
@@ -75,24 +75,32 @@ export class RatingsService {
     const score = blackScore(end.winner);
     const change = rateGame(black, white, score, this.config.ratings, end.finishedAt);
     const history: NewRatingHistory[] = [];
+    const refunds: NewRefund[] = [];
     const standings: { before: Standing; after: Standing }[] = [];
-    for (const [player, c, s] of [
-      [black, change.a, score],
-      [white, change.b, 1 - score],
+    for (const [player, c, s, opponent] of [
+      [black, change.a, score, white],
+      [white, change.b, 1 - score, black],
     ] as const) {
       const games = player.games + 1;
+      // Points lost to an account marked as an engine user come back at once, in this unit of
+      // work: a refund after the game in the history (the mark refunded the games before it).
+      const refunded = opponent.engineMarkedAt && c.delta < 0 ? -c.delta : 0;
+      const rating = c.rating + refunded;
+      if (refunded > 0) {
+        refunds.push({ playerId: player.id, sourcePlayerId: opponent.id, gameIds: [end.gameId], points: refunded, ratingBefore: c.rating, rating, rd: c.rd, volatility: c.volatility });
+      }
       const after = this.leaderboard.standingAfter(
         {
           guest: player.guest, bot: player.bot, games, lastRatedAt: end.finishedAt, rd: c.rd, volatility: c.volatility,
           engineMarkedAt: player.engineMarkedAt, closedAt: player.closedAt,
         },
-        c.rating,
+        rating,
         end.finishedAt,
       );
       standings.push({ before: { on: player.onLeaderboard, rating: player.rating, bot: player.bot }, after });
       await this.players.writeRating(player.id, {
         onLeaderboard: after.on,
-        rating: c.rating,
+        rating,
         rd: c.rd,
         volatility: c.volatility,
         games,
@@ -116,6 +124,8 @@ export class RatingsService {
       });
     }
     await this.history.insert(history);
+    // After the game's rows: refunds and games share one apply order (the audit replays in it).
+    for (const refund of refunds) await this.history.insertRefund(refund);
     await this.leaderboard.applyStandings(standings);
     const step = (c: typeof change.a) => ({ ratingBefore: c.before.rating, rdBefore: c.before.rd, rating: c.rating, rd: c.rd });
     return { black: change.a.delta, white: change.b.delta, steps: { black: step(change.a), white: step(change.b) } };
@@ -153,5 +163,36 @@ export class RatingsService {
     }
     await this.leaderboard.applyStandings(standings);
     return { engineUser, refunds };
+  }
+
+  /**
+   * The mark is lifted, in the caller's unit of work: every refund the engine user's opponents
+   * hold now is taken back (a row of its own in their history, `reverses`, the points negated), with
+   * the rows locked in id order as every rating transaction takes them. Returns the engine user's
+   * locked row and what was taken back; null (nothing written) when the account is not marked.
+   * Throws RefundSetChanged when a refund appeared between the read and the locks.
+   */
+  async takeBackRefundsOf(engineUserId: string): Promise<{ engineUser: Player; refunds: Refund[] } | null> {
+    const guess = (await this.history.liveRefundsFrom(engineUserId)).map((r) => r.playerId);
+    const locked = await this.players.lockForRating([engineUserId, ...guess]);
+    const engineUser = locked.get(engineUserId)!;
+    if (!engineUser.engineMarkedAt) return null;
+    const live = await this.history.liveRefundsFrom(engineUserId);
+    if (live.some((r) => !locked.has(r.playerId))) throw new RefundSetChanged();
+    const byPlayer = new Map<string, Refund>();
+    const standings: { before: Standing; after: Standing }[] = [];
+    for (const r of live) {
+      const p = locked.get(r.playerId)!;
+      const rating = p.rating - r.points;
+      await this.history.insertRefund({ reverses: r.id, playerId: p.id, sourcePlayerId: engineUserId, gameIds: r.gameIds, points: -r.points, ratingBefore: p.rating, rating, rd: p.rd, volatility: p.volatility });
+      await this.players.writeRefundedRating(p.id, rating);
+      standings.push({ before: { on: p.onLeaderboard, rating: p.rating, bot: p.bot }, after: { on: p.onLeaderboard, rating, bot: p.bot } });
+      const sum = byPlayer.get(p.id) ?? { playerId: p.id, username: p.username, points: 0, ratingBefore: p.rating, rating, gameIds: [] };
+      byPlayer.set(p.id, { ...sum, points: sum.points - r.points, rating, gameIds: [...sum.gameIds, ...r.gameIds] });
+      // The locked row is this transaction's: the next of this player's refunds starts from here.
+      locked.set(p.id, { ...p, rating });
+    }
+    await this.leaderboard.applyStandings(standings);
+    return { engineUser, refunds: [...byPlayer.values()] };
   }
 }

@@ -77,6 +77,7 @@ export class RoomsController {
     'NOT_FOUND',
     ['GAME_IN_PROGRESS', 'while a game is on'],
     ['ALREADY_IN_GAME', 'you (or, to start, your opponent) are seated in another active game'],
+    ['RATE_LIMITED', 'more than REMATCH_ACTIONS_PER_MINUTE (10) rematch offers and withdrawals within a minute; see Retry-After'],
   )
   async rematch(
     @Param('code') code: string,
@@ -97,7 +98,7 @@ export class RoomsController {
     type: RoomDto,
     description: 'Withdraws your offer or declines the other seat\'s: the room with `rematch: null`, and a `rematch` event (the room) to the other seat. No offer standing: 200, nothing changes.',
   })
-  @ApiErrors(['FORBIDDEN', 'only the seated players'], 'NOT_FOUND')
+  @ApiErrors(['FORBIDDEN', 'only the seated players'], 'NOT_FOUND', ['RATE_LIMITED', 'more than REMATCH_ACTIONS_PER_MINUTE (10) rematch offers and withdrawals within a minute; see Retry-After'])
   cancelRematch(@Param('code') code: string, @CurrentPlayer() player: Player): Promise<RoomDto> {
     return this.rooms.cancelRematch(code, player);
   }

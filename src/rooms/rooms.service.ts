@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { PgThrottlerStorage } from '../rate-limit/pg-throttler-storage.js';
 import { Clock } from '../common/clock.js';
 import { AppError, forbidden, notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
@@ -35,6 +36,7 @@ export class RoomsService {
     private readonly events: EventsService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly counters: PgThrottlerStorage,
   ) {}
 
   async create(host: Player, dto: CreateRoomDto): Promise<RoomDto> {
@@ -112,7 +114,21 @@ export class RoomsService {
    * other seat); when the other seat has an offer standing, the next game starts (a `game` event
    * to both). Asking again while one's own offer stands changes nothing.
    */
+  /**
+   * Each rematch offer, acceptance, withdrawal or refusal sends the other seat an event: at most
+   * REMATCH_ACTIONS_PER_MINUTE of them per player (all app copies together), else 429.
+   */
+  private async mustBeUnderRematchLimit(player: Player): Promise<void> {
+    const limit = this.config.rematchActionsPerMinute;
+    const count = await this.counters.increment(player.id, 60_000, limit, 0, 'rematch');
+    if (count.isBlocked) {
+      const seconds = count.timeToBlockExpire;
+      throw new AppError('RATE_LIMITED', { key: 'api.rooms.rematchRateLimited', values: { seconds } }, { limit, retryAfterSeconds: seconds });
+    }
+  }
+
   async rematch(code: string, player: Player): Promise<RematchOutcome> {
+    await this.mustBeUnderRematchLimit(player);
     const outcome = await this.db.transaction(async (): Promise<{ started: true; room: Room } | { started: false; room: RoomDto }> => {
       const room = await this.lock(code);
       const other = otherSeat(room.seat1Id, room.seat2Id, player.id);
@@ -143,6 +159,7 @@ export class RoomsService {
 
   /** Withdraws one's own rematch offer or declines the other seat's (a `rematch` event with rematch null to the other seat). */
   async cancelRematch(code: string, player: Player): Promise<RoomDto> {
+    await this.mustBeUnderRematchLimit(player);
     return this.db.transaction(async () => {
       const room = await this.lock(code);
       if (room.seat1Id !== player.id && room.seat2Id !== player.id) throw forbidden({ key: 'api.rooms.declineSeatedOnly' });

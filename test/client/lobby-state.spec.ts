@@ -26,6 +26,9 @@ function setup() {
     queue: jest.fn(async () => waiting()),
     joinQueue: jest.fn(async (_body: { mode: string; turnSeconds: number | null }) => waiting({ window: { min: 1400, max: 1600 } } as Partial<Ticket>)),
     leaveQueue: jest.fn(async () => null),
+    signOut: jest.fn(async () => null),
+    signOutEverywhere: jest.fn(async () => null),
+    changePassword: jest.fn(async (_body: { currentPassword: string; newPassword: string }) => ({ token: 'tok2', player: ADA })),
   };
   const followMe = jest.fn(() => stream);
   const c = new LobbyController(SETTINGS, { api, followMe } as unknown as LobbyTransport, {
@@ -138,5 +141,43 @@ describe('the lobby shows a ranked cooldown with the time left (issue #21)', () 
     const text = queueCooldown(c.s, Date.parse('2030-01-01T00:00:00.000Z') + later);
     expect(text ? show(text) : null).toBe(expected);
     await c.leaveQueue();
+  });
+
+  it('signing out tells the server to forget the token, and the device forgets it even when the server cannot be reached', async () => {
+    const { c, api, stream } = setup();
+    await c.signIn('login', 'ada', 'correct horse');
+    await c.signOutHere();
+    expect(api.signOut).toHaveBeenCalledTimes(1);
+    expect(c.s.phase).toBe('signed-out');
+    expect(stream.close).toHaveBeenCalled();
+    await c.signIn('login', 'ada', 'correct horse');
+    api.signOut.mockRejectedValueOnce(new ApiError('away', 503, 'SERVICE_UNAVAILABLE', undefined));
+    await c.signOutHere();
+    expect(c.s.phase).toBe('signed-out');
+  });
+
+  it('signs out everywhere: signed out here too, with a sentence saying so', async () => {
+    const { c, api } = setup();
+    await c.signIn('login', 'ada', 'correct horse');
+    await c.signOutEverywhere();
+    expect(api.signOutEverywhere).toHaveBeenCalledTimes(1);
+    expect(c.s.phase).toBe('signed-out');
+    expect(show(c.s.message!.text)).toBe('You are signed out on every device.');
+  });
+
+  it('changes the password: a wrong current one is said at the account form; done, it keeps this device signed in', async () => {
+    const { c, api } = setup();
+    await c.signIn('login', 'ada', 'correct horse');
+    api.changePassword.mockRejectedValueOnce(new ApiError('no', 403, 'FORBIDDEN', undefined));
+    expect(await c.changePassword('wrong', 'new-password-1')).toBe(false);
+    expect(c.s.message && { place: c.s.message.place, text: show(c.s.message.text) }).toEqual({ place: 'account', text: 'The current password is wrong.' });
+    expect(await c.changePassword('correct horse', 'new-password-1')).toBe(true);
+    expect(api.changePassword).toHaveBeenLastCalledWith({ currentPassword: 'correct horse', newPassword: 'new-password-1' });
+    expect(c.s.phase).toBe('signed-in');
+    expect(c.s.message && { place: c.s.message.place, info: c.s.message.info, text: show(c.s.message.text) }).toEqual({
+      place: 'account',
+      info: true,
+      text: 'Password changed. Your other devices are signed out.',
+    });
   });
 });

@@ -40,6 +40,15 @@ const ROWS: Row[] = [
   { route: 'POST /api/auth/register', path: () => '/api/auth/register', body: () => ({ username: uniqueName('m'), password: 'password123' }), expect: all('201') },
   { route: 'POST /api/auth/login', path: () => '/api/auth/login', body: (w) => ({ username: w.name, password: 'password123' }), expect: all('200') },
   { route: 'POST /api/auth/guest', path: () => '/api/auth/guest', body: () => ({}), expect: all('201') },
+  // The callers' tokens serve every cell: these bodies are refused after the token check, so nobody is signed out here (test/e2e/standing covers the rest).
+  { route: 'POST /api/auth/sign-out', path: () => '/api/auth/sign-out', body: () => ({ extra: 1 }), expect: signedIn('400 VALIDATION_FAILED') },
+  { route: 'POST /api/auth/sign-out-everywhere', path: () => '/api/auth/sign-out-everywhere', body: () => ({ extra: 1 }), expect: signedIn('400 VALIDATION_FAILED') },
+  {
+    route: 'POST /api/auth/password',
+    path: () => '/api/auth/password',
+    body: () => ({ currentPassword: 'not-the-password', newPassword: 'another-password-1' }),
+    expect: signedIn('403 FORBIDDEN'),
+  },
   { route: 'GET /api/players/me', path: () => '/api/players/me', expect: signedIn('200') },
   { route: 'PATCH /api/players/me', path: () => '/api/players/me', body: () => ({ language: 'sw' }), expect: signedIn('200') },
   { route: 'GET /api/players/:username', path: (w) => `/api/players/${w.name}`, expect: all('200') },

@@ -25,9 +25,9 @@ describe('AnalysisRepository: the job queue (real PostgreSQL)', () => {
     await r.close();
   });
 
-  /** A finished game (rated or not), finished `minutesAgo` ago. */
-  async function finishedGame(rated: boolean, minutesAgo: number): Promise<string> {
-    const [b, w] = [await seedPlayer(players, r.db), await seedPlayer(players, r.db)];
+  /** A finished game (rated or not), finished `minutesAgo` ago, between two new players or these. */
+  async function finishedGame(rated: boolean, minutesAgo: number, seats?: { b: { id: string }; w: { id: string } }): Promise<string> {
+    const { b, w } = seats ?? { b: await seedPlayer(players, r.db), w: await seedPlayer(players, r.db) };
     const g = rules.newGame({ id: crypto.randomUUID(), roomId: null, roomCode: null, rated, turnSeconds: null, showLegalMoves: true, blackId: b.id, whiteId: w.id }, R());
     await games.insert(g);
     await r.db.query(`UPDATE games SET status = 'finished', winner = 'black', result_reason = 'resign', black_discs = 2, white_discs = 2, to_move = NULL,
@@ -49,6 +49,21 @@ describe('AnalysisRepository: the job queue (real PostgreSQL)', () => {
     const order: string[] = [];
     for (let job = await repo.claim('a', 60, 3); job; job = await repo.claim('a', 60, 3)) order.push(job.gameId);
     expect(order).toEqual([newRanked, oldRanked, newFriendly, oldFriendly]);
+  });
+
+  it("claims fairly between players: a flooder's games wait behind others', guests' casual games wait for an idle queue", async () => {
+    await clear();
+    const [a, b] = [await seedPlayer(players, r.db), await seedPlayer(players, r.db)];
+    const flood = [];
+    for (let i = 1; i <= 4; i++) flood.push(await finishedGame(false, i, { b: a, w: b }));
+    const honest = await finishedGame(false, 10);
+    const guestGame = await finishedGame(false, 0, { b: await seedPlayer(players, r.db, { guest: true }), w: await seedPlayer(players, r.db) });
+    const ranked = await finishedGame(true, 30);
+    expect(await repo.discover(3600, 500, 3)).toBe(7);
+    const order: string[] = [];
+    for (let job = await repo.claim('a', 60, 3); job; job = await repo.claim('a', 60, 3)) order.push(job.gameId);
+    // The flooder pair's newest game takes its turn like anyone's; its others come after the honest game.
+    expect(order).toEqual([ranked, flood[0], honest, flood[1], flood[2], flood[3], guestGame]);
   });
 
   it('two copies claiming at once get different jobs: a claimed row is skipped, not waited for', async () => {

@@ -11,8 +11,8 @@ export type AnalysisJobState = 'queued' | 'running' | 'done' | 'failed';
 @Entity('analysis_jobs')
 @Check('analysis_jobs_state_ck', `state IN ('queued', 'running', 'done', 'failed')`)
 @Check('analysis_jobs_attempts_ck', `attempts >= 0`)
-// The claim's order: ranked games first, then the most recently finished, so a game just played
-// is analysed at once even behind a backlog. (priority, finished_at DESC) WHERE state IN
+// The claim's order: by priority, then each player's newest game in turn, then the most recently
+// finished, so a game just played is analysed soon even behind a backlog. (priority, finished_at DESC) WHERE state IN
 // ('queued', 'running'): made by hand in the migration (TypeORM cannot say DESC).
 @Index('analysis_jobs_todo_idx', { synchronize: false })
 @Index('analysis_jobs_finished_idx', ['finishedAt'])
@@ -24,7 +24,7 @@ export class AnalysisJob {
   @JoinColumn({ name: 'game_id' })
   game?: Game;
 
-  /** 0: a ranked game, 1: any other. */
+  /** 0: a ranked game, 1: another game between accounts, 2: a casual game with a guest (analysed when nothing else waits). */
   @Column({ type: 'smallint' })
   priority: number;
 

@@ -1,15 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, Length, Matches } from 'class-validator';
-import { GUEST_NAME_PREFIX, PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username.js';
+import { PASSWORD_LENGTH, RESERVED_PREFIXES, USERNAME_LENGTH } from '../../players/domain/username.js';
 import { MeDto } from '../../players/dto/player.dto.js';
 import { i18nMessage } from '../../common/validation.js';
 
 export class RegisterDto {
-  @ApiProperty({ example: 'alice', description: '3–20 of A–Z, a–z, 0–9, _ and -; unique case-insensitively; not starting with "guest-" (guest names)' })
+  @ApiProperty({ example: 'alice', description: '3–20 of A–Z, a–z, 0–9, _ and -; unique case-insensitively; not starting with "guest-" or "guest_" in any case (guest names)' })
   @IsString()
   @Length(USERNAME_LENGTH.min, USERNAME_LENGTH.max)
   @Matches(/^[A-Za-z0-9_-]+$/, { message: i18nMessage('api.validation.usernameChars') })
-  @Matches(new RegExp(`^(?!${GUEST_NAME_PREFIX})`, 'i'), { message: i18nMessage('api.validation.guestPrefix', { prefix: GUEST_NAME_PREFIX }) })
+  @Matches(/^(?!guest[-_])/i, { message: i18nMessage('api.validation.guestPrefix', { prefix: RESERVED_PREFIXES }) })
   username: string;
 
   @ApiProperty({ example: 'correct horse battery', minLength: PASSWORD_LENGTH.min, maxLength: PASSWORD_LENGTH.max })
@@ -34,6 +34,21 @@ export class LoginDto {
   @Length(1, 200)
   password: string;
 }
+
+export class ChangePasswordDto {
+  @ApiProperty({ example: 'correct horse battery', description: 'The password in use now' })
+  @IsString()
+  @Length(1, 200)
+  currentPassword: string;
+
+  @ApiProperty({ example: 'battery staple horse', minLength: PASSWORD_LENGTH.min, maxLength: PASSWORD_LENGTH.max })
+  @IsString()
+  @Length(PASSWORD_LENGTH.min, PASSWORD_LENGTH.max)
+  newPassword: string;
+}
+
+/** `POST /api/auth/sign-out` and `/sign-out-everywhere` take an empty object. */
+export class SignOutDto {}
 
 /** `POST /api/auth/guest` takes an empty object. */
 export class GuestDto {}

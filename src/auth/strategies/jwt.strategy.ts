@@ -7,14 +7,14 @@ import { APP_CONFIG, AppConfig } from '../../config/config.js';
 import { Player } from '../../players/entities/player.entity.js';
 import { PlayersService } from '../../players/players.service.js';
 import type { TokenPayload } from '../auth.service.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { TokenVerifier } from '../token-verifier.js';
 
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly players: PlayersService,
+    private readonly tokens: TokenVerifier,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -27,15 +27,15 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  /** A valid signature is not enough: the player must still exist. */
+  /** A valid signature is not enough: the token must still stand (TokenVerifier.standing) and the player exist. */
   async validate(payload: TokenPayload): Promise<Player> {
-    if (typeof payload?.sub !== 'string' || !UUID.test(payload.sub)) {
-      throw new AppError('UNAUTHENTICATED', { key: 'api.auth.tokenInvalid' });
-    }
+    this.tokens.standing(payload);
     const player = await this.players.findById(payload.sub);
     if (!player) throw new AppError('UNAUTHENTICATED', { key: 'api.auth.playerGone' });
     // A moderator closed the account: its tokens stop working wherever the player is looked up.
     if (player.closedAt) throw new AppError('UNAUTHENTICATED', { key: 'api.moderation.closedAccount' });
+    // The row at hand is fresher than the cache: a token older than the player's version is revoked.
+    if ((typeof payload.tv === 'number' ? payload.tv : 0) < player.tokenVersion) throw new AppError('UNAUTHENTICATED', { key: 'api.auth.tokenRevoked' });
     return player;
   }
 }

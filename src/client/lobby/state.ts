@@ -15,7 +15,7 @@ import type { followMe } from '../transport/events';
 import type { Stream } from '../transport/sse';
 
 export interface LobbyTransport {
-  api: Pick<typeof api, 'me' | 'guest' | 'login' | 'register' | 'playerGames' | 'createRoom' | 'room' | 'joinRoom' | 'queue' | 'joinQueue' | 'leaveQueue'>;
+  api: Pick<typeof api, 'me' | 'guest' | 'login' | 'register' | 'signOut' | 'signOutEverywhere' | 'changePassword' | 'playerGames' | 'createRoom' | 'room' | 'joinRoom' | 'queue' | 'joinQueue' | 'leaveQueue'>;
   followMe: typeof followMe;
 }
 
@@ -28,7 +28,7 @@ export interface LobbyOutput {
 }
 
 /** Where a message shows: next to the form it concerns, or at the top. */
-export type Place = 'top' | 'auth' | 'create' | 'join' | 'queue' | 'invite';
+export type Place = 'top' | 'auth' | 'account' | 'create' | 'join' | 'queue' | 'invite';
 export type Mode = 'ranked' | 'unranked';
 /** The sign-in card's form: logging in to an account, or creating one (its rules shown up front). */
 export type AuthMode = 'login' | 'register';
@@ -201,6 +201,39 @@ export class LobbyController {
       ok = true;
       await this.signedIn(r.player);
     }, (e) => this.say(authError(action, e), false, 'auth'));
+    return ok;
+  }
+
+  /** The sign-out button: the server forgets this token (whatever it answers, the device does too). */
+  async signOutHere(): Promise<void> {
+    try {
+      await this.io.api.signOut();
+    } catch {
+      // Refused already, or the server is away: the token leaves this device all the same.
+    }
+    this.signOut();
+  }
+
+  /** Every device of the account is signed out, this one too. */
+  async signOutEverywhere(): Promise<void> {
+    await this.busyWith('account', async () => {
+      await this.io.api.signOutEverywhere();
+      this.signOut(t('lobby.signedOutEverywhere'));
+    }, (e) => this.say(message(e), false, 'account'));
+  }
+
+  /** A new password: the other devices are signed out, this one keeps signing in with the new token. */
+  async changePassword(currentPassword: string, newPassword: string): Promise<boolean> {
+    let ok = false;
+    await this.busyWith('account', async () => {
+      const r = await this.io.api.changePassword({ currentPassword, newPassword });
+      setToken(r.token);
+      ok = true;
+      this.say(t('lobby.passwordChanged'), true, 'account');
+    }, (e) => {
+      if (e instanceof ApiError && e.code === 'FORBIDDEN') this.say(t('lobby.wrongCurrentPassword'), false, 'account');
+      else this.say(authError('register', e), false, 'account');
+    });
     return ok;
   }
 

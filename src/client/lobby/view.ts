@@ -16,6 +16,7 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     create: $<HTMLFormElement>('#create-form', root),
     join: $<HTMLFormElement>('#join-form', root),
     queue: $<HTMLFormElement>('#queue-form', root),
+    account: $<HTMLFormElement>('#password-form', root),
   };
   const field = <T extends HTMLInputElement | HTMLSelectElement>(form: HTMLFormElement, name: string) => form.elements.namedItem(name) as T;
   const invite = part('invite', root);
@@ -28,7 +29,7 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     const v = turnOptions(form).value;
     return v ? Number(v) : null;
   };
-  const placeOf: Record<Exclude<Place, 'top'>, HTMLElement> = { auth: forms.auth, create: forms.create, join: forms.join, queue: forms.queue, invite };
+  const placeOf: Record<Exclude<Place, 'top'>, HTMLElement> = { auth: forms.auth, account: forms.account, create: forms.create, join: forms.join, queue: forms.queue, invite };
   let choiceShown = '';
 
   function renderMessage(): void {
@@ -51,7 +52,7 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
   function renderForms(): void {
     const inGame = c.inGame;
     for (const [place, form] of Object.entries(forms) as [Place, HTMLFormElement][]) {
-      for (const b of $$<HTMLButtonElement>('button', form)) b.disabled = s.busy.has(place) || (inGame && b.type === 'submit' && place !== 'auth');
+      for (const b of $$<HTMLButtonElement>('button', form)) b.disabled = s.busy.has(place) || (inGame && b.type === 'submit' && place !== 'auth' && place !== 'account');
     }
     for (const el of parts('in-game-note', root)) show(el, inGame);
     guestButton.disabled = s.busy.has('auth');
@@ -100,6 +101,8 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     text(name, me.username);
     name.href = playerHref(me.username);
     show(part('me-guest', root), me.guest);
+    // Guests have no password to change: their one token is their account.
+    show(part('account', root), !me.guest);
     const r = myRating(s);
     show(part('me-rating-box', root), r !== null);
     text(part('me-rating', root), r ?? '');
@@ -188,8 +191,14 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
   });
   part('sign-out', root).addEventListener('click', () => {
     if (s.me?.guest && !window.confirm(msg('lobby.signOutGuest'))) return;
-    c.signOut();
+    void c.signOutHere();
   });
+  forms.account.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const ok = await c.changePassword(field<HTMLInputElement>(forms.account, 'currentPassword').value, field<HTMLInputElement>(forms.account, 'newPassword').value);
+    if (ok) forms.account.reset();
+  });
+  part('sign-out-everywhere', root).addEventListener('click', () => void c.signOutEverywhere());
   forms.create.addEventListener('submit', (ev) => {
     ev.preventDefault();
     void c.createRoom({

@@ -45,6 +45,12 @@ export const api = {
   guest: () => request<Json<'/api/auth/guest', 'post', 201>>('POST', '/api/auth/guest', {}),
   login: (body: Body<'/api/auth/login', 'post'>) => request<Auth>('POST', '/api/auth/login', body),
   register: (body: Body<'/api/auth/register', 'post'>) => request<Json<'/api/auth/register', 'post', 201>>('POST', '/api/auth/register', body),
+  /** This token is refused from now on (other devices stay signed in). */
+  signOut: () => request<null>('POST', '/api/auth/sign-out', {}),
+  /** Every token of the account is refused from now on, this one included. */
+  signOutEverywhere: () => request<null>('POST', '/api/auth/sign-out-everywhere', {}),
+  /** A new password (the current one required): the other tokens end; the answer's token is this device's. */
+  changePassword: (body: Body<'/api/auth/password', 'post'>) => request<Auth>('POST', '/api/auth/password', body),
   me: () => request<Json<'/api/players/me', 'get', 200>>('GET', '/api/players/me'),
   updateMe: (body: Body<'/api/players/me', 'patch'>) => request<Json<'/api/players/me', 'patch', 200>>('PATCH', '/api/players/me', body),
   playerGames: (username: string, limit: number) =>

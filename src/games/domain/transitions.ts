@@ -335,6 +335,26 @@ export function resign(game: GameState, playerId: string, rules: GameRules): Pro
   return progress(game, finish(game, other(color), 'resign', rules), [], []);
 }
 
+/**
+ * A player leaves a game for good (a moderator closed their account): before both have moved the
+ * game is aborted, as their doing; a ranked game ends at once, abandoned by them (a loss, whatever
+ * the board says; aborted when the other seat had abandoned it too: the stand-in wins nobody's
+ * game); in a casual game the CPU takes their seat for the rest of the game (and it is theirs at
+ * the end: abandoned). Null when there is nothing to do.
+ */
+export function leave(game: GameState, playerId: string, rules: GameRules): Progress | null {
+  const color = seatOf(game, playerId);
+  if (!color || game.status !== 'active') return null;
+  if (!bothMoved(game)) return progress(game, finish(game, null, 'aborted', rules, color), [], []);
+  if (game.rated) {
+    if (abandonedSeats(game).includes(other(color))) return progress(game, finish(game, null, 'aborted', rules), [], []);
+    return progress(game, finish(game, other(color), 'abandoned', rules), [], []);
+  }
+  if (standInOf(game, other(color))) return progress(game, finish(game, null, 'aborted', rules), [], []);
+  if (standInOf(game, color)) return null;
+  return progress(game, withStandIn(game, color, true), [], [{ type: 'seat', color, standIn: true }]);
+}
+
 /** Either player calls the game off before both have moved: aborted, unrated, no winner. A repeat is answered as done (null). */
 export function abort(game: GameState, playerId: string, rules: GameRules): Progress | null {
   const color = mustBeSeated(game, playerId);

@@ -6,6 +6,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { translator } from '../catalogues/index.js';
 import { fromQuery, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, negotiateLanguage, readCookie, type NegotiatedLanguage } from '../negotiate.js';
+import { PSEUDO_LANGUAGE } from '../languages.js';
 import type { PageContext } from '../page-context.js';
 
 export type { PageContext };
@@ -23,9 +24,14 @@ export function requestLanguage(req: Request | undefined, options: { query?: boo
 }
 
 
-/** The path and query of a URL without its `lang` parameter. */
+/**
+ * The path and query of a URL without its `lang` parameter, safe to link to on this site: one
+ * leading slash (a path given as `//host` or `/\host` would otherwise be a link to another site,
+ * browsers reading `\` as `/`) and no backslash.
+ */
 export function pathWithoutLang(url: string): string {
-  const [path, query = ''] = url.split('#')[0].split('?');
+  const [rawPath, query = ''] = url.split('#')[0].split('?');
+  const path = '/' + rawPath.replace(/^[/\\]+/, '').replace(/\\/g, '%5C');
   const kept = query
     .split('&')
     .filter((p) => p !== '' && !/^lang(=|$)/i.test(p))
@@ -44,19 +50,22 @@ export const Page = createParamDecorator((_data: unknown, ctx: ExecutionContext)
 
 /**
  * `?lang=xx` on a page URL is remembered in the language cookie (a year, the whole site), so the
- * next pages keep the choice; pages say which language they are in (`Content-Language`) and that
- * it depends on the cookie and Accept-Language (`Vary`). The API is left alone.
+ * next pages keep the choice — except the pseudo-locale outside tests (`persistPseudo`): it is a
+ * tool for one page, never a visitor's lasting choice. Pages and the API's answers (their messages
+ * are localized) say that they depend on the cookie and Accept-Language (`Vary`); the hashed
+ * static files do not.
  */
-export function languageCookieMiddleware(options: { secure: boolean }) {
+export function languageCookieMiddleware(options: { secure: boolean; persistPseudo: boolean }) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/') && !req.path.startsWith('/assets/')) {
+    if (req.path.startsWith('/assets/')) return next();
+    if ((req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/')) {
       const chosen = fromQuery((req.query as Record<string, unknown> | undefined)?.lang);
-      if (chosen && readCookie(req.headers.cookie, LANGUAGE_COOKIE) !== chosen) {
+      if (chosen && (options.persistPseudo || chosen !== PSEUDO_LANGUAGE) && readCookie(req.headers.cookie, LANGUAGE_COOKIE) !== chosen) {
         res.cookie(LANGUAGE_COOKIE, chosen, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS * 1000, sameSite: 'lax', secure: options.secure });
       }
-      res.vary('Cookie');
-      res.vary('Accept-Language');
     }
+    res.vary('Cookie');
+    res.vary('Accept-Language');
     next();
   };
 }

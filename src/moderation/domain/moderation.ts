@@ -4,8 +4,8 @@ export const REPORT_REASONS = ['engine', 'stalling', 'abuse', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export type ReportStatus = 'open' | 'closed';
 
-/** What a moderator can do to a player from the page or the API. */
-export const MOD_ACTIONS = ['engine', 'dismiss', 'warn', 'close'] as const;
+/** What a moderator can do to a player from the page or the API; reopen and unmark undo close and engine. */
+export const MOD_ACTIONS = ['engine', 'dismiss', 'warn', 'close', 'reopen', 'unmark'] as const;
 export type ModeratorAction = (typeof MOD_ACTIONS)[number];
 /** Every kind of audit-log entry: the moderators' actions and the `outflank` command's role changes. */
 export type ModActionKind = ModeratorAction | 'grant-moderator' | 'revoke-moderator';
@@ -13,6 +13,9 @@ export type ModActionKind = ModeratorAction | 'grant-moderator' | 'revoke-modera
 /** At most this many reports by one player within REPORT_WINDOW_SECONDS (all app copies together). */
 export const REPORTS_PER_WINDOW = 5;
 export const REPORT_WINDOW_SECONDS = 3600;
+
+/** The action a reversal undoes; another moderator than the one who did it must undo it. */
+export const UNDOES: Partial<Record<ModeratorAction, ModeratorAction>> = { reopen: 'close', unmark: 'engine' };
 
 /** Whether an account may queue for ranked games. */
 export function mayPlayRanked(player: { engineMarkedAt: Date | null; closedAt: Date | null }): boolean {

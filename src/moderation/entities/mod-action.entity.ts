@@ -8,7 +8,7 @@ import type { ModActionKind } from '../domain/moderation.js';
  * except that a warning records when its player saw it.
  */
 @Entity('mod_actions')
-@Check('mod_actions_action_ck', `action IN ('engine', 'dismiss', 'warn', 'close', 'grant-moderator', 'revoke-moderator')`)
+@Check('mod_actions_action_ck', `action IN ('engine', 'dismiss', 'warn', 'close', 'reopen', 'unmark', 'grant-moderator', 'revoke-moderator')`)
 @Index('mod_actions_player_idx', ['playerId', 'createdAt'])
 // Unseen warnings of a player.
 @Index('mod_actions_unseen_warning_idx', ['playerId'], { where: `action = 'warn' AND seen_at IS NULL` })

@@ -6,7 +6,7 @@
  * No inline script or style: the CSP allows neither.
  */
 import { squareName } from '../../engine/notation.js';
-import { GUEST_NAME_PREFIX, PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username.js';
+import { PASSWORD_LENGTH, RESERVED_PREFIXES, USERNAME_LENGTH } from '../../players/domain/username.js';
 import type { ClientSettings } from '../client-settings.js';
 import { wayOnHtml } from './error.js';
 import { escapeHtml } from './format.js';
@@ -99,7 +99,7 @@ ${FORM_ERROR}
 </div>
 <form id="auth-form" data-testid="auth-form" data-mode="login" autocomplete="on" novalidate>
 <label>${h('play.lobby.username')}<input type="text" name="username" data-testid="auth-username" autocomplete="username" required maxlength="${USERNAME_LENGTH.max}" spellcheck="false" autocapitalize="off"></label>
-<p class="pl-hint pl-rule" id="username-rule" data-part="username-rule" data-testid="username-rule" hidden>${h('play.lobby.usernameRule', { min: USERNAME_LENGTH.min, max: USERNAME_LENGTH.max, prefix: GUEST_NAME_PREFIX })}</p>
+<p class="pl-hint pl-rule" id="username-rule" data-part="username-rule" data-testid="username-rule" hidden>${h('play.lobby.usernameRule', { min: USERNAME_LENGTH.min, max: USERNAME_LENGTH.max, prefix: RESERVED_PREFIXES })}</p>
 <label>${h('play.lobby.password')}<input type="password" name="password" data-testid="auth-password" autocomplete="current-password" required maxlength="${PASSWORD_LENGTH.max}"></label>
 <p class="pl-hint pl-rule" id="password-rule" data-part="password-rule" data-testid="password-rule" hidden>${h('play.lobby.passwordRule', { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max })}</p>
 <div class="pl-row">
@@ -120,6 +120,21 @@ ${FORM_ERROR}
 ${ratingHelpHtml(page, 'rating-help', true)}
 <a class="pl-ladder-note" href="/leaderboard#leaderboard-rule" data-part="ladder-note" data-testid="ladder-note" hidden></a>
 </div>
+<section class="pl-card" data-part="account" data-testid="account" hidden>
+<details>
+<summary>${h('play.lobby.account')}</summary>
+<form id="password-form" data-testid="password-form" novalidate>
+<label>${h('play.lobby.currentPassword')}<input type="password" name="currentPassword" data-testid="current-password" autocomplete="current-password" required maxlength="${PASSWORD_LENGTH.max}"></label>
+<label>${h('play.lobby.newPassword')}<input type="password" name="newPassword" data-testid="new-password" autocomplete="new-password" required maxlength="${PASSWORD_LENGTH.max}" aria-describedby="new-password-rule"></label>
+<p class="pl-hint pl-rule" id="new-password-rule">${h('play.lobby.passwordRule', { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max })} ${h('play.lobby.changePasswordHint')}</p>
+<div class="pl-row">
+<button type="submit" class="pl-btn" data-testid="change-password">${h('play.lobby.changePassword')}</button>
+<button type="button" class="pl-btn" data-part="sign-out-everywhere" data-testid="sign-out-everywhere">${h('play.lobby.signOutEverywhere')}</button>
+</div>
+</form>
+${FORM_ERROR}
+</details>
+</section>
 <div class="pl-card pl-resume" data-part="active-games" data-testid="active-games" hidden><ul></ul></div>
 <div class="pl-grid">
 <section class="pl-card" data-testid="quick-match">

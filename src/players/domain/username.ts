@@ -10,9 +10,16 @@ export function usernameKey(name: string): string | null {
 export const USERNAME_LENGTH = Object.freeze({ min: 3, max: 20 });
 export const PASSWORD_LENGTH = Object.freeze({ min: 8, max: 128 });
 
-/** Generated guest names start with this; registered names may not (case-insensitively). */
+/** Generated guest names start with this. */
 export const GUEST_NAME_PREFIX = 'guest-';
 
+/**
+ * Registered names may not pass for a guest's: "guest" then "-" or "_" (they look alike on a
+ * page), in any case. As the rule is stated to players.
+ */
+export const GUEST_LOOKALIKE = /^guest[-_]/i;
+export const RESERVED_PREFIXES = 'guest-/guest_';
+
 export function looksLikeGuestName(name: string): boolean {
-  return name.toLowerCase().startsWith(GUEST_NAME_PREFIX);
+  return GUEST_LOOKALIKE.test(name);
 }

@@ -77,4 +77,16 @@ export class Player {
   /** When a moderator closed the account: it can no longer sign in, and its tokens stop working. */
   @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
   closedAt: Date | null;
+
+  /**
+   * Tokens carry the version they were issued under (`tv`): raising it (sign out everywhere, a new
+   * password, a closed account) makes every earlier token fail.
+   */
+  @Column({ name: 'token_version', type: 'integer', default: 0 })
+  tokenVersion: number;
+
+  /** When the token version or the closure last changed: what each app copy's revocation cache polls for. */
+  @Index('players_standing_changed_idx')
+  @Column({ name: 'standing_changed_at', type: 'timestamptz', nullable: true })
+  standingChangedAt: Date | null;
 }

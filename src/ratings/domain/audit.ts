@@ -48,6 +48,8 @@ export interface AuditRefund {
   points: number;
   ratingBefore: number;
   rating: number;
+  /** A lifted mark's row: the refund it takes back (its points are the games' lost points, negated). */
+  reverses?: string | null;
 }
 
 export interface Discrepancy {
@@ -99,9 +101,10 @@ export function auditRatings(players: AuditPlayer[], games: AuditGame[], config:
       if (!mine) out.push({ subject, field: 'game', stored: id, expected: 'a rated game against the engine user' });
       else lost -= Math.min(0, mine.delta);
     }
-    check(subject, 'points', r.points, lost);
-    check(subject, 'rating', r.rating, before + lost);
-    s.rating = before + lost;
+    const points = r.reverses ? -lost : lost;
+    check(subject, 'points', r.points, points);
+    check(subject, 'rating', r.rating, before + points);
+    s.rating = before + points;
   };
   for (const g of games) {
     while (nextRefund < refundAt.length && refundAt[nextRefund].seq < (g.seq ?? Infinity)) applyRefund(refundAt[nextRefund++]);

@@ -2,15 +2,16 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } 
 import { Player } from '../../players/entities/player.entity.js';
 
 /**
- * Rating points given back to a player who lost them in ranked games to an account later marked
- * as an engine user (lichess's practice): one row per player and engine user, in the rating
- * history beside the games. `seq` comes from the rating history's sequence, so the audit
- * (`outflank ratings verify`) replays games and refunds in the order they were applied.
+ * Rating points given back to a player who lost them in ranked games to an account marked as an
+ * engine user (lichess's practice): one row per player at the mark, and one per game that ended
+ * against it after the mark, in the rating history beside the games; a lifted mark takes each
+ * back with a row of its own (`reverses`, negative points). `seq` comes from the rating history's
+ * sequence, so the audit (`outflank ratings verify`) replays games and refunds in the order they
+ * were applied.
  */
 @Entity('rating_refunds')
 @Index('rating_refunds_player_idx', ['playerId', 'at'])
-// Refunded once per player and engine user.
-@Index('rating_refunds_once_uq', ['playerId', 'sourcePlayerId'], { unique: true })
+@Index('rating_refunds_source_idx', ['sourcePlayerId'])
 export class RatingRefund {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -52,6 +53,11 @@ export class RatingRefund {
 
   @Column({ type: 'timestamptz' })
   at: Date;
+
+  /** A lifted engine mark: the refund this row takes back (its points negated); null for a refund. */
+  @Index('rating_refunds_reverses_uq', { unique: true })
+  @Column({ type: 'uuid', nullable: true })
+  reverses: string | null;
 
   /** nextval of rating_history's sequence, taken when the refund is written: the apply order the audit replays in. */
   @Index('rating_refunds_seq_uq', { unique: true })
