@@ -1,4 +1,5 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { GameClocks1796201603119 } from './1796201603119-GameClocks.js';
 import { AnalysisModeration1796148725655 } from './1796148725655-AnalysisModeration.js';
 import { AccountSightings1796148836046 } from './1796148836046-AccountSightings.js';
 import { FairPlayStandInCooldowns1796146973802 } from './1796146973802-FairPlayStandInCooldowns.js';
@@ -39,4 +40,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AnalysisModeration1796148725655,
   AccountSightings1796148836046,
   PlayerLanguage1796149647677,
+  GameClocks1796201603119,
 ];

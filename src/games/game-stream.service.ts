@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock.js';
 import { lastEventId, type StreamRequest, type StreamResponse } from '../common/sse.js';
 import { EventsService } from '../events/events.service.js';
 import { gameEvent } from '../events/event-map.js';
@@ -20,6 +21,7 @@ export class GameStreamService {
     private readonly repo: GamesRepository,
     private readonly queries: GameQueries,
     private readonly presence: PresenceService,
+    private readonly clock: Clock,
   ) {}
 
   async openGame(gameId: string, req: StreamRequest, res: StreamResponse, viewerId?: string): Promise<void> {
@@ -52,7 +54,7 @@ export class GameStreamService {
       const missed = since !== null ? await this.repo.movesSince(gameId, since) : [];
       const loaded = await this.repo.loadWithRatings(gameId);
       // The last record replayed carries the game, when it is the game's latest: the client catches up without a request.
-      const game = loaded ? toGameDto(loaded) : undefined;
+      const game = loaded ? toGameDto(loaded, this.clock.now()) : undefined;
       missed.forEach((m, i) => {
         const latest = i === missed.length - 1 && game && m.ply + 1 === game.ply;
         deliver(gameEvent(gameId, 'move', latest ? { ...toMoveDto(m), game } : toMoveDto(m), m.ply + 1));
