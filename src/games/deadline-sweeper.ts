@@ -30,6 +30,7 @@ export class DeadlineSweeper implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
+    this.stopped = false;
     this.periodic.start(INTERVAL_MS);
   }
 

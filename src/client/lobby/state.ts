@@ -261,10 +261,12 @@ export class LobbyController {
 
   // ---- rooms ----
 
-  async createRoom(settings: { turnSeconds: number | null; showLegalMoves: boolean; swapColors: boolean }): Promise<void> {
-    const turnSeconds = isTurnLimit(settings.turnSeconds) ? settings.turnSeconds : null;
+  async createRoom(settings: { turnSeconds: number | null; clock?: string | null; showLegalMoves: boolean; swapColors: boolean }): Promise<void> {
+    const clock = settings.clock || null;
+    // A room has a clock or a turn limit: the clock, when one is picked.
+    const turnSeconds = !clock && isTurnLimit(settings.turnSeconds) ? settings.turnSeconds : null;
     await this.busyWith('create', async () => {
-      const room = await this.io.api.createRoom({ ...settings, turnSeconds });
+      const room = await this.io.api.createRoom({ ...settings, turnSeconds, clock });
       this.s.message = null;
       this.enterRoom(room);
     }, (e) => this.inGameOr(e, 'create'));
