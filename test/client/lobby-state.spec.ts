@@ -112,7 +112,7 @@ describe('lobby state (no DOM)', () => {
       await c.signIn('login', 'ada', 'correct horse');
       api.createRoom.mockRejectedValueOnce(new ApiError('busy', 409, 'ALREADY_IN_GAME', { gameId: 'g5' }));
       await c.createRoom({ turnSeconds: 60, showLegalMoves: true, swapColors: true });
-      expect(api.createRoom).toHaveBeenCalledWith({ turnSeconds: 60, showLegalMoves: true, swapColors: true });
+      expect(api.createRoom).toHaveBeenCalledWith({ turnSeconds: 60, clock: null, showLegalMoves: true, swapColors: true });
       expect(c.s.message).toMatchObject({ place: 'create', info: true });
       jest.advanceTimersByTime(1000);
       expect(navigated).toEqual(['/play/g5']);
