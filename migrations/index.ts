@@ -1,4 +1,5 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { QueueClocks1796202611743 } from './1796202611743-QueueClocks.js';
 import { GameClocks1796201603119 } from './1796201603119-GameClocks.js';
 import { AnalysisModeration1796148725655 } from './1796148725655-AnalysisModeration.js';
 import { AccountSightings1796148836046 } from './1796148836046-AccountSightings.js';
@@ -41,4 +42,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AccountSightings1796148836046,
   PlayerLanguage1796149647677,
   GameClocks1796201603119,
+  QueueClocks1796202611743,
 ];

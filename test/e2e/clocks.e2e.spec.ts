@@ -5,6 +5,7 @@ import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.
 import { DeadlineSweeper } from '../../src/games/deadline-sweeper.js';
 import { FLAG_GRACE_MAX_MS, initialLagQuotaMs, lagQuotaGainMs } from '../../src/games/domain/clock.js';
 import { PresenceService } from '../../src/games/presence.service.js';
+import { MatchmakingService } from '../../src/matchmaking/matchmaking.service.js';
 import { verifyRatings } from '../../src/ratings/ratings-cli.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
@@ -22,7 +23,7 @@ describe('game clocks', () => {
   let sweeper: DeadlineSweeper;
   let presence: PresenceService;
   beforeAll(async () => {
-    t = await startTestApp({ FIRST_MOVE_SECONDS: '30', CPU_TAKEOVER_SECONDS: '60', IDLE_TURN_SECONDS: '300' });
+    t = await startTestApp({ FIRST_MOVE_SECONDS: '30', CPU_TAKEOVER_SECONDS: '60', IDLE_TURN_SECONDS: '300', QUEUE_WAVE_MS: '0' });
     clock = t.app.get(Clock);
     sweeper = t.app.get(DeadlineSweeper);
     presence = t.app.get(PresenceService);
@@ -180,5 +181,40 @@ describe('game clocks', () => {
     expect(g.white.standIn).toBe(true);
     expect(g.toMove).toBe('black');
     expect(g.clocks.white).toBeLessThan(600_000);
+  });
+
+  it('the ranked queue: every ticket names a clock (default 5+3), each clock a pool; no untimed or turn-limited ranked game', async () => {
+    const [a, b] = await pair();
+    const [c, d] = await pair();
+    for (const bad of [{ mode: 'ranked', turnSeconds: 30 }, { mode: 'ranked', clock: null }, { mode: 'ranked', clock: '2+2' }, { mode: 'unranked', clock: '5+3', turnSeconds: 60 }]) {
+      const res = await request(t.http).post('/api/queue').set(a.auth).send(bad).expect(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await request(t.http).get('/api/queue').set(a.auth)).status).toBe(404); // nothing was queued
+    const ta = (await request(t.http).post('/api/queue').set(a.auth).send({ mode: 'ranked' }).expect(201)).body;
+    expect(ta).toMatchObject({ clock: '5+3', turnSeconds: null });
+    await request(t.http).post('/api/queue').set(c.auth).send({ mode: 'ranked', clock: '1+2' }).expect(201);
+    await request(t.http).post('/api/queue').set(b.auth).send({ mode: 'ranked', clock: '5+3' }).expect(201);
+    await request(t.http).post('/api/queue').set(d.auth).send({ mode: 'ranked', clock: '1+2' }).expect(201);
+    const wave = await t.app.get(MatchmakingService).runWave();
+    expect(wave.games).toHaveLength(2);
+    const games = await Promise.all(wave.games.map((g) => game(g.gameId)));
+    const pairs = games.map((g) => [[g.black.player.id, g.white.player.id].sort().join(), g.settings.clock.label]).sort();
+    expect(pairs).toEqual([[[a.id, b.id].sort().join(), '5+3'], [[c.id, d.id].sort().join(), '1+2']].sort());
+    for (const g of games) expect(g).toMatchObject({ rated: true, settings: { turnSeconds: null, idleSeconds: null } });
+  });
+
+  it('the unranked queue pairs at once within a clock\'s pool only', async () => {
+    const [a, b] = await pair();
+    const c = await registerPlayer(t.http);
+    const stream = openSse(`${t.baseUrl}/api/me/events`, b.auth);
+    await stream.ready;
+    await request(t.http).post('/api/queue').set(a.auth).send({ mode: 'unranked', clock: '3+2' }).expect(201);
+    const plain = (await request(t.http).post('/api/queue').set(c.auth).send({ mode: 'unranked' }).expect(201)).body;
+    expect(plain.state).toBe('waiting');
+    const matched = (await request(t.http).post('/api/queue').set(b.auth).send({ mode: 'unranked', clock: '3+2' }).expect(201)).body;
+    expect(matched).toMatchObject({ state: 'matched', clock: '3+2' });
+    expect((await game(matched.gameId)).settings).toMatchObject({ rated: false, clock: { label: '3+2' } });
+    await request(t.http).delete('/api/queue').set(c.auth).expect(204);
   });
 });

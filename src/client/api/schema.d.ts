@@ -808,6 +808,11 @@ export interface components {
         };
         GuestDto: Record<string, never>;
         JoinQueueDto: {
+            /**
+             * @description The clock, "minutes+seconds": each preset is a pool of its own (paired only with the same clock). Ranked games always have one: ranked defaults to 5+3, and a ranked ticket with turnSeconds or clock null is 400. Unranked: a clock or a turn limit (not both), or neither
+             * @enum {string|null}
+             */
+            clock?: "1+2" | "3+2" | "5+3" | "10+5" | "15+10" | null;
             /** @enum {string} */
             mode: "ranked" | "unranked";
             /**
@@ -1297,6 +1302,11 @@ export interface components {
             mistakes: number;
         };
         TicketDto: {
+            /**
+             * @description The clock of the pool ("minutes+seconds"); null = none (unranked only)
+             * @enum {string|null}
+             */
+            clock: "1+2" | "3+2" | "5+3" | "10+5" | "15+10" | null;
             /** @description Extra field: a waiting ranked ticket's cooldown while it runs (the ticket is not paired before `until`; keep it alive as usual); null otherwise. The fair-play rules (README) say how long each one lasts. */
             cooldown: components["schemas"]["RankedCooldownDto"] | null;
             /** Format: uuid */

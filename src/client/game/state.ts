@@ -694,7 +694,9 @@ export function actionsView(s: GameState): ActionsView {
   return {
     abort: mine && canAbort(g),
     resign: mine && g.status === 'active' && !canAbort(g),
-    playAgain: queueGame ? `/play?again=${g.rated ? 'ranked' : 'unranked'}&turn=${g.settings.turnSeconds ?? ''}` : null,
+    playAgain: queueGame
+      ? `/play?again=${g.rated ? 'ranked' : 'unranked'}&turn=${g.settings.turnSeconds ?? ''}&clock=${encodeURIComponent(g.settings.clock?.label ?? '')}`
+      : null,
   };
 }
 
