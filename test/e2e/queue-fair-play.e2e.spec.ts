@@ -132,9 +132,11 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
   it('the ghost ticket: A queues then leaves without DELETE; B queues later and is not paired with A (ranked and unranked)', async () => {
     for (const mode of ['ranked', 'unranked'] as const) {
       const [a, b] = await players(2);
-      await queue(a, { mode, turnSeconds: 30 });
+      // Ranked games have a clock, never a turn limit: the same pool for both, either way.
+      const pool = mode === 'ranked' ? { mode, clock: '1+2' } : { mode, turnSeconds: 30 };
+      await queue(a, pool);
       advance(31);
-      const mine = await queue(b, { mode, turnSeconds: 30 });
+      const mine = await queue(b, pool);
       expect(mine.state).toBe('waiting');
       expect(await waveAmong(a, b)).toHaveLength(0);
       expect(await gamesOf(a)).toHaveLength(0);

@@ -65,7 +65,7 @@ describe('rooms: friendly tables (real app, real PostgreSQL)', () => {
     await resign(gameId, host);
     expect((await request(t.http).patch(`/api/rooms/${code}`).set(host.auth).send({ rated: true }).expect(400)).body.code).toBe('VALIDATION_FAILED');
     const patched = await request(t.http).patch(`/api/rooms/${code}`).set(host.auth).send({ rated: false, swapColors: false }).expect(200);
-    expect(patched.body.settings).toEqual({ turnSeconds: 30, showLegalMoves: true, swapColors: false });
+    expect(patched.body.settings).toEqual({ turnSeconds: 30, clock: null, showLegalMoves: true, swapColors: false });
   });
 
   it('guests use every room feature: host, join, play, rematch', async () => {
