@@ -35,7 +35,10 @@ export interface BotOptions {
   mode: 'ranked' | 'unranked';
   /** Finished games to play before returning. */
   games: number;
+  /** Unranked only: a turn limit per move (ranked games have a clock, never a turn limit). */
   turnSeconds?: 30 | 60 | null;
+  /** The clock's pool ("5+3"; the presets of POST /api/queue). Ranked: 5+3 when left out. */
+  clock?: '1+2' | '3+2' | '5+3' | '10+5' | '15+10' | null;
   /** Register as a bot account (bots are paired only with bots, and have their own leaderboard). */
   bot?: boolean;
   /** The engine's node budget per move: small is quick (and weaker). */
@@ -62,9 +65,11 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
    * backoff, and the same request is sent again: every request this bot makes is safe to repeat
    * (a repeated move answers 200, a repeated queue join ALREADY_QUEUED, which the caller handles).
    */
+  let lagMs = 0;
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       let res: Response;
+      const sent = Date.now();
       try {
         res = await fetch(opts.url + path, {
           method,
@@ -83,6 +88,8 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
         await sleep(Number.isFinite(wait) && wait > 0 ? wait * 1000 : backoff(attempt));
         continue;
       }
+      // Half the latest round trip: the lag a clocked game credits back (see README, Game clocks).
+      lagMs = Math.min(10_000, Math.round((Date.now() - sent) / 2));
       const data = res.status === 204 ? undefined : await res.json();
       if (!res.ok) throw new ApiError(res.status, data as ErrorBody);
       return data as T;
@@ -183,7 +190,9 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
   async function findGame(): Promise<string> {
     let ticket: Ticket;
     try {
-      ticket = await api.joinQueue({ mode: opts.mode, turnSeconds: opts.turnSeconds ?? null });
+      ticket = await api.joinQueue(
+        opts.mode === 'ranked' ? { mode: 'ranked', turnSeconds: null, clock: opts.clock ?? '5+3' } : { mode: 'unranked', turnSeconds: opts.turnSeconds ?? null, clock: opts.clock ?? null },
+      );
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       if (err.body.code === 'ALREADY_IN_GAME') return (err.body.details as { gameId: string }).gameId; // play it out
@@ -263,7 +272,8 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
         const square = squareName(chooseCpuMove(fromBoardString(game.board, color), { nodeLimit: opts.nodeLimit ?? 5_000, rng: Math.random }));
         try {
           // The answer's game includes any pass the server inserted: toMove may be us again.
-          game = (await api.move(gameId, { square, ply: game.ply })).game;
+          // In a clocked game, the lag we measured is credited back to our clock (up to a quota).
+          game = (await api.move(gameId, game.clocks ? { square, ply: game.ply, lag: lagMs } : { square, ply: game.ply })).game;
         } catch (err) {
           if (!(err instanceof ApiError && ['STALE_PLY', 'GAME_OVER', 'NOT_YOUR_TURN'].includes(err.body.code))) throw err;
           log(`${err.body.code} at ply ${game.ply}: refetching the game`);
@@ -300,14 +310,18 @@ async function main(): Promise<void> {
       mode: { type: 'string', default: 'ranked' },
       games: { type: 'string', default: '1' },
       'turn-seconds': { type: 'string' },
+      clock: { type: 'string' },
     },
   });
   const { url, username, password, mode } = values;
   if (!username || !password || (mode !== 'ranked' && mode !== 'unranked')) {
-    throw new Error('usage: npm run bot -- --url URL --username NAME --password PASS [--mode ranked|unranked] [--games N] [--turn-seconds 30|60]');
+    throw new Error(
+      'usage: npm run bot -- --url URL --username NAME --password PASS [--mode ranked|unranked] [--games N] [--clock 1+2|3+2|5+3|10+5|15+10] [--turn-seconds 30|60 (unranked)]',
+    );
   }
   const turnSeconds = values['turn-seconds'] ? (Number(values['turn-seconds']) as 30 | 60) : null;
-  const games = await runBot({ url: url!.replace(/\/$/, ''), username, password, mode, games: Number(values.games), turnSeconds });
+  const clock = (values.clock ?? null) as BotOptions['clock'];
+  const games = await runBot({ url: url!.replace(/\/$/, ''), username, password, mode, games: Number(values.games), turnSeconds, clock });
   console.log(`${username}: ${games.length} games finished`);
 }
 

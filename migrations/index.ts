@@ -1,4 +1,6 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { QueueClocks1796202611743 } from './1796202611743-QueueClocks.js';
+import { GameClocks1796201603119 } from './1796201603119-GameClocks.js';
 import { ModeratorsModerated1796202970900 } from './1796202970900-ModeratorsModerated.js';
 import { TokenRevocation1796201433227 } from './1796201433227-TokenRevocation.js';
 import { AnalysisModeration1796148725655 } from './1796148725655-AnalysisModeration.js';
@@ -43,6 +45,8 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AccountSightings1796148836046,
   PlayerLanguage1796149647677,
   TokenRevocation1796201433227,
+  GameClocks1796201603119,
   OpeningExplorer1796201687075,
+  QueueClocks1796202611743,
   ModeratorsModerated1796202970900,
 ];

@@ -1,3 +1,4 @@
+import { controlOf } from '../games/domain/game.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
@@ -85,6 +86,7 @@ export class AnalysisService {
       white: { username: white.username, rating: whiteRating },
       createdAt: game.createdAt,
       turnSeconds: game.turnSeconds,
+      clock: controlOf(game),
       result,
       moves: record.moves.map((m) => ({ color: m.color, square: m.square, at: m.at })),
     });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock.js';
 import { notFound } from '../common/errors.js';
 import { writeTranscript } from '../engine/index.js';
 import type { GameDto, GameSummaryDto, MoveDto } from './dto/game.dto.js';
@@ -9,13 +10,16 @@ import { GamesRepository, type LoadedGame } from './games.repository.js';
 /** Reading games: answers, move lists, transcripts, lists. */
 @Injectable()
 export class GameQueries {
-  constructor(private readonly repo: GamesRepository) {}
+  constructor(
+    private readonly repo: GamesRepository,
+    private readonly clock: Clock,
+  ) {}
 
   /** The game as it is: a read never writes (taking a seat back is GamesService.takeSeat). */
   async getGame(id: string): Promise<GameDto> {
     const loaded = await this.repo.loadWithRatings(id);
     if (!loaded) throw notFound('game', id);
-    return toGameDto(loaded);
+    return toGameDto(loaded, this.clock.now());
   }
 
   async mustExist(id: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Clock } from '../common/clock.js';
 import { Periodic } from '../common/periodic.js';
 import { lastEventId, type SseStream, type StreamRequest, type StreamResponse } from '../common/sse.js';
 import { EventsService } from '../events/events.service.js';
@@ -62,6 +63,7 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
     private readonly repo: GamesRepository,
     private readonly queries: GameQueries,
     private readonly presence: PresenceService,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -179,7 +181,7 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
         if (!loaded) return;
         const from = Math.min(...known);
         const records = known.length > 0 && from < loaded.game.ply ? await this.repo.movesSince(feed.gameId, from) : [];
-        const game = toGameDto(loaded);
+        const game = toGameDto(loaded, this.clock.now());
         for (const f of feed.followers) this.apply(f, loaded, game, records);
       } while (feed.again && feed.followers.size > 0);
     })()

@@ -1,6 +1,7 @@
 /** How a game, its moves and its summaries look in answers and events (docs/api.md's shapes). */
 import { discCounts, legalMoves, squareName } from '../engine/index.js';
-import { cpuMovesOf, type GameState, hasMoved, type MoveRecord, standInOf } from './domain/game.js';
+import { clockLabel } from './domain/clock.js';
+import { clocksAt, controlOf, cpuMovesOf, type GameState, hasMoved, type MoveRecord, standInOf } from './domain/game.js';
 import { positionOf } from './domain/transitions.js';
 import type { SeatPlayerDto } from '../players/dto/player.dto.js';
 import { isProvisional } from '../ratings/domain/glicko2.js';
@@ -47,10 +48,23 @@ function resultOf(game: GameState, ratings: LoadedGame['ratings']): GameDto['res
 function standInAtOf(game: GameState): string | null {
   const c = game.toMove;
   if (game.status !== 'active' || !c || !game.takeoverAt || standInOf(game, c) || !hasMoved(game, c)) return null;
+  // A clocked turn whose takeover is the flag: the clock decides, no stand-in comes.
+  if (game.clockBaseSeconds !== null && game.idleDeadline && game.takeoverAt >= game.idleDeadline) return null;
   return game.takeoverAt.toISOString();
 }
 
-export function toGameDto({ game, black, white, ratings }: LoadedGame): GameDto {
+/**
+ * Both clocks at `now` (a read's answer), or without it as of the turn's start (an event: its step
+ * is the turn's start, so the values are the current ones when it is published).
+ */
+function clocksOf(game: GameState, now?: Date): GameDto['clocks'] {
+  const at = now ?? (game.status === 'active' ? game.turnStartedAt : game.finishedAt) ?? game.createdAt;
+  const clocks = clocksAt(game, at);
+  if (!clocks) return null;
+  return { black: Math.round(clocks.black), white: Math.round(clocks.white), running: clocks.running, at: at.toISOString() };
+}
+
+export function toGameDto({ game, black, white, ratings }: LoadedGame, now?: Date): GameDto {
   const seat = (p: SeatPlayer, standIn: boolean, color: 'black' | 'white') => ({ player: seatPlayer(p), standIn, cpuMoves: cpuMovesOf(game, color) });
   const position = positionOf(game);
   const finished = game.status !== 'active';
@@ -62,6 +76,7 @@ export function toGameDto({ game, black, white, ratings }: LoadedGame): GameDto 
     settings: {
       rated: game.rated,
       turnSeconds: game.turnSeconds,
+      clock: controlOf(game) && { ...controlOf(game)!, label: clockLabel(controlOf(game)!) },
       idleSeconds: game.turnSeconds ? null : game.idleSeconds,
       standInMoves: game.standInMoves,
       showLegalMoves: game.showLegalMoves,
@@ -75,6 +90,7 @@ export function toGameDto({ game, black, white, ratings }: LoadedGame): GameDto 
     discs: discCounts(position),
     turnDeadline: game.turnDeadline ? game.turnDeadline.toISOString() : null,
     standInAt: standInAtOf(game),
+    clocks: clocksOf(game, now),
     result: resultOf(game, ratings),
     createdAt: game.createdAt.toISOString(),
     finishedAt: game.finishedAt ? game.finishedAt.toISOString() : null,

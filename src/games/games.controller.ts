@@ -72,7 +72,7 @@ export class GamesController {
     'NOT_FOUND',
     'NOT_YOUR_TURN',
     ['STALE_PLY', "ply is not the game's current ply; details.game is the current game"],
-    ['GAME_OVER', 'details.game is the finished game'],
+    ['GAME_OVER', "details.game is the finished game (in a clocked game: also when the move came after the mover's flag fell; they lost on time)"],
     ['CONFLICT', 'the game changed meanwhile; retry'],
     ['ILLEGAL_MOVE', 'not a legal square for you in this position'],
   )
@@ -82,7 +82,7 @@ export class GamesController {
     @CurrentPlayer() player: TokenPrincipal,
     @Res({ passthrough: true }) res: Response,
   ): Promise<MoveResponseDto> {
-    const outcome = await this.games.playMove(id, player.id, dto.square, dto.ply);
+    const outcome = await this.games.playMove(id, player.id, dto.square, dto.ply, dto.lag ?? 0);
     if (!outcome.created) res.status(200);
     return { move: outcome.move, game: outcome.game };
   }

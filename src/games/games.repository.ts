@@ -97,6 +97,12 @@ export const GAMES = table<GameState>('games', {
   whiteTakeovers: ['white_takeovers', 'smallint'],
   idleDeadline: ['idle_deadline', 'timestamptz'],
   abortedBy: ['aborted_by', 'text'],
+  clockBaseSeconds: ['clock_base_seconds', 'int'],
+  clockIncrementSeconds: ['clock_increment_seconds', 'int'],
+  blackClockMs: ['black_clock_ms', 'int'],
+  whiteClockMs: ['white_clock_ms', 'int'],
+  blackLagQuotaMs: ['black_lag_quota_ms', 'int'],
+  whiteLagQuotaMs: ['white_lag_quota_ms', 'int'],
 });
 
 /** The `moves` table: a move record per row (keyed by its game). */
@@ -115,12 +121,14 @@ export const MOVES = table<MoveRecord & { gameId: string }>('moves', {
 const NEW_GAME_KEYS = [
   'id', 'roomId', 'roomCode', 'rated', 'turnSeconds', 'showLegalMoves', 'blackId', 'whiteId', 'blackStandIn', 'whiteStandIn', 'board', 'toMove',
   'ply', 'status', 'turnDeadline', 'takeoverAt', 'turnStartedAt', 'createdAt', 'idleSeconds', 'standInMoves', 'idleDeadline',
+  'clockBaseSeconds', 'clockIncrementSeconds', 'blackClockMs', 'whiteClockMs', 'blackLagQuotaMs', 'whiteLagQuotaMs',
 ] as const satisfies readonly (keyof GameState)[];
 
 /** What a step changes of a game. */
 const STEP_KEYS = [
   'board', 'toMove', 'ply', 'status', 'winner', 'resultReason', 'blackDiscs', 'whiteDiscs', 'blackStandIn', 'whiteStandIn', 'turnDeadline',
   'takeoverAt', 'turnStartedAt', 'finishedAt', 'blackCpuMoves', 'whiteCpuMoves', 'blackTakeovers', 'whiteTakeovers', 'idleDeadline', 'abortedBy',
+  'blackClockMs', 'whiteClockMs', 'blackLagQuotaMs', 'whiteLagQuotaMs',
 ] as const satisfies readonly (keyof GameState)[];
 
 /** Both seats' public fields, joined to a game as `g` (players `b` and `w`). */
@@ -252,6 +260,10 @@ export function stepParams(p: Progress, dueBy: Date | null): StepParams {
     whiteTakeovers: g.whiteTakeovers,
     idleDeadline: g.idleDeadline,
     abortedBy: g.abortedBy,
+    blackClockMs: g.blackClockMs,
+    whiteClockMs: g.whiteClockMs,
+    blackLagQuotaMs: g.blackLagQuotaMs,
+    whiteLagQuotaMs: g.whiteLagQuotaMs,
     records: JSON.stringify(p.records.map((r) => ({ ...r, at: r.at.toISOString() }))),
   };
 }
@@ -300,6 +312,10 @@ const DUE = sql<{ now: Date; limit: number }, { id: string }>(
   null,
   (p) => `SELECT id FROM games WHERE status = 'active' AND takeover_at <= ${p.now} ORDER BY takeover_at LIMIT ${p.limit}`,
 );
+const NEXT_DUE = sql<{ before: Date }, { at: Date | null }>(
+  null,
+  (p) => `SELECT min(takeover_at) AS at FROM games WHERE status = 'active' AND takeover_at < ${p.before}`,
+);
 /** A game whose takeover {@link GamesRepository.touch} moved: the seat to move and its new takeover time. */
 export interface TouchedGame {
   gameId: string;
@@ -310,8 +326,10 @@ export interface TouchedGame {
 
 const TOUCH = sql<{ gameIds: string[]; playerIds: string[]; until: Date; idleSeconds: number }, TouchedGame>(
   'game_touch',
-  (p) => `UPDATE games g SET takeover_at = LEAST(${p.until}::timestamptz,
-      coalesce(g.idle_deadline, coalesce(g.turn_started_at, g.created_at) + make_interval(secs => ${p.idleSeconds})))
+  (p) => `UPDATE games g SET takeover_at = CASE
+      WHEN g.clock_base_seconds IS NOT NULL AND ${p.until}::timestamptz >= g.turn_deadline THEN g.idle_deadline
+      ELSE LEAST(${p.until}::timestamptz, coalesce(g.idle_deadline, coalesce(g.turn_started_at, g.created_at) + make_interval(secs => ${p.idleSeconds})))
+    END
     FROM unnest(${p.gameIds}::uuid[], ${p.playerIds}::uuid[]) AS p(game_id, player_id)
     WHERE g.id = p.game_id AND g.status = 'active' AND g.turn_seconds IS NULL
       AND ((g.to_move = 'black' AND g.black_id = p.player_id AND NOT g.black_stand_in AND g.ply > 0)
@@ -466,10 +484,17 @@ export class GamesRepository {
     return (await this.db.query(DUE({ now, limit }))).map((r) => r.id);
   }
 
+  /** The earliest takeover time of an active game before `before` (the sweeper's next instant), or null. */
+  async nextDue(before: Date): Promise<Date | null> {
+    return (await this.db.first(NEXT_DUE({ before })))?.at ?? null;
+  }
+
   /**
    * These players are here: in their games without a turn limit, each one's turn's takeover moves
    * to `until`, but never past the turn's idle deadline (for games made before it was stored:
-   * `idleSeconds` after the turn began) and never for a first move (its deadline is fixed). One
+   * `idleSeconds` after the turn began; in a clocked game the flag plus its grace, and straight to
+   * it when `until` is past the clock's zero: the stand-in comes only before the flag) and never
+   * for a first move (its deadline is fixed). One
    * statement for any number of (game, player) pairs; nothing happens where it is not their turn
    * or the CPU holds their seat. Answers each moved game's new takeover time (its standInAt), for
    * the presence `seat` events.

@@ -124,13 +124,19 @@ export class GamesService {
   }
 
   /** The hot path: load → domain → one conditional write, then its events → the CPU's replies. */
-  async playMove(gameId: string, playerId: string, squareText: string, ply: number): Promise<MoveOutcome> {
+  async playMove(gameId: string, playerId: string, squareText: string, ply: number, lagMs = 0): Promise<MoveOutcome> {
     const square = parseSquare(squareText);
     if (square === null) throw new AppError('VALIDATION_FAILED', { key: 'api.validation.square' });
     const timer = this.metrics.moveLatency.startTimer();
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.mustLoad(gameId);
-      const decision = this.decide(loaded, () => rules.playMove(loaded.game, { playerId, square, ply }, this.rules()));
+      const decision = this.decide(loaded, () => rules.playMove(loaded.game, { playerId, square, ply, timing: { lagMs } }, this.rules()));
+      if ('kind' in decision && decision.kind === 'flagged') {
+        // The move came after the mover's flag fell: the game ends on time, and the move is refused with it.
+        const ended = await this.write(loaded, decision.progress);
+        if (!ended) continue;
+        throw new AppError('GAME_OVER', { key: 'api.games.over' }, { game: toGameDto(ended) });
+      }
       if ('kind' in decision) {
         const recorded = await this.repo.recordAt(gameId, ply);
         if (rules.isSafeRetry(recorded, decision.color, square)) {

@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Counter } from 'prom-client';
 import { Clock } from '../common/clock.js';
-import { AppError } from '../common/errors.js';
+import { AppError, validationFailed } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { EventsService } from '../events/events.service.js';
 import { playerEvent, type TopicEvent } from '../events/event-map.js';
 import { FairPlayService } from '../fair-play/fair-play.service.js';
 import { AccountLinksService } from '../fair-play/links/account-links.service.js';
+import { type ClockControl, clockLabel, DEFAULT_RANKED_CLOCK, parseClockLabel } from '../games/domain/clock.js';
 import { GamesService } from '../games/games.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { Player } from '../players/entities/player.entity.js';
@@ -45,7 +46,25 @@ export interface WaveResult {
   timings: Record<string, number>;
 }
 
-type Candidate = WaitingTicket & { turnSeconds: number | null };
+type Candidate = WaitingTicket & { turnSeconds: number | null; clock: string | null };
+
+/** A ticket's clock as a game's: a preset's label, parsed. */
+const gameClock = (label: string | null): ClockControl | null => (label ? parseClockLabel(label) : null);
+
+/**
+ * The clock and turn limit a ticket asks for: ranked games always have a clock (DEFAULT_RANKED_CLOCK
+ * when the ticket names none), never a turn limit; unranked ones a clock or a turn limit, or neither.
+ */
+function poolOf(dto: JoinQueueDto): { turnSeconds: number | null; clock: string | null } {
+  const turnSeconds = dto.turnSeconds ?? null;
+  if (dto.mode === 'ranked') {
+    if (turnSeconds !== null || dto.clock === null) throw validationFailed({ key: 'api.validation.rankedClock', values: { clock: clockLabel(DEFAULT_RANKED_CLOCK) } });
+    return { turnSeconds: null, clock: dto.clock ?? clockLabel(DEFAULT_RANKED_CLOCK) };
+  }
+  const clock = dto.clock ?? null;
+  if (clock !== null && turnSeconds !== null) throw validationFailed({ key: 'api.validation.clockAndTurn' });
+  return { turnSeconds, clock };
+}
 
 @Injectable()
 export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
@@ -156,6 +175,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       id: t.id,
       mode: t.mode,
       turnSeconds: t.turnSeconds,
+      clock: t.clock ?? null,
       state: t.state,
       reason: t.reason ?? null,
       joinedAt: new Date(t.joinedAt).toISOString(),
@@ -172,21 +192,21 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
   async join(player: Player, dto: JoinQueueDto): Promise<TicketDto> {
     if (dto.mode === 'ranked' && player.guest) throw new AppError('GUEST_NOT_ALLOWED', { key: 'api.queue.guestRanked' });
     if (dto.mode === 'ranked' && !mayPlayRanked(player)) throw new AppError('FORBIDDEN', { key: 'api.moderation.engineUserRanked' });
-    const turnSeconds = dto.turnSeconds ?? null;
+    const { turnSeconds, clock } = poolOf(dto);
     const now = this.clock.now();
     // A player on a ranked cooldown (aborts, sandbagging) waits it out: decided now from their
     // games (they cannot play while queued), stored on the ticket, applied by the waves.
     const cooldown = dto.mode === 'ranked' ? await this.fairPlay.rankedCooldown(player.id, now) : null;
     const ticket = await this.db.transaction(async () => {
       // One unranked queue at a time is paired by one transaction, on every app copy.
-      if (dto.mode === 'unranked') await this.tickets.lockQueue(queueLockKey(dto.mode, turnSeconds));
+      if (dto.mode === 'unranked') await this.tickets.lockQueue(queueLockKey(dto.mode, turnSeconds, clock));
       await this.players.lock(player.id);
       if (await this.tickets.hasWaiting(player.id)) {
         throw new AppError('ALREADY_QUEUED', { key: 'api.queue.alreadyQueued' });
       }
       const active = await this.games.activeGameIdOf(player.id);
       if (active) throw new AppError('ALREADY_IN_GAME', { key: 'api.queue.inGame' }, { gameId: active });
-      const mine = await this.tickets.insertWaiting(player.id, dto.mode, turnSeconds, now, cooldown);
+      const mine = await this.tickets.insertWaiting(player.id, dto.mode, turnSeconds, now, cooldown, clock);
       if (dto.mode === 'unranked') await this.pairUnrankedAtJoin(mine, now);
       return mine;
     });
@@ -195,7 +215,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
 
   /** First come, first served: the longest-waiting ticket that is present, free and of the same kind. */
   private async pairUnrankedAtJoin(mine: QueueTicket, now: Date): Promise<void> {
-    const waiting = await this.tickets.waitingIn(mine.mode, mine.turnSeconds, mine.id, PAIRING_WINDOW);
+    const waiting = await this.tickets.waitingIn(mine.mode, mine.turnSeconds, mine.id, PAIRING_WINDOW, mine.clock);
     if (waiting.length === 0) return;
     const seenSince = this.seenSince(now);
     const absent = waiting.filter((t) => this.lastSeen(t) < seenSince.getTime());
@@ -210,7 +230,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     if (!theirs) return;
     // The one who joined first plays Black.
     const game = await this.games.createGame({
-      roomId: null, roomCode: null, rated: false, turnSeconds: mine.turnSeconds, showLegalMoves: true,
+      roomId: null, roomCode: null, rated: false, turnSeconds: mine.turnSeconds, clock: gameClock(mine.clock), showLegalMoves: true,
       blackId: theirs.playerId, whiteId: mine.playerId,
     });
     await this.tickets.markMatched([mine.id, theirs.id], game.id, now);
@@ -274,7 +294,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     for (const t of waiting) {
       if (busy.has(t.playerId)) continue;
       candidates.push({
-        ticketId: t.id, playerId: t.playerId, rating: t.rating, bot: t.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds, eligibleAt: t.eligibleAt,
+        ticketId: t.id, playerId: t.playerId, rating: t.rating, bot: t.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds, clock: t.clock, eligibleAt: t.eligibleAt,
       });
     }
     if (candidates.length < 2) return;
@@ -324,7 +344,8 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     lap('Black counts');
     const created = await this.games.createGames(
       pairs.map((p, i) => ({
-        id: kept[i].id, roomId: null, roomCode: null, rated: true, turnSeconds: p.blackTicket.turnSeconds, showLegalMoves: true,
+        // Ranked games always have a clock: a ticket made before clocks came is given the default.
+        id: kept[i].id, roomId: null, roomCode: null, rated: true, turnSeconds: null, clock: gameClock(p.blackTicket.clock) ?? DEFAULT_RANKED_CLOCK, showLegalMoves: true,
         blackId: p.blackTicket.playerId, whiteId: p.whiteTicket.playerId,
       })),
     );
@@ -333,7 +354,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     pairs.forEach((p, i) => {
       for (const c of [p.blackTicket, p.whiteTicket]) {
         const ticket = {
-          id: c.ticketId, playerId: c.playerId, mode: 'ranked' as QueueMode, turnSeconds: c.turnSeconds, state: 'matched' as const,
+          id: c.ticketId, playerId: c.playerId, mode: 'ranked' as QueueMode, turnSeconds: c.turnSeconds, clock: c.clock, state: 'matched' as const,
           reason: null, joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: created[i].id, eligibleAt: null, cooldownReason: null,
         };
         events.push(this.matchedEvent(ticket, now));
@@ -382,12 +403,12 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     if (kept.length === 0) return;
     const created = await this.games.createGames(
       kept.map(({ p, id }) => ({
-        id, roomId: null, roomCode: null, rated: false, turnSeconds: p.blackTicket.turnSeconds, showLegalMoves: true,
+        id, roomId: null, roomCode: null, rated: false, turnSeconds: p.blackTicket.turnSeconds, clock: gameClock(p.blackTicket.clock ?? null), showLegalMoves: true,
         blackId: p.blackTicket.playerId, whiteId: p.whiteTicket.playerId,
       })),
     );
     const events = kept.flatMap(({ p, id }) => [p.blackTicket, p.whiteTicket].map((c) => this.matchedEvent({
-      id: c.ticketId, playerId: c.playerId, mode: 'unranked', turnSeconds: c.turnSeconds, state: 'matched', reason: null,
+      id: c.ticketId, playerId: c.playerId, mode: 'unranked', turnSeconds: c.turnSeconds, clock: c.clock ?? null, state: 'matched', reason: null,
       joinedAt: new Date(c.joinedAt), lastSeenAt: now, endedAt: now, gameId: id, eligibleAt: null, cooldownReason: null,
     }, now)));
     await this.events.publishAll(events);

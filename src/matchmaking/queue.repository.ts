@@ -8,6 +8,7 @@ export interface WaitingRow {
   id: string;
   playerId: string;
   turnSeconds: number | null;
+  clock: string | null;
   joinedAt: Date;
 }
 
@@ -16,6 +17,7 @@ export interface WaitingForPairing {
   id: string;
   playerId: string;
   turnSeconds: number | null;
+  clock: string | null;
   /** ms since the epoch (a number: ten thousand Date parses cost a wave more than the query). */
   joinedAt: number;
   rating: number;
@@ -33,6 +35,7 @@ export const QUEUE_TICKETS = table<TicketRow>('queue_tickets', {
   playerId: ['player_id', 'uuid'],
   mode: ['mode', 'text'],
   turnSeconds: ['turn_seconds', 'int'],
+  clock: ['clock', 'text'],
   state: ['state', 'text'],
   reason: ['reason', 'text'],
   joinedAt: ['joined_at', 'timestamptz'],
@@ -46,24 +49,25 @@ export const QUEUE_TICKETS = table<TicketRow>('queue_tickets', {
 const TICKET = QUEUE_TICKETS.select('t');
 
 const HAS_WAITING = sql<{ playerId: string }, { one: number }>('queue_has_waiting', (p) => `SELECT 1 AS one FROM queue_tickets WHERE player_id = ${p.playerId} AND state = 'waiting'`);
-const INSERT_WAITING = sql<Pick<TicketRow, 'playerId' | 'mode' | 'turnSeconds' | 'joinedAt' | 'eligibleAt' | 'cooldownReason'>, TicketRow>(
+const INSERT_WAITING = sql<Pick<TicketRow, 'playerId' | 'mode' | 'turnSeconds' | 'clock' | 'joinedAt' | 'eligibleAt' | 'cooldownReason'>, TicketRow>(
   null,
-  (p) => `INSERT INTO queue_tickets AS t (${QUEUE_TICKETS.names(['playerId', 'mode', 'turnSeconds', 'state', 'joinedAt', 'lastSeenAt', 'eligibleAt', 'cooldownReason'])})
-    VALUES (${p.playerId}, ${p.mode}, ${p.turnSeconds}, 'waiting', ${p.joinedAt}, ${p.joinedAt}, ${p.eligibleAt}, ${p.cooldownReason}) RETURNING ${TICKET}`,
+  (p) => `INSERT INTO queue_tickets AS t (${QUEUE_TICKETS.names(['playerId', 'mode', 'turnSeconds', 'clock', 'state', 'joinedAt', 'lastSeenAt', 'eligibleAt', 'cooldownReason'])})
+    VALUES (${p.playerId}, ${p.mode}, ${p.turnSeconds}, ${p.clock}, 'waiting', ${p.joinedAt}, ${p.joinedAt}, ${p.eligibleAt}, ${p.cooldownReason}) RETURNING ${TICKET}`,
 );
-const WAITING_IN = sql<{ mode: QueueMode; turnSeconds: number | null; exceptId: string; limit: number }, TicketRow>(
+const WAITING_IN = sql<{ mode: QueueMode; turnSeconds: number | null; clock: string | null; exceptId: string; limit: number }, TicketRow>(
   null,
   (p) => `SELECT ${TICKET} FROM queue_tickets t
-    WHERE t.state = 'waiting' AND t.mode = ${p.mode} AND t.turn_seconds IS NOT DISTINCT FROM ${p.turnSeconds}::int AND t.id <> ${p.exceptId}
+    WHERE t.state = 'waiting' AND t.mode = ${p.mode} AND t.turn_seconds IS NOT DISTINCT FROM ${p.turnSeconds}::int
+      AND t.clock IS NOT DISTINCT FROM ${p.clock}::text AND t.id <> ${p.exceptId}
     ORDER BY t.joined_at, t.id LIMIT ${p.limit} FOR UPDATE SKIP LOCKED`,
 );
 const WAITING = sql<{ mode: QueueMode }, WaitingRow>(
   null,
-  (p) => `SELECT ${QUEUE_TICKETS.select('t', ['id', 'playerId', 'turnSeconds', 'joinedAt'])} FROM queue_tickets t WHERE t.state = 'waiting' AND t.mode = ${p.mode}`,
+  (p) => `SELECT ${QUEUE_TICKETS.select('t', ['id', 'playerId', 'turnSeconds', 'clock', 'joinedAt'])} FROM queue_tickets t WHERE t.state = 'waiting' AND t.mode = ${p.mode}`,
 );
 const WAITING_FOR_PAIRING = sql<{ mode: QueueMode }, Omit<WaitingForPairing, 'joinedAt' | 'eligibleAt'> & { joinedMs: number; eligibleMs: number | null }>(
   null,
-  (p) => `SELECT ${QUEUE_TICKETS.select('t', ['id', 'playerId', 'turnSeconds'])}, (extract(epoch FROM t.joined_at) * 1000)::float8 AS "joinedMs", p.rating, p.bot,
+  (p) => `SELECT ${QUEUE_TICKETS.select('t', ['id', 'playerId', 'turnSeconds', 'clock'])}, (extract(epoch FROM t.joined_at) * 1000)::float8 AS "joinedMs", p.rating, p.bot,
       (extract(epoch FROM t.eligible_at) * 1000)::float8 AS "eligibleMs"
     FROM queue_tickets t JOIN players p ON p.id = t.player_id
     WHERE t.state = 'waiting' AND t.mode = ${p.mode}`,
@@ -143,18 +147,19 @@ export class QueueRepository {
   /** A new waiting ticket, joined and seen at `now`; with a cooldown, not paired before it ends. */
   async insertWaiting(
     playerId: string, mode: QueueMode, turnSeconds: number | null, now: Date, cooldown: { until: Date; reason: CooldownReason } | null = null,
+    clock: string | null = null,
   ): Promise<QueueTicket> {
     return (await this.db.first(INSERT_WAITING({
-      playerId, mode, turnSeconds, joinedAt: now, eligibleAt: cooldown?.until ?? null, cooldownReason: cooldown?.reason ?? null,
+      playerId, mode, turnSeconds, clock, joinedAt: now, eligibleAt: cooldown?.until ?? null, cooldownReason: cooldown?.reason ?? null,
     })))!;
   }
 
   /**
-   * The tickets waiting in a queue (same mode and turn limit), longest-waiting first, but one;
-   * locked (others' locked rows skipped) until the caller's transaction ends.
+   * The tickets waiting in a queue (same mode, turn limit and clock), longest-waiting first, but
+   * one; locked (others' locked rows skipped) until the caller's transaction ends.
    */
-  waitingIn(mode: QueueMode, turnSeconds: number | null, exceptId: string, limit: number): Promise<QueueTicket[]> {
-    return this.db.query(WAITING_IN({ mode, turnSeconds, exceptId, limit }));
+  waitingIn(mode: QueueMode, turnSeconds: number | null, exceptId: string, limit: number, clock: string | null = null): Promise<QueueTicket[]> {
+    return this.db.query(WAITING_IN({ mode, turnSeconds, clock, exceptId, limit }));
   }
 
   /** Every waiting ticket of a mode (a wave's input). */

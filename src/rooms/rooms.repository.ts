@@ -6,7 +6,7 @@ import { Room } from './entities/room.entity.js';
 /** What a room row holds (its player relations aside). */
 export type RoomRow = Omit<Room, 'seat1' | 'seat2'>;
 
-export type NewRoom = Pick<Room, 'code' | 'hostId' | 'seat1Id' | 'seat2Id' | 'turnSeconds' | 'showLegalMoves' | 'swapColors'>;
+export type NewRoom = Pick<Room, 'code' | 'hostId' | 'seat1Id' | 'seat2Id' | 'turnSeconds' | 'clockBaseSeconds' | 'clockIncrementSeconds' | 'showLegalMoves' | 'swapColors'>;
 
 /** The `rooms` table: a room row reads as a Room. */
 export const ROOMS = table<RoomRow>('rooms', {
@@ -14,6 +14,8 @@ export const ROOMS = table<RoomRow>('rooms', {
   code: ['code', 'text'],
   hostId: ['host_id', 'uuid'],
   turnSeconds: ['turn_seconds', 'int'],
+  clockBaseSeconds: ['clock_base_seconds', 'int'],
+  clockIncrementSeconds: ['clock_increment_seconds', 'int'],
   showLegalMoves: ['show_legal_moves', 'boolean'],
   swapColors: ['swap_colors', 'boolean'],
   seat1Id: ['seat1_id', 'uuid'],
@@ -24,10 +26,12 @@ export const ROOMS = table<RoomRow>('rooms', {
   createdAt: ['created_at', 'timestamptz'],
 });
 
-const NEW_ROOM_KEYS = ['code', 'hostId', 'seat1Id', 'seat2Id', 'turnSeconds', 'showLegalMoves', 'swapColors'] as const satisfies readonly (keyof NewRoom)[];
+const NEW_ROOM_KEYS = [
+  'code', 'hostId', 'seat1Id', 'seat2Id', 'turnSeconds', 'clockBaseSeconds', 'clockIncrementSeconds', 'showLegalMoves', 'swapColors',
+] as const satisfies readonly (keyof NewRoom)[];
 /** What a room's requests change: seats, settings, its current game and the rematch offer. */
 const SAVED_KEYS = [
-  'seat2Id', 'turnSeconds', 'showLegalMoves', 'swapColors', 'currentGameId', 'rematchOfferedBy', 'rematchExpiresAt',
+  'seat2Id', 'turnSeconds', 'clockBaseSeconds', 'clockIncrementSeconds', 'showLegalMoves', 'swapColors', 'currentGameId', 'rematchOfferedBy', 'rematchExpiresAt',
 ] as const satisfies readonly (keyof RoomRow)[];
 
 const ROOM = ROOMS.select('r');

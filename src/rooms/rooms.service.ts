@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { PgThrottlerStorage } from '../rate-limit/pg-throttler-storage.js';
 import { Clock } from '../common/clock.js';
-import { AppError, forbidden, notFound } from '../common/errors.js';
+import { AppError, forbidden, notFound, validationFailed } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { EventsService } from '../events/events.service.js';
@@ -10,10 +10,21 @@ import { playerEvent } from '../events/event-map.js';
 import { GamesService } from '../games/games.service.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersService } from '../players/players.service.js';
+import { type ClockControl, clockLabel, parseClockLabel } from '../games/domain/clock.js';
 import { liveOffer, nextColors, normaliseRoomCode, otherSeat, rematchRequest, ROOM_DEFAULTS, roomCode } from './domain/room-rules.js';
 import { CreateRoomDto, RoomDto, UpdateRoomDto } from './dto/room.dto.js';
 import { Room } from './entities/room.entity.js';
 import { RoomsRepository } from './rooms.repository.js';
+
+/** A room's clock, or null. */
+function roomClock(room: Pick<Room, 'clockBaseSeconds' | 'clockIncrementSeconds'>): ClockControl | null {
+  return room.clockBaseSeconds === null ? null : { baseSeconds: room.clockBaseSeconds, incrementSeconds: room.clockIncrementSeconds ?? 0 };
+}
+
+/** A room has a turn limit or a clock, not both. */
+function mustNotHaveBoth(turnSeconds: number | null, clock: ClockControl | null): void {
+  if (turnSeconds !== null && clock !== null) throw validationFailed({ key: 'api.validation.clockAndTurn' });
+}
 
 /** A rematch request's answer: the room, and whether it started the next game (201) or is an offer (200). */
 export interface RematchOutcome {
@@ -40,6 +51,9 @@ export class RoomsService {
   ) {}
 
   async create(host: Player, dto: CreateRoomDto): Promise<RoomDto> {
+    const clock = dto.clock ? parseClockLabel(dto.clock) : null;
+    const turnSeconds = dto.turnSeconds ?? ROOM_DEFAULTS.turnSeconds;
+    mustNotHaveBoth(turnSeconds, clock);
     for (let attempt = 0; ; attempt++) {
       const room = await this.db.transaction(async () => {
         await this.mustBeUnderRoomLimit(host);
@@ -50,7 +64,9 @@ export class RoomsService {
             hostId: host.id,
             seat1Id: host.id,
             seat2Id: null,
-            turnSeconds: dto.turnSeconds ?? ROOM_DEFAULTS.turnSeconds,
+            turnSeconds,
+            clockBaseSeconds: clock?.baseSeconds ?? null,
+            clockIncrementSeconds: clock?.incrementSeconds ?? null,
             showLegalMoves: dto.showLegalMoves ?? ROOM_DEFAULTS.showLegalMoves,
             swapColors: dto.swapColors ?? ROOM_DEFAULTS.swapColors,
           },
@@ -103,6 +119,12 @@ export class RoomsService {
       if (room.hostId !== player.id) throw forbidden({ key: 'api.rooms.hostOnly' });
       await this.mustBeBetweenGames(room);
       if (dto.turnSeconds !== undefined) room.turnSeconds = dto.turnSeconds;
+      if (dto.clock !== undefined) {
+        const clock = dto.clock ? parseClockLabel(dto.clock) : null;
+        room.clockBaseSeconds = clock?.baseSeconds ?? null;
+        room.clockIncrementSeconds = clock?.incrementSeconds ?? null;
+      }
+      mustNotHaveBoth(room.turnSeconds, roomClock(room));
       if (dto.showLegalMoves !== undefined) room.showLegalMoves = dto.showLegalMoves;
       if (dto.swapColors !== undefined) room.swapColors = dto.swapColors;
       return this.toDto(await this.rooms.save(room));
@@ -210,6 +232,7 @@ export class RoomsService {
       roomCode: room.code,
       rated: false, // rooms are friendly tables: ratings move only in ranked games
       turnSeconds: room.turnSeconds,
+      clock: roomClock(room),
       showLegalMoves: room.showLegalMoves,
       ...colors,
     });
@@ -244,7 +267,7 @@ export class RoomsService {
     return {
       code: room.code,
       hostId: room.hostId,
-      settings: { turnSeconds: room.turnSeconds, showLegalMoves: room.showLegalMoves, swapColors: room.swapColors },
+      settings: { turnSeconds: room.turnSeconds, clock: roomClock(room) && clockLabel(roomClock(room)!), showLegalMoves: room.showLegalMoves, swapColors: room.swapColors },
       seats: [await seat(room.seat1Id), await seat(room.seat2Id)],
       gameId: room.currentGameId,
       games,

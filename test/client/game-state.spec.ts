@@ -16,7 +16,7 @@ function game(over: Partial<Game> = {}): Game {
     rated: false,
     status: 'active',
     roomCode: null,
-    settings: { rated: false, turnSeconds: null, idleSeconds: 300, standInMoves: null, showLegalMoves: true },
+    settings: { rated: false, turnSeconds: null, clock: null, idleSeconds: 300, standInMoves: null, showLegalMoves: true },
     black: { player: { id: 'a', username: 'alice', rating: 1500, guest: false, provisional: false }, standIn: false, cpuMoves: 0 },
     white: { player: { id: 'b', username: 'bob', rating: 1500, guest: false, provisional: false }, standIn: false, cpuMoves: 0 },
     board: START,
@@ -26,6 +26,7 @@ function game(over: Partial<Game> = {}): Game {
     discs: { black: 2, white: 2 },
     turnDeadline: null,
     standInAt: null,
+    clocks: null,
     result: null,
     createdAt: '2030-01-01T00:00:00.000Z',
     finishedAt: null,
@@ -239,7 +240,7 @@ describe('game state (no DOM)', () => {
 
 describe('the fair-play rules on the board (issue #21)', () => {
   const ranked = (over: Partial<Game> = {}) =>
-    game({ rated: true, settings: { rated: true, turnSeconds: null, idleSeconds: 300, standInMoves: 2, showLegalMoves: true }, ply: 10, ...over });
+    game({ rated: true, settings: { rated: true, turnSeconds: null, clock: null, idleSeconds: 300, standInMoves: 2, showLegalMoves: true }, ply: 10, ...over });
   const seat = (color: 'black' | 'white', cpuMoves: number) =>
     color === 'black'
       ? { black: { player: { id: 'a', username: 'alice', rating: 1500, guest: false, provisional: false }, standIn: false, cpuMoves } }
@@ -249,7 +250,7 @@ describe('the fair-play rules on the board (issue #21)', () => {
     const { c } = setup(ALICE, ranked());
     await c.start(true);
     expect(metaTexts(c.s).map(show)).toEqual(['Rated', 'No time limit', 'idle limit 5:00']);
-    const timed = setup(ALICE, game({ settings: { rated: false, turnSeconds: 30, idleSeconds: null, standInMoves: null, showLegalMoves: true } }));
+    const timed = setup(ALICE, game({ settings: { rated: false, turnSeconds: 30, clock: null, idleSeconds: null, standInMoves: null, showLegalMoves: true } }));
     await timed.c.start(true);
     expect(metaTexts(timed.c.s).map(show)).toEqual(['Casual', '30 s per move']);
   });
@@ -281,7 +282,7 @@ describe('a ranked game the stand-in would have decided: the result says why (is
       status: result!.reason === 'aborted' ? 'aborted' : 'finished',
       toMove: null,
       ply: 40,
-      settings: { rated, turnSeconds: null, idleSeconds: 300, standInMoves: rated ? 2 : null, showLegalMoves: true },
+      settings: { rated, turnSeconds: null, clock: null, idleSeconds: 300, standInMoves: rated ? 2 : null, showLegalMoves: true },
       black: { player: { id: 'a', username: 'alice', rating: 1500, guest: false, provisional: false }, standIn: false, cpuMoves: 0, ...black },
       white: { player: { id: 'b', username: 'bob', rating: 1500, guest: false, provisional: false }, standIn: false, cpuMoves: 0, ...white },
       result,

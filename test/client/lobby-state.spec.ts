@@ -24,7 +24,7 @@ function setup() {
     room: jest.fn(async () => ({})),
     joinRoom: jest.fn(async () => ({ code: 'K7QX2M', gameId: 'g9' })),
     queue: jest.fn(async () => waiting()),
-    joinQueue: jest.fn(async (_body: { mode: string; turnSeconds: number | null }) => waiting({ window: { min: 1400, max: 1600 } } as Partial<Ticket>)),
+    joinQueue: jest.fn(async (_body: { mode: string; turnSeconds: number | null; clock?: string | null }) => waiting({ window: { min: 1400, max: 1600 } } as Partial<Ticket>)),
     leaveQueue: jest.fn(async () => null),
     signOut: jest.fn(async () => null),
     signOutEverywhere: jest.fn(async () => null),
@@ -58,13 +58,20 @@ describe('lobby state (no DOM)', () => {
     expect(c.s.message && { place: c.s.message.place, text: show(c.s.message.text) }).toEqual({ place: 'auth', text: 'Wrong username or password.' });
   });
 
-  it('queueing sends only a turn limit the server offers, and shows the rating window while waiting', async () => {
+  it('queueing sends only a turn limit or clock the server offers; ranked always with a clock (5+3 unless picked); the rating window while waiting', async () => {
     const { c, api } = setup();
     await c.signIn('login', 'ada', 'correct horse');
-    await c.queue('ranked', 45);
-    expect(api.joinQueue).toHaveBeenLastCalledWith({ mode: 'ranked', turnSeconds: null });
-    await c.queue('ranked', 30);
-    expect(api.joinQueue).toHaveBeenLastCalledWith({ mode: 'ranked', turnSeconds: 30 });
+    await c.queue('unranked', 45);
+    expect(api.joinQueue).toHaveBeenLastCalledWith({ mode: 'unranked', turnSeconds: null, clock: null });
+    await c.queue('unranked', 30);
+    expect(api.joinQueue).toHaveBeenLastCalledWith({ mode: 'unranked', turnSeconds: 30, clock: null });
+    await c.queue('unranked', 30, '3+2');
+    expect(api.joinQueue).toHaveBeenLastCalledWith({ mode: 'unranked', turnSeconds: null, clock: '3+2' });
+    await c.queue('ranked', null, '2+2');
+    expect(api.joinQueue).toHaveBeenLastCalledWith({ mode: 'ranked', turnSeconds: null, clock: '5+3' });
+    await c.queue('ranked', 30, '1+2');
+    expect(api.joinQueue).toHaveBeenLastCalledWith({ mode: 'ranked', turnSeconds: null, clock: '1+2' });
+    expect(c.s.choice).toEqual({ mode: 'ranked', turnSeconds: null, clock: '1+2' });
     expect(show(queueWindow(c.s)!)).toBe('Opponents rated 1400–1600: the range widens while you wait.');
     expect(myRating(c.s)).toBe('1612');
     await c.leaveQueue();
@@ -115,7 +122,7 @@ describe('lobby state (no DOM)', () => {
       await c.signIn('login', 'ada', 'correct horse');
       api.createRoom.mockRejectedValueOnce(new ApiError('busy', 409, 'ALREADY_IN_GAME', { gameId: 'g5' }));
       await c.createRoom({ turnSeconds: 60, showLegalMoves: true, swapColors: true });
-      expect(api.createRoom).toHaveBeenCalledWith({ turnSeconds: 60, showLegalMoves: true, swapColors: true });
+      expect(api.createRoom).toHaveBeenCalledWith({ turnSeconds: 60, clock: null, showLegalMoves: true, swapColors: true });
       expect(c.s.message).toMatchObject({ place: 'create', info: true });
       jest.advanceTimersByTime(1000);
       expect(navigated).toEqual(['/play/g5']);

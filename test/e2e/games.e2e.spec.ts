@@ -205,7 +205,7 @@ describe('games and rooms over HTTP', () => {
     await request(t.http).patch(`/api/rooms/${code}`).set(alice.auth).send({ turnSeconds: 45 }).expect(400);
     await request(t.http).post(`/api/games/${gameId}/resign`).set(alice.auth).send({}).expect(200);
     const patched = await request(t.http).patch(`/api/rooms/${code}`).set(alice.auth).send({ showLegalMoves: false, turnSeconds: null }).expect(200);
-    expect(patched.body.settings).toEqual({ turnSeconds: null, showLegalMoves: false, swapColors: true });
+    expect(patched.body.settings).toEqual({ turnSeconds: null, clock: null, showLegalMoves: false, swapColors: true });
     // A rematch needs both seats: Bob offers, Alice accepts.
     await request(t.http).post(`/api/rooms/${code}/rematch`).set(bob.auth).send({}).expect(200);
     const r2 = await request(t.http).post(`/api/rooms/${code}/rematch`).set(alice.auth).send({}).expect(201);
@@ -230,7 +230,7 @@ describe('games and rooms over HTTP', () => {
     }
     await request(t.http).post('/api/rooms').set(alice.auth).send({ rated: 'yes' }).expect(400);
     const room = await request(t.http).post('/api/rooms').set(guest.auth).send({ rated: false }).expect(201);
-    expect(room.body.settings).toEqual({ turnSeconds: null, showLegalMoves: true, swapColors: true });
+    expect(room.body.settings).toEqual({ turnSeconds: null, clock: null, showLegalMoves: true, swapColors: true });
     const joined = await request(t.http).post(`/api/rooms/${room.body.code}/join`).set(alice.auth).send({}).expect(200);
     expect((await request(t.http).get(`/api/games/${joined.body.gameId}`).expect(200)).body.rated).toBe(false);
     await request(t.http).get('/api/rooms/NOPE42').expect(404);

@@ -38,28 +38,29 @@ describe('match queues over HTTP', () => {
     await t.close();
   });
 
-  it('pairs two players of the same mode and turn limit, and tells both', async () => {
+  it('pairs two players of the same mode and clock (a pool each), and tells both', async () => {
     const a = await registerPlayer(t.http);
     const b = await registerPlayer(t.http);
     const stream = openSse(`${t.baseUrl}/api/me/events`, a.auth);
     expect(await stream.ready).toBe(200);
     await new Promise((r) => setTimeout(r, 100));
-    const first = await request(t.http).post('/api/queue').set(a.auth).send({ mode: 'ranked', turnSeconds: 30 }).expect(201);
-    expect(first.body).toMatchObject({ mode: 'ranked', turnSeconds: 30, state: 'waiting', gameId: null });
+    const first = await request(t.http).post('/api/queue').set(a.auth).send({ mode: 'ranked', clock: '1+2' }).expect(201);
+    expect(first.body).toMatchObject({ mode: 'ranked', turnSeconds: null, clock: '1+2', state: 'waiting', gameId: null });
     expect((await request(t.http).get('/api/queue').set(a.auth).expect(200)).body.id).toBe(first.body.id);
-    expect((await request(t.http).post('/api/queue').set(a.auth).send({ mode: 'ranked', turnSeconds: 30 }).expect(409)).body.code).toBe('ALREADY_QUEUED');
-    // Another turn limit does not match.
+    expect((await request(t.http).post('/api/queue').set(a.auth).send({ mode: 'ranked', clock: '1+2' }).expect(409)).body.code).toBe('ALREADY_QUEUED');
+    // Another clock is another pool: no match.
     const c = await registerPlayer(t.http);
-    const other = await request(t.http).post('/api/queue').set(c.auth).send({ mode: 'ranked', turnSeconds: 60 }).expect(201);
+    const other = await request(t.http).post('/api/queue').set(c.auth).send({ mode: 'ranked', clock: '3+2' }).expect(201);
     expect(other.body.state).toBe('waiting');
-    const second = await request(t.http).post('/api/queue').set(b.auth).send({ mode: 'ranked', turnSeconds: 30 }).expect(201);
+    const second = await request(t.http).post('/api/queue').set(b.auth).send({ mode: 'ranked', clock: '1+2' }).expect(201);
     expect(second.body.state).toBe('waiting'); // ranked pairs in waves
     const wave = await t.app.get(MatchmakingService).runWave();
     expect(wave.games).toHaveLength(1);
     const gameId = wave.games[0].gameId;
     expect((await request(t.http).get('/api/queue').set(b.auth).expect(200)).body).toMatchObject({ id: second.body.id, state: 'matched', gameId });
     const game = await request(t.http).get(`/api/games/${gameId}`).expect(200);
-    expect(game.body).toMatchObject({ roomCode: null, rated: true, settings: { turnSeconds: 30 } });
+    expect(game.body).toMatchObject({ roomCode: null, rated: true, settings: { turnSeconds: null, clock: { baseSeconds: 60, incrementSeconds: 2, label: '1+2' } } });
+    expect(game.body.clocks).toMatchObject({ black: 60_000, white: 60_000 });
     expect([game.body.black.player.id, game.body.white.player.id].sort()).toEqual([a.id, b.id].sort());
     const events = await stream.waitFor((e) => e.some((x) => x.event === 'matched'));
     expect(events.find((e) => e.event === 'matched')!.data).toMatchObject({ id: first.body.id, state: 'matched', gameId });

@@ -63,18 +63,19 @@ describe('the OpenAPI schema', () => {
       ['id', 'username', 'guest', 'bot', 'rating', 'rd', 'volatility', 'provisional', 'rank', 'games', 'wins', 'draws', 'losses', 'createdAt', 'engineUser', 'closed'].sort(),
     );
     expect(fields('GameDto')).toEqual(
-      expect.arrayContaining(['id', 'rated', 'status', 'settings', 'black', 'white', 'board', 'toMove', 'ply', 'legalMoves', 'discs', 'turnDeadline', 'result', 'createdAt', 'finishedAt']),
+      expect.arrayContaining(['id', 'rated', 'status', 'settings', 'black', 'white', 'board', 'toMove', 'ply', 'legalMoves', 'discs', 'turnDeadline', 'clocks', 'result', 'createdAt', 'finishedAt']),
     );
     expect(fields('MoveDto')).toEqual(['at', 'by', 'color', 'flipped', 'pass', 'ply', 'square']);
-    expect(fields('TicketDto')).toEqual(['cooldown', 'gameId', 'id', 'joinedAt', 'mode', 'reason', 'state', 'turnSeconds', 'window']);
+    expect(fields('TicketDto')).toEqual(['clock', 'cooldown', 'gameId', 'id', 'joinedAt', 'mode', 'reason', 'state', 'turnSeconds', 'window']);
     expect(fields('RankedCooldownDto')).toEqual(['reason', 'until']);
     expect(fields('SeatDto')).toEqual(['cpuMoves', 'player', 'standIn']);
-    expect(fields('GameSettingsDto')).toEqual(['idleSeconds', 'rated', 'showLegalMoves', 'standInMoves', 'turnSeconds']);
+    expect(fields('GameSettingsDto')).toEqual(['clock', 'idleSeconds', 'rated', 'showLegalMoves', 'standInMoves', 'turnSeconds']);
     expect(fields('RoomDto')).toEqual(['code', 'gameId', 'games', 'hostId', 'rematch', 'seats', 'settings']);
-    expect(fields('RoomSettingsDto')).toEqual(['showLegalMoves', 'swapColors', 'turnSeconds']);
+    expect(fields('RoomSettingsDto')).toEqual(['clock', 'showLegalMoves', 'swapColors', 'turnSeconds']);
     expect(fields('RematchOfferDto')).toEqual(['expiresAt', 'offeredBy']);
     expect(fields('LeaderboardDto')).toEqual(['entries', 'total']);
-    expect(fields('PlayMoveDto')).toEqual(['ply', 'square']);
+    expect(fields('PlayMoveDto')).toEqual(['lag', 'ply', 'square']);
+    expect(fields('GameClocksDto')).toEqual(['at', 'black', 'running', 'white']);
   });
 
   it('keeps the HTML pages out of the API schema', async () => {

@@ -56,7 +56,7 @@ describe('two app copies, 200 players queueing ranked at once', () => {
       fetch(`${bases[i % 2]}/api/queue`, {
         method: 'POST',
         headers: { ...p.auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ mode: 'ranked', turnSeconds: 60 }),
+        body: JSON.stringify({ mode: 'ranked', clock: '10+5' }),
       });
     const postCasual = (p: TestPlayer, i: number) =>
       fetch(`${bases[i % 2]}/api/queue`, {

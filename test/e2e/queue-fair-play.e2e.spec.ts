@@ -66,8 +66,8 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
 
   it('a ranked join waits for the wave; the ticket shows its window and reason null', async () => {
     const [a] = await players(1);
-    const ticket = await queue(a, { mode: 'ranked', turnSeconds: 60 });
-    expect(ticket).toMatchObject({ mode: 'ranked', turnSeconds: 60, state: 'waiting', reason: null, gameId: null, window: { min: 1400, max: 1600 } });
+    const ticket = await queue(a, { mode: 'ranked', clock: '10+5' });
+    expect(ticket).toMatchObject({ mode: 'ranked', turnSeconds: null, clock: '10+5', state: 'waiting', reason: null, gameId: null, window: { min: 1400, max: 1600 } });
     await request(t.http).delete('/api/queue').set(a.auth).expect(204);
     expect((await poll(a)).status).toBe(404);
     const row = (await t.db.query('SELECT state, reason FROM queue_tickets WHERE id = $1', [ticket.id])).rows[0];
@@ -132,9 +132,11 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
   it('the ghost ticket: A queues then leaves without DELETE; B queues later and is not paired with A (ranked and unranked)', async () => {
     for (const mode of ['ranked', 'unranked'] as const) {
       const [a, b] = await players(2);
-      await queue(a, { mode, turnSeconds: 30 });
+      // Ranked games have a clock, never a turn limit: the same pool for both, either way.
+      const pool = mode === 'ranked' ? { mode, clock: '1+2' } : { mode, turnSeconds: 30 };
+      await queue(a, pool);
       advance(31);
-      const mine = await queue(b, { mode, turnSeconds: 30 });
+      const mine = await queue(b, pool);
       expect(mine.state).toBe('waiting');
       expect(await waveAmong(a, b)).toHaveLength(0);
       expect(await gamesOf(a)).toHaveLength(0);
@@ -317,7 +319,7 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
   it('a waiting-tickets gauge by mode on /metrics', async () => {
     const [a, b] = await players(2);
     await queue(a, { mode: 'unranked', turnSeconds: 30 });
-    await queue(b, { mode: 'ranked', turnSeconds: 30 });
+    await queue(b, { mode: 'ranked', clock: '3+2' });
     const text = (await request(t.http).get('/metrics').expect(200)).text;
     expect(text).toMatch(/outflank_queue_waiting_tickets\{mode="ranked"\} [1-9]/);
     expect(text).toMatch(/outflank_queue_waiting_tickets\{mode="unranked"\} [1-9]/);

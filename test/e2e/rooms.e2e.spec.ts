@@ -60,12 +60,12 @@ describe('rooms: friendly tables (real app, real PostgreSQL)', () => {
     const refused = await request(t.http).post('/api/rooms').set(host.auth).send({ rated: true }).expect(400);
     expect(refused.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: expect.stringContaining('never rated') });
     const { code, gameId, room } = await startRoomGame(t.http, host, other, { rated: false, turnSeconds: 30 });
-    expect(room.settings).toEqual({ turnSeconds: 30, showLegalMoves: true, swapColors: true });
+    expect(room.settings).toEqual({ turnSeconds: 30, clock: null, showLegalMoves: true, swapColors: true });
     expect((await request(t.http).get(`/api/games/${gameId}`).expect(200)).body.rated).toBe(false);
     await resign(gameId, host);
     expect((await request(t.http).patch(`/api/rooms/${code}`).set(host.auth).send({ rated: true }).expect(400)).body.code).toBe('VALIDATION_FAILED');
     const patched = await request(t.http).patch(`/api/rooms/${code}`).set(host.auth).send({ rated: false, swapColors: false }).expect(200);
-    expect(patched.body.settings).toEqual({ turnSeconds: 30, showLegalMoves: true, swapColors: false });
+    expect(patched.body.settings).toEqual({ turnSeconds: 30, clock: null, showLegalMoves: true, swapColors: false });
   });
 
   it('guests use every room feature: host, join, play, rematch', async () => {

@@ -77,7 +77,14 @@ describe('the rules page and the lesson page (HTTP)', () => {
     expect(setting(pageB, 'window')).toContain('widens by 50 points for every 5 seconds of waiting, up to 250.');
     expect(setting(pageA, 'standIn')).toContain(`once the CPU has played more than ${a.config.fairPlay.rankedStandInMoves} moves for a player, that player has abandoned the game`);
     expect(setting(pageB, 'standIn')).toContain('once the CPU has played more than 3 moves for a player, that player has abandoned the game');
-    for (const key of ['dropOut', 'abort', 'ranked', 'leaderboard', 'window', 'standIn']) expect(setting(pageA, key)).not.toBe(setting(pageB, key));
+    // The clock and the stand-in: only a player gone CPU_TAKEOVER_SECONDS, before their flag.
+    expect(setting(pageA, 'clockStandIn')).toContain('a player who has the game open is never moved for');
+    expect(setting(pageA, 'clockStandIn')).toContain('(the game closed for 60 seconds)');
+    expect(setting(pageB, 'clockStandIn')).toContain(`(the game closed for ${OTHER_ENV.CPU_TAKEOVER_SECONDS} seconds)`);
+    expect(setting(pageA, 'clock')).toContain('1+2, 3+2, 5+3, 10+5, and 15+10');
+    expect(setting(pageA, 'clock')).toContain(`the first has its own ${a.config.firstMoveSeconds} seconds`);
+    expect(setting(pageA, 'clocks')).toContain('One rating for all clocks');
+    for (const key of ['dropOut', 'abort', 'ranked', 'leaderboard', 'window', 'standIn', 'clockStandIn']) expect(setting(pageA, key)).not.toBe(setting(pageB, key));
     // What no variable changes reads the same on both.
     for (const key of ['players', 'turnLimit', 'draws', 'showLegalMoves', 'swapColors', 'turnSeconds', 'boardSize']) {
       expect(setting(pageA, key)).toBe(setting(pageB, key));
@@ -85,6 +92,28 @@ describe('the rules page and the lesson page (HTTP)', () => {
   });
 
   // Passport's strategies are process-global: the app started last (b) is the one that can sign requests in.
+  it('what the tables state is what the API enforces: the clocks offered, the ranked default, a custom clock\'s bounds', async () => {
+    const text = setting(pageB, 'clock');
+    const presets = /each move: ([^.]+)\./.exec(text)![1].split(/, and |, | and /);
+    expect(presets.length).toBe(5);
+    for (const clock of presets) {
+      const p = await registerPlayer(b.http);
+      expect((await request(b.http).post('/api/queue').set(p.auth).send({ mode: 'ranked', clock }).expect(201)).body.clock).toBe(clock);
+      await request(b.http).delete('/api/queue').set(p.auth).expect(204);
+    }
+    const p = await registerPlayer(b.http);
+    const ranked = /\(([\d+]+) unless you pick another\)/.exec(text)![1];
+    expect((await request(b.http).post('/api/queue').set(p.auth).send({ mode: 'ranked' }).expect(201)).body.clock).toBe(ranked);
+    await request(b.http).delete('/api/queue').set(p.auth).expect(204);
+    const [, minBase, maxBase, minInc, maxInc] = /a clock of (\d+)–(\d+) minutes and (\d+)–(\d+) seconds/.exec(text)!.map(Number);
+    const host = await registerPlayer(b.http);
+    for (const clock of [`${minBase - 1}+${minInc}`, `${maxBase + 1}+${minInc}`, `${minBase}+${maxInc + 1}`]) {
+      await request(b.http).post('/api/rooms').set(host.auth).send({ clock }).expect(400);
+    }
+    const room = await request(b.http).post('/api/rooms').set(host.auth).send({ clock: `${maxBase}+${maxInc}` }).expect(201);
+    expect(room.body.settings.clock).toBe(`${maxBase}+${maxInc}`);
+  });
+
   it('what the tables state is what the API enforces: the turn limits offered, a new room’s defaults', async () => {
     const offered = /set ((?:\d+, )*\d+ or \d+) seconds per move/.exec(setting(pageB, 'turnLimit'))![1].split(/, | or /).map(Number);
     expect(offered.length).toBeGreaterThan(1);

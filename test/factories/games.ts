@@ -41,8 +41,14 @@ export async function playSquares(http: any, gameId: string, black: TestPlayer, 
  * A ranked (rated) game between two players, as the ranked queue makes it, created through the
  * app's GamesService (tests of ratings need a given pairing, not the queue's choice).
  */
-export async function startRankedGame(app: INestApplication, black: TestPlayer, white: TestPlayer, turnSeconds: number | null = null) {
+export async function startRankedGame(
+  app: INestApplication,
+  black: TestPlayer,
+  white: TestPlayer,
+  turnSeconds: number | null = null,
+  clock: { baseSeconds: number; incrementSeconds: number } | null = null,
+) {
   const games = app.get(GamesService);
-  const game = await games.createGame({ roomId: null, roomCode: null, rated: true, turnSeconds, showLegalMoves: true, blackId: black.id, whiteId: white.id });
+  const game = await games.createGame({ roomId: null, roomCode: null, rated: true, turnSeconds, clock, showLegalMoves: true, blackId: black.id, whiteId: white.id });
   return { gameId: game.id };
 }

@@ -114,7 +114,9 @@ describe('QueueRepository and RoomsRepository (real PostgreSQL)', () => {
   it('rooms: insert (a taken code gives null), find, lock and save', async () => {
     const host = await seedPlayer(players, r.db);
     const guest = await seedPlayer(players, r.db);
-    const spec = { code: 'ABCDEF', hostId: host.id, seat1Id: host.id, seat2Id: null, turnSeconds: 30, showLegalMoves: false, swapColors: true };
+    const spec = {
+      code: 'ABCDEF', hostId: host.id, seat1Id: host.id, seat2Id: null, turnSeconds: 30, clockBaseSeconds: null, clockIncrementSeconds: null, showLegalMoves: false, swapColors: true,
+    };
     const room = await rooms.insert(spec);
     expect(room).toMatchObject({ ...spec, currentGameId: null, rematchOfferedBy: null, rematchExpiresAt: null });
     expect(await rooms.insert({ ...spec, hostId: guest.id, seat1Id: guest.id })).toBeNull();

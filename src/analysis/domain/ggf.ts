@@ -8,10 +8,12 @@
  * - DT: when the game began, UTC, as GGS writes it (Edax reads `%d.%d.%d_%d:%d:%d`).
  * - RB/RW: the ratings the seats showed (omitted when unknown).
  * - TI: GGS clock `ini[,[N]m1]/inc/ext[,[N]m3]`: a turn limit of T seconds is `00:T,N1//00:T,N1`
- *   (T for the first move, then T again for every single move, unused time lost); omitted when
- *   the game had no turn limit (no GGS clock says "unlimited").
+ *   (T for the first move, then T again for every single move, unused time lost); a clock of base
+ *   B and increment I is `B/I/00:00` (e.g. 5+3 is `05:00/00:03/00:00`); omitted when the game had
+ *   neither (no GGS clock says "unlimited").
  * - RE: the result for Black (the first colour): the final disc difference with the empties to
- *   the winner, `:r` when a player resigned (GGS then counts the whole board, ±64). Omitted while
+ *   the winner, `:r` when a player resigned and `:t` when one lost on time (GGS then counts the
+ *   whole board, ±64). Omitted while
  *   the game is active or when it was aborted (no result).
  * - BO: board size 8, the 8 ranks a1..h1 first (`*` black, `O` white, `-` empty), the side to move.
  * - B[square/evaluation/seconds]: each move with the seconds its player used (the eval field is
@@ -36,7 +38,9 @@ export interface GgfGame {
   createdAt: Date;
   turnSeconds: number | null;
   /** null while active or for an aborted game. */
-  result: { winner: Color | null; reason: 'board' | 'resign' | 'abandoned'; discs: { black: number; white: number } } | null;
+  /** The time control: a turn limit (seconds per move) or a clock (base + increment); both null: none. */
+  clock?: { baseSeconds: number; incrementSeconds: number } | null;
+  result: { winner: Color | null; reason: 'board' | 'resign' | 'abandoned' | 'time'; discs: { black: number; white: number } } | null;
   moves: readonly GgfMove[];
 }
 
@@ -60,8 +64,8 @@ function clock(seconds: number): string {
 /** Black's final margin as GGS writes it: empties go to the winner; a resignation counts ±64. */
 export function ggfResult(result: NonNullable<GgfGame['result']>): string {
   const { black, white } = result.discs;
-  if (result.reason === 'resign') {
-    return `${result.winner === 'black' ? '+64.000' : result.winner === 'white' ? '-64.000' : '+0.000'}:r`;
+  if (result.reason === 'resign' || result.reason === 'time') {
+    return `${result.winner === 'black' ? '+64.000' : result.winner === 'white' ? '-64.000' : '+0.000'}:${result.reason === 'resign' ? 'r' : 't'}`;
   }
   const empties = 64 - black - white;
   const diff = black - white;
@@ -82,6 +86,7 @@ export function writeGgf(game: GgfGame): string {
   if (game.black.rating !== null) out += `RB[${game.black.rating.toFixed(2)}]`;
   if (game.white.rating !== null) out += `RW[${game.white.rating.toFixed(2)}]`;
   if (game.turnSeconds !== null) out += `TI[${clock(game.turnSeconds)},N1//${clock(game.turnSeconds)},N1]`;
+  else if (game.clock) out += `TI[${clock(game.clock.baseSeconds)}/${clock(game.clock.incrementSeconds)}/00:00]`;
   out += 'TY[8]';
   if (game.result !== null) out += `RE[${ggfResult(game.result)}]`;
   out += `BO[${boardField()}]`;

@@ -671,7 +671,30 @@ export interface components {
             exactBestShare: components["schemas"]["MetricBandDto"] | null;
             exactMeanLoss: components["schemas"]["MetricBandDto"] | null;
         };
+        ClockControlDto: {
+            /**
+             * @description Each player's time for the game at the start, in seconds
+             * @example 300
+             */
+            baseSeconds: number;
+            /**
+             * @description Seconds added to a player's clock after each of their moves (not after their first move)
+             * @example 3
+             */
+            incrementSeconds: number;
+            /**
+             * @description minutes+seconds, as the lobby and the queue name it
+             * @example 5+3
+             */
+            label: string;
+        };
         CreateRoomDto: {
+            /**
+             * @description A clock for the room's games, "minutes+seconds": base time and increment (presets 1+2, 3+2, 5+3, 10+5, 15+10; any base from 1 to 60 minutes, in tenths of a minute, and increment from 0 to 60 s); null = none. A room has a turn limit or a clock, not both (400)
+             * @default null
+             * @example 5+3
+             */
+            clock: string | null;
             /**
              * @description Rooms are friendly tables and never rated: `true` is 400 VALIDATION_FAILED, `false` is accepted and ignored. Rated games come from the ranked queue.
              * @enum {boolean}
@@ -778,10 +801,28 @@ export interface components {
             /** @description What happened, in a few words */
             text?: string;
         };
+        GameClocksDto: {
+            /**
+             * Format: date-time
+             * @description The server time the two values are exact at (the step of an event, the time of an answer)
+             */
+            at: string;
+            /** @description Black's time left in ms, as of `at` */
+            black: number;
+            /**
+             * @description Whose clock runs: the side to move's, once that side has made its first move (a first move has its own timer: turnDeadline); null after the game
+             * @enum {string|null}
+             */
+            running: "black" | "white" | null;
+            /** @description White's time left in ms, as of `at` */
+            white: number;
+        };
         GameDto: {
             black: components["schemas"]["SeatDto"];
             /** @description 64 characters B/W/. ; index = (rank-1)*8 + file */
             board: string;
+            /** @description Both clocks of a clocked game (null without a clock) */
+            clocks: components["schemas"]["GameClocksDto"] | null;
             /** Format: date-time */
             createdAt: string;
             discs: components["schemas"]["DiscsDto"];
@@ -815,12 +856,17 @@ export interface components {
             ratingChanges: components["schemas"]["RatingChangesDto"] | null;
             /** @description A rated game: each player's rating before → after it (null for unrated and aborted games) */
             ratings: components["schemas"]["RatingStepsDto"] | null;
-            /** @enum {string} */
-            reason: "board" | "resign" | "abandoned" | "aborted";
+            /**
+             * @description time: the loser's clock ran out
+             * @enum {string}
+             */
+            reason: "board" | "resign" | "abandoned" | "aborted" | "time";
             /** @enum {string|null} */
             winner: "black" | "white" | null;
         };
         GameSettingsDto: {
+            /** @description The game's clock (base time + increment); null without one. A game has a turn limit or a clock, never both */
+            clock: components["schemas"]["ClockControlDto"] | null;
             /** @description Without a turn limit: the idle limit in seconds (IDLE_TURN_SECONDS when the game was made). A player who has not moved for this long gets the CPU stand-in even while present; each time the stand-in has taken a seat over in this game, that seat's next limit is half as long (at least 10 s). null with a turn limit (there the turn limit is halved the same way) */
             idleSeconds: number | null;
             rated: boolean;
@@ -850,6 +896,11 @@ export interface components {
         };
         GuestDto: Record<string, never>;
         JoinQueueDto: {
+            /**
+             * @description The clock, "minutes+seconds": each preset is a pool of its own (paired only with the same clock). Ranked games always have one: ranked defaults to 5+3, and a ranked ticket with turnSeconds or clock null is 400. Unranked: a clock or a turn limit (not both), or neither
+             * @enum {string|null}
+             */
+            clock?: "1+2" | "3+2" | "5+3" | "10+5" | "15+10" | null;
             /** @enum {string} */
             mode: "ranked" | "unranked";
             /**
@@ -1162,6 +1213,8 @@ export interface components {
             mistakes: number;
         };
         PlayMoveDto: {
+            /** @description The network lag the client measured for this move, in ms (e.g. half its last round trip). In a clocked game the server credits it back to the mover's clock, up to the seat's lag quota (see README, Game clocks); ignored without a clock */
+            lag?: number;
             /**
              * @description The game's current ply (records so far, passes included)
              * @example 0
@@ -1304,6 +1357,11 @@ export interface components {
             settings: components["schemas"]["RoomSettingsDto"];
         };
         RoomSettingsDto: {
+            /**
+             * @description The clock of the room's games ("minutes+seconds"), null: none
+             * @example 5+3
+             */
+            clock: string | null;
             showLegalMoves: boolean;
             swapColors: boolean;
             /** @enum {number|null} */
@@ -1362,6 +1420,11 @@ export interface components {
             mistakes: number;
         };
         TicketDto: {
+            /**
+             * @description The clock of the pool ("minutes+seconds"); null = none (unranked only)
+             * @enum {string|null}
+             */
+            clock: "1+2" | "3+2" | "5+3" | "10+5" | "15+10" | null;
             /** @description Extra field: a waiting ranked ticket's cooldown while it runs (the ticket is not paired before `until`; keep it alive as usual); null otherwise. The fair-play rules (README) say how long each one lasts. */
             cooldown: components["schemas"]["RankedCooldownDto"] | null;
             /** Format: uuid */
@@ -1395,6 +1458,12 @@ export interface components {
             language?: "en" | "bn" | "sw" | "hi" | "ne" | "tg" | null;
         };
         UpdateRoomDto: {
+            /**
+             * @description A clock for the room's games, "minutes+seconds": base time and increment (presets 1+2, 3+2, 5+3, 10+5, 15+10; any base from 1 to 60 minutes, in tenths of a minute, and increment from 0 to 60 s); null = none. A room has a turn limit or a clock, not both (400)
+             * @default null
+             * @example 5+3
+             */
+            clock: string | null;
             /**
              * @description Rooms are friendly tables and never rated: `true` is 400 VALIDATION_FAILED, `false` is accepted and ignored. Rated games come from the ranked queue.
              * @enum {boolean}
@@ -2131,7 +2200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description NOT_YOUR_TURN; STALE_PLY: ply is not the game's current ply; details.game is the current game; GAME_OVER: details.game is the finished game; CONFLICT: the game changed meanwhile; retry */
+            /** @description NOT_YOUR_TURN; STALE_PLY: ply is not the game's current ply; details.game is the current game; GAME_OVER: details.game is the finished game (in a clocked game: also when the move came after the mover's flag fell; they lost on time); CONFLICT: the game changed meanwhile; retry */
             409: {
                 headers: {
                     [name: string]: unknown;

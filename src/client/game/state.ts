@@ -661,6 +661,7 @@ export function resultView(s: GameState): ResultView | null {
   } else title = t('game.result.wins', { color: r.winner });
   let detailText: Text;
   if (r.reason === 'resign' && r.winner) detailText = t('game.result.resigned', { name: g[other(r.winner)].player.username });
+  else if (r.reason === 'time' && r.winner) detailText = t('game.result.time', { name: g[other(r.winner)].player.username });
   else if (r.reason === 'board') detailText = t(r.winner === null ? 'game.result.boardDraw' : 'game.result.board');
   else if (r.reason === 'abandoned' && r.winner) detailText = abandonedText(g, other(r.winner));
   else if (r.reason === 'aborted') detailText = t(standInVoided(g) ? 'game.result.standInVoid' : 'game.result.calledOff');
@@ -693,7 +694,9 @@ export function actionsView(s: GameState): ActionsView {
   return {
     abort: mine && canAbort(g),
     resign: mine && g.status === 'active' && !canAbort(g),
-    playAgain: queueGame ? `/play?again=${g.rated ? 'ranked' : 'unranked'}&turn=${g.settings.turnSeconds ?? ''}` : null,
+    playAgain: queueGame
+      ? `/play?again=${g.rated ? 'ranked' : 'unranked'}&turn=${g.settings.turnSeconds ?? ''}&clock=${encodeURIComponent(g.settings.clock?.label ?? '')}`
+      : null,
   };
 }
 

@@ -21,7 +21,7 @@ export function startLobby(root: HTMLElement): void {
   const watch = root.querySelector<HTMLElement>('[data-part=watch-list]');
   if (watch) mountWatchList(watch);
   const q = new URLSearchParams(location.search);
-  const again = { mode: q.get('again'), turn: q.get('turn') };
+  const again = { mode: q.get('again'), turn: q.get('turn'), clock: q.get('clock') };
   if (again.mode) history.replaceState(null, '', '/play');
   const join = q.get('join');
   if (validRoomCode(join)) ($<HTMLFormElement>('#join-form', root).elements.namedItem('code') as HTMLInputElement).value = join.trim().toUpperCase();

@@ -4,6 +4,7 @@
  * state and call the commands; requests and the player's event stream go through `LobbyTransport`.
  */
 import { isTurnLimit } from '../../games/domain/game';
+import { CLOCK_PRESETS, clockLabel, DEFAULT_RANKED_CLOCK } from '../../games/domain/clock';
 import { GUEST_NAME_PREFIX, looksLikeGuestName, PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username';
 import { ratingLabel } from '../../ratings/domain/rating-label';
 import { gameHref, validRoomCode } from '../common/format';
@@ -13,6 +14,12 @@ import { getToken, pref, setPref, setToken } from '../common/storage';
 import { ApiError, detail, type api, type Me, type Room, type Ticket } from '../transport/api';
 import type { followMe } from '../transport/events';
 import type { Stream } from '../transport/sse';
+
+/** The clocks the queues offer, and the ranked queue's default. */
+const PRESETS = CLOCK_PRESETS.map(clockLabel);
+export const RANKED_CLOCK = clockLabel(DEFAULT_RANKED_CLOCK);
+/** A clock the queue accepts (one of PRESETS, or null). */
+type QueueClock = Parameters<typeof api.joinQueue>[0]['clock'];
 
 export interface LobbyTransport {
   api: Pick<typeof api, 'me' | 'guest' | 'login' | 'register' | 'signOut' | 'signOutEverywhere' | 'changePassword' | 'playerGames' | 'createRoom' | 'room' | 'joinRoom' | 'queue' | 'joinQueue' | 'leaveQueue'>;
@@ -56,8 +63,8 @@ export interface LobbyState {
   invite: Invite | null;
   /** Log in or register (the sign-in card's mode). */
   authMode: AuthMode;
-  /** The quick match's choice (remembered on the device; set by "Play again"). */
-  choice: { mode: Mode; turnSeconds: number | null };
+  /** The quick match's choice (remembered on the device; set by "Play again"). A clock ("5+3") or null; ranked always has one. */
+  choice: { mode: Mode; turnSeconds: number | null; clock: string | null };
   message: { text: Text; info: boolean; place: Place } | null;
   /** Forms with a request on its way. */
   busy: Set<Place>;
@@ -125,7 +132,7 @@ export class LobbyController {
       ticket: null,
       invite: null,
       authMode: 'login',
-      choice: { mode: mode === 'ranked' ? 'ranked' : 'unranked', turnSeconds: null },
+      choice: { mode: mode === 'ranked' ? 'ranked' : 'unranked', turnSeconds: null, clock: mode === 'ranked' ? RANKED_CLOCK : null },
       message: null,
       busy: new Set(),
       leaving: false,
@@ -138,14 +145,14 @@ export class LobbyController {
 
   // ---- start, signing in and out ----
 
-  /** `again`: a result's "Play again" (`?again=<mode>&turn=<seconds>`); `join`: an invite link's room code. */
-  async start(again: { mode: string | null; turn: string | null }, join: string | null): Promise<void> {
+  /** `again`: a result's "Play again" (`?again=<mode>&turn=<seconds>&clock=<m+s>`); `join`: an invite link's room code. */
+  async start(again: { mode: string | null; turn: string | null; clock?: string | null }, join: string | null): Promise<void> {
     if (validRoomCode(join)) void this.loadInvite(join.trim().toUpperCase());
     else if (join !== null) this.brokenInvite();
     this.pendingAgain = again;
     await this.resume();
   }
-  private pendingAgain: { mode: string | null; turn: string | null } = { mode: null, turn: null };
+  private pendingAgain: { mode: string | null; turn: string | null; clock?: string | null } = { mode: null, turn: null };
 
   /** Signs in with the stored token, if any (again after "Try again"). */
   async resume(): Promise<void> {
@@ -292,12 +299,12 @@ export class LobbyController {
   /** "Play again" after a queue game: queue once more, same mode and turn limit. */
   private playAgain(): void {
     const s = this.s;
-    const { mode, turn } = this.pendingAgain;
+    const { mode, turn, clock } = this.pendingAgain;
     if (this.againDone || !s.me || (mode !== 'ranked' && mode !== 'unranked') || (mode === 'ranked' && s.me.guest)) return;
     this.againDone = true;
     const seconds = turn ? Number(turn) : null;
     const turnSeconds = seconds !== null && isTurnLimit(seconds) && s.settings.turnLimits.includes(seconds) ? seconds : null;
-    void this.queue(mode, turnSeconds);
+    void this.queue(mode, turnSeconds, clock && PRESETS.includes(clock) ? clock : null);
   }
 
   private async loadActiveGames(): Promise<void> {
@@ -317,10 +324,12 @@ export class LobbyController {
 
   // ---- rooms ----
 
-  async createRoom(settings: { turnSeconds: number | null; showLegalMoves: boolean; swapColors: boolean }): Promise<void> {
-    const turnSeconds = isTurnLimit(settings.turnSeconds) ? settings.turnSeconds : null;
+  async createRoom(settings: { turnSeconds: number | null; clock?: string | null; showLegalMoves: boolean; swapColors: boolean }): Promise<void> {
+    const clock = settings.clock || null;
+    // A room has a clock or a turn limit: the clock, when one is picked.
+    const turnSeconds = !clock && isTurnLimit(settings.turnSeconds) ? settings.turnSeconds : null;
     await this.busyWith('create', async () => {
-      const room = await this.io.api.createRoom({ ...settings, turnSeconds });
+      const room = await this.io.api.createRoom({ ...settings, turnSeconds, clock });
       this.s.message = null;
       this.enterRoom(room);
     }, (e) => this.inGameOr(e, 'create'));
@@ -430,13 +439,19 @@ export class LobbyController {
 
   // ---- quick match ----
 
-  async queue(mode: Mode, turnSeconds: number | null): Promise<void> {
+  /**
+   * Queues with a clock or a turn limit: a ranked game always has a clock (5+3 unless another preset
+   * is picked) and never a turn limit; a casual one a clock, a turn limit or neither.
+   */
+  async queue(mode: Mode, turnSeconds: number | null, clock: string | null = null): Promise<void> {
     const s = this.s;
-    s.choice = { mode, turnSeconds };
+    const picked = clock && PRESETS.includes(clock) ? clock : null;
+    const chosenClock = mode === 'ranked' ? (picked ?? RANKED_CLOCK) : picked;
+    const limit = chosenClock === null && isTurnLimit(turnSeconds) ? turnSeconds : null;
+    s.choice = { mode, turnSeconds: limit, clock: chosenClock };
     setPref('mode', mode);
-    const limit = isTurnLimit(turnSeconds) ? turnSeconds : null;
     await this.busyWith('queue', async () => {
-      const ticket = await this.io.api.joinQueue({ mode, turnSeconds: limit });
+      const ticket = await this.io.api.joinQueue({ mode, turnSeconds: limit, clock: chosenClock as QueueClock });
       s.message = null;
       if (ticket.gameId) this.go(ticket.gameId, null);
       else this.waitForMatch(ticket);

@@ -7,7 +7,7 @@ import { $, $$, h, part, parts, show, text } from '../common/dom';
 import { gameHref, playerHref } from '../common/format';
 import { msg, show as say } from '../common/messages';
 import { PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username';
-import { ladderNote, myRating, queueCooldown, queueWindow, type LobbyController, type Mode, type Place } from './state';
+import { ladderNote, myRating, queueCooldown, queueWindow, RANKED_CLOCK, type LobbyController, type Mode, type Place } from './state';
 
 export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(): void } {
   const s = c.s;
@@ -29,6 +29,23 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     const v = turnOptions(form).value;
     return v ? Number(v) : null;
   };
+  const clockSelect = (form: HTMLFormElement) => field<HTMLSelectElement>(form, 'clock');
+  /** The clock picked ("5+3"), or null for none. */
+  const clockOf = (form: HTMLFormElement): string | null => clockSelect(form).value || null;
+  const checkedMode = (): Mode => ($<HTMLInputElement>('[name=mode]:checked', forms.queue).value === 'ranked' ? 'ranked' : 'unranked');
+  /**
+   * A ranked game always has a clock: for ranked, "No clock" and the turn limit are off (5+3 is
+   * picked if no clock was); a form with a clock picked has no turn limit to choose.
+   */
+  function syncTimeControls(): void {
+    const ranked = checkedMode() === 'ranked';
+    const queueClock = clockSelect(forms.queue);
+    const none = $<HTMLOptionElement>('option[value=""]', queueClock);
+    none.disabled = ranked;
+    if (ranked && !queueClock.value) queueClock.value = RANKED_CLOCK;
+    show(part('queue-turn-label', root), !ranked && !queueClock.value);
+    show(part('room-turn-label', root), !clockOf(forms.create));
+  }
   const placeOf: Record<Exclude<Place, 'top'>, HTMLElement> = { auth: forms.auth, account: forms.account, create: forms.create, join: forms.join, queue: forms.queue, invite };
   let choiceShown = '';
 
@@ -123,11 +140,13 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
 
   function renderChoice(): void {
     // The form shows the controller's choice when it changes (remembered mode, "Play again").
-    const key = `${s.choice.mode}:${s.choice.turnSeconds ?? ''}:${s.me?.guest ?? ''}`;
+    const key = `${s.choice.mode}:${s.choice.turnSeconds ?? ''}:${s.choice.clock ?? ''}:${s.me?.guest ?? ''}`;
     if (key === choiceShown) return;
     choiceShown = key;
     modeInput(s.me?.guest ? 'unranked' : s.choice.mode).checked = true;
     turnOptions(forms.queue).value = s.choice.turnSeconds === null ? '' : String(s.choice.turnSeconds);
+    clockSelect(forms.queue).value = s.choice.clock ?? '';
+    syncTimeControls();
   }
 
   function renderWaiting(): void {
@@ -203,6 +222,7 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     ev.preventDefault();
     void c.createRoom({
       turnSeconds: turnOf(forms.create),
+      clock: clockOf(forms.create),
       showLegalMoves: field<HTMLInputElement>(forms.create, 'showLegalMoves').checked,
       swapColors: field<HTMLInputElement>(forms.create, 'swapColors').checked,
     });
@@ -224,9 +244,10 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
   });
   forms.queue.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    const mode: Mode = $<HTMLInputElement>('[name=mode]:checked', forms.queue).value === 'ranked' ? 'ranked' : 'unranked';
-    void c.queue(mode, turnOf(forms.queue));
+    void c.queue(checkedMode(), turnOf(forms.queue), clockOf(forms.queue));
   });
+  forms.queue.addEventListener('change', syncTimeControls);
+  forms.create.addEventListener('change', syncTimeControls);
   part('queue-cancel', root).addEventListener('click', () => void c.leaveQueue());
   part('invite-guest-join', invite).addEventListener('click', () => void c.joinInvited(true));
   part('invite-join', invite).addEventListener('click', () => void c.joinInvited(false));

@@ -4,10 +4,11 @@
  * events to publish) or throws an AppError naming the broken rule.
  */
 import type { Color } from '../../engine/index.js';
+import type { ClockControl } from './clock.js';
 
 export type ColorName = Color;
 export type GameStatus = 'active' | 'finished' | 'aborted';
-export type ResultReason = 'board' | 'resign' | 'abandoned' | 'aborted';
+export type ResultReason = 'board' | 'resign' | 'abandoned' | 'aborted' | 'time';
 export type MoveBy = 'player' | 'cpu';
 
 export interface GameState {
@@ -28,6 +29,18 @@ export interface GameState {
    */
   readonly standInMoves: number | null;
   readonly showLegalMoves: boolean;
+  /** A clocked game's base time and increment (./clock.ts); both null in a game without a clock. */
+  readonly clockBaseSeconds: number | null;
+  readonly clockIncrementSeconds: number | null;
+  /**
+   * A clocked game: each seat's time left, in ms. For the side to move it is the time left when
+   * the turn began (turnStartedAt); its clock runs from there once that side has made its first move.
+   */
+  readonly blackClockMs: number | null;
+  readonly whiteClockMs: number | null;
+  /** A clocked game: each seat's lag quota, in ms (see ./clock.ts). */
+  readonly blackLagQuotaMs: number | null;
+  readonly whiteLagQuotaMs: number | null;
   readonly blackId: string;
   readonly whiteId: string;
   readonly blackStandIn: boolean;
@@ -51,7 +64,7 @@ export interface GameState {
   readonly whiteDiscs: number | null;
   readonly blackRatingChange: number | null;
   readonly whiteRatingChange: number | null;
-  /** When the side to move runs out of time: the turn limit, or the first-move limit. */
+  /** When the side to move runs out of time: the turn limit, the first-move limit, or a running clock's zero (the flag). */
   readonly turnDeadline: Date | null;
   /** When the rules act for the side to move if nothing happens (stand-in or abort). */
   readonly takeoverAt: Date | null;
@@ -107,12 +120,19 @@ export interface GameRules {
   readonly rankedStandInMoves: number;
 }
 
+/** What a move request brings besides the square: the lag the client measured (ms), credited up to the seat's quota in a clocked game. */
+export interface MoveTiming {
+  readonly lagMs: number;
+}
+
 export interface NewGameSpec {
   readonly id: string;
   readonly roomId: string | null;
   readonly roomCode: string | null;
   readonly rated: boolean;
   readonly turnSeconds: number | null;
+  /** Base time and increment; null: no clock. A game has a turn limit or a clock, never both. */
+  readonly clock?: ClockControl | null;
   readonly showLegalMoves: boolean;
   readonly blackId: string;
   readonly whiteId: string;
@@ -141,6 +161,36 @@ export const cpuMovesOf = (game: Pick<GameState, 'blackCpuMoves' | 'whiteCpuMove
 
 export const takeoversOf = (game: Pick<GameState, 'blackTakeovers' | 'whiteTakeovers'>, color: ColorName): number =>
   color === 'black' ? game.blackTakeovers : game.whiteTakeovers;
+
+export const clockOf = (game: Pick<GameState, 'blackClockMs' | 'whiteClockMs'>, color: ColorName): number | null =>
+  color === 'black' ? game.blackClockMs : game.whiteClockMs;
+
+export const lagQuotaOf = (game: Pick<GameState, 'blackLagQuotaMs' | 'whiteLagQuotaMs'>, color: ColorName): number =>
+  (color === 'black' ? game.blackLagQuotaMs : game.whiteLagQuotaMs) ?? 0;
+
+/** The game's time control, or null without a clock. */
+export function controlOf(game: Pick<GameState, 'clockBaseSeconds' | 'clockIncrementSeconds'>): ClockControl | null {
+  return game.clockBaseSeconds === null ? null : { baseSeconds: game.clockBaseSeconds, incrementSeconds: game.clockIncrementSeconds ?? 0 };
+}
+
+/** The side to move's clock is running: a clocked game, on a turn after that side's first move. */
+export const clockRunning = (game: GameState): boolean =>
+  game.status === 'active' && game.clockBaseSeconds !== null && game.toMove !== null && hasMoved(game, game.toMove);
+
+/**
+ * Each seat's time left at `now` (ms, never below 0), and whose clock runs; null without a clock.
+ * The running side's stored time is its time at the turn's start.
+ */
+export function clocksAt(game: GameState, now: Date): { black: number; white: number; running: ColorName | null } | null {
+  if (game.clockBaseSeconds === null || game.blackClockMs === null || game.whiteClockMs === null) return null;
+  const running = clockRunning(game) ? game.toMove : null;
+  const spent = running && game.turnStartedAt ? Math.max(0, now.getTime() - game.turnStartedAt.getTime()) : 0;
+  return {
+    black: Math.max(0, game.blackClockMs - (running === 'black' ? spent : 0)),
+    white: Math.max(0, game.whiteClockMs - (running === 'white' ? spent : 0)),
+    running,
+  };
+}
 
 export const playerOf = (game: GameState, color: ColorName): string => (color === 'black' ? game.blackId : game.whiteId);
 

@@ -22,17 +22,23 @@ import {
   type GameRules,
   type GameState,
   type MoveBy,
+  type MoveTiming,
   type MoveRecord,
   type NewGameSpec,
   type Progress,
   type ResultReason,
   bothMoved,
+  clockOf,
+  clockRunning,
+  controlOf,
   cpuMovesOf,
   hasMoved,
+  lagQuotaOf,
   seatOf,
   standInOf,
   takeoversOf,
 } from './game.js';
+import { chargeMove, flagGraceMs, initialLagQuotaMs } from './clock.js';
 
 const other = (c: ColorName): ColorName => (c === 'black' ? 'white' : 'black');
 const addSeconds = (d: Date, s: number) => new Date(d.getTime() + s * 1000);
@@ -64,6 +70,9 @@ export function idleLimitOf(game: Pick<GameState, 'idleSeconds'>, rules: Pick<Ga
  * game (the game is aborted when it runs out); later turns have the turn limit, or, without one,
  * the wait before a stand-in for an absent player (presence pushes it back, up to the idle
  * limit). A seat the stand-in has taken over before gets a shorter limit (handOverSeconds).
+ * In a clocked game the clock decides after the first move: the turn's deadline is the flag (the
+ * clock at zero), presence keeps the stand-in away up to it (plus the flag's grace), and the
+ * stand-in comes only for a player gone CPU_TAKEOVER_SECONDS: a present player is never moved for.
  */
 function startTurn(game: GameState, rules: GameRules): GameState {
   const color = game.toMove!;
@@ -74,6 +83,13 @@ function startTurn(game: GameState, rules: GameRules): GameState {
   if (!hasMoved(game, color)) {
     deadline = addSeconds(rules.now, rules.firstMoveSeconds);
     takeoverAt = deadline;
+  } else if (game.clockBaseSeconds !== null) {
+    const remaining = clockOf(game, color) ?? 0;
+    deadline = new Date(rules.now.getTime() + remaining);
+    idleDeadline = new Date(deadline.getTime() + flagGraceMs(lagQuotaOf(game, color)));
+    // The stand-in comes only before the flag: at zero, the clock decides.
+    const absent = addSeconds(rules.now, rules.cpuTakeoverSeconds);
+    takeoverAt = absent < deadline ? absent : idleDeadline;
   } else if (game.turnSeconds) {
     deadline = addSeconds(rules.now, handOverSeconds(game.turnSeconds, takeovers));
     takeoverAt = deadline;
@@ -96,9 +112,18 @@ export function presentUntil(game: GameState, rules: GameRules): Date | null {
 
 /** A new game at the start position, Black to move. */
 export function newGame(spec: NewGameSpec, rules: GameRules): GameState {
+  const { clock, ...rest } = spec;
+  const c = clock ?? null;
   const game: GameState = {
-    ...spec,
-    idleSeconds: spec.turnSeconds ? null : rules.idleTurnSeconds,
+    ...rest,
+    turnSeconds: c ? null : spec.turnSeconds,
+    clockBaseSeconds: c ? c.baseSeconds : null,
+    clockIncrementSeconds: c ? c.incrementSeconds : null,
+    blackClockMs: c ? c.baseSeconds * 1000 : null,
+    whiteClockMs: c ? c.baseSeconds * 1000 : null,
+    blackLagQuotaMs: c ? initialLagQuotaMs(c) : null,
+    whiteLagQuotaMs: c ? initialLagQuotaMs(c) : null,
+    idleSeconds: spec.turnSeconds || c ? null : rules.idleTurnSeconds,
     standInMoves: spec.rated ? rules.rankedStandInMoves : null,
     blackStandIn: false,
     whiteStandIn: false,
@@ -127,11 +152,23 @@ export function newGame(spec: NewGameSpec, rules: GameRules): GameState {
   return startTurn(game, rules);
 }
 
+/** A running clock's time at `now` (no increment: the turn is not over), never below 0. */
+function stopClock(game: GameState, now: Date): GameState {
+  if (!clockRunning(game) || !game.turnStartedAt) return game;
+  const color = game.toMove!;
+  const left = Math.max(0, (clockOf(game, color) ?? 0) - Math.max(0, now.getTime() - game.turnStartedAt.getTime()));
+  return withClock(game, color, left, lagQuotaOf(game, color));
+}
+
+function withClock(game: GameState, color: ColorName, remainingMs: number, quotaMs: number): GameState {
+  return color === 'black' ? { ...game, blackClockMs: remainingMs, blackLagQuotaMs: quotaMs } : { ...game, whiteClockMs: remainingMs, whiteLagQuotaMs: quotaMs };
+}
+
 /** Ends the game; `abortedBy` names whose doing an abort was (null when nobody's alone). */
 function finish(game: GameState, winner: ColorName | null, reason: ResultReason, rules: GameRules, abortedBy: ColorName | null = null): GameState {
   const discs = discCounts(positionOf(game));
   return {
-    ...game,
+    ...stopClock(game, rules.now),
     status: reason === 'aborted' ? 'aborted' : 'finished',
     winner,
     resultReason: reason,
@@ -192,8 +229,9 @@ function mustBeActive(game: GameState): void {
  * Plays `square` for the side to move and settles what follows: the opponent's automatic pass,
  * the next turn's clocks, or the end of the game on the board.
  */
-function advance(game: GameState, square: number, by: MoveBy, rules: GameRules): { game: GameState; records: MoveRecord[] } {
+function advance(game: GameState, square: number, by: MoveBy, rules: GameRules, lagMs = 0): { game: GameState; records: MoveRecord[] } {
   const position = positionOf(game);
+  const mover = game.toMove!;
   let turn;
   try {
     turn = playTurn(position, square);
@@ -217,17 +255,56 @@ function advance(game: GameState, square: number, by: MoveBy, rules: GameRules):
   const cpuMoves = (c: ColorName) => cpuMovesOf(game, c) + records.filter((r) => r.by === 'cpu' && !r.pass && r.color === c).length;
   let after: GameState = {
     ...game,
+    ...clockAfterMove(game, mover, rules, lagMs),
     board: toBoardString(turn.position),
     ply: game.ply + records.length,
     blackCpuMoves: cpuMoves('black'),
     whiteCpuMoves: cpuMoves('white'),
   };
   if (turn.finished) {
-    after = endOnBoard(after, boardResult(turn.position).winner, rules);
+    // toMove cleared first: the mover's clock is already charged for this turn.
+    after = endOnBoard({ ...after, toMove: null }, boardResult(turn.position).winner, rules);
   } else {
     after = startTurn({ ...after, toMove: turn.position.toMove }, rules);
   }
   return { game: after, records };
+}
+
+/**
+ * The mover's clock after a move that came within its time (see {@link outOfTime}): the turn's
+ * time less the lag credited, plus the increment. A first move costs and earns nothing: the clock
+ * starts once that side has moved.
+ */
+function clockAfterMove(game: GameState, color: ColorName, rules: GameRules, lagMs = 0): Partial<GameState> {
+  const control = controlOf(game);
+  if (!control || !hasMoved(game, color) || !game.turnStartedAt) return {};
+  const charge = chargeMove(control, clockOf(game, color) ?? 0, lagQuotaOf(game, color), rules.now.getTime() - game.turnStartedAt.getTime(), lagMs);
+  const remaining = Math.max(0, charge.remainingMs);
+  return color === 'black' ? { blackClockMs: remaining, blackLagQuotaMs: charge.quotaMs } : { whiteClockMs: remaining, whiteLagQuotaMs: charge.quotaMs };
+}
+
+/** The side to move's clock ran out before this move came, even with `lagMs` credited. */
+function outOfTime(game: GameState, rules: GameRules, lagMs: number): boolean {
+  if (!clockRunning(game) || !game.turnStartedAt) return false;
+  const color = game.toMove!;
+  return chargeMove(controlOf(game)!, clockOf(game, color) ?? 0, lagQuotaOf(game, color), rules.now.getTime() - game.turnStartedAt.getTime(), lagMs).flagged;
+}
+
+/**
+ * The side to move's flag has fallen: they lose on time. In a ranked game where the other seat
+ * abandoned the game (the CPU holds it, or played more than `standInMoves` for it), the stand-in
+ * wins nobody's game: aborted, unrated (as for a resignation).
+ */
+function flagFall(game: GameState, rules: GameRules): Progress {
+  const color = game.toMove!;
+  const stopped = withClock(game, color, 0, lagQuotaOf(game, color));
+  if (game.rated && abandonedSeats(game).includes(other(color))) return progress(game, finish(stopped, null, 'aborted', rules), [], []);
+  return progress(game, finish(stopped, other(color), 'time', rules), [], []);
+}
+
+/** The flag of the side to move has fallen by `rules.now`, grace included: the deadline sweep calls it. */
+export function flagDue(game: GameState, rules: GameRules): boolean {
+  return clockRunning(game) && game.idleDeadline !== null && game.idleDeadline <= rules.now;
 }
 
 function progress(origin: GameState, game: GameState, records: MoveRecord[], events: GameEvent[]): Progress {
@@ -241,6 +318,14 @@ export interface MoveCommand {
   readonly square: number;
   /** The game's ply as the player saw it. */
   readonly ply: number;
+  /** The lag the client measured (ms): credited up to the seat's quota in a clocked game. */
+  readonly timing?: MoveTiming;
+}
+
+/** The move came after the mover's flag fell (lag credited): the step is their loss on time. */
+export interface Flagged {
+  readonly kind: 'flagged';
+  readonly progress: Progress;
 }
 
 /** A move request for an earlier ply: a safe retry if it repeats the move recorded there. */
@@ -254,19 +339,21 @@ export interface EarlierPly {
  * caller looks it up and asks {@link isSafeRetry}; a player moving takes their seat back from a
  * stand-in.
  */
-export function playMove(game: GameState, cmd: MoveCommand, rules: GameRules): Progress | EarlierPly {
+export function playMove(game: GameState, cmd: MoveCommand, rules: GameRules): Progress | EarlierPly | Flagged {
   const color = mustBeSeated(game, cmd.playerId);
   if (cmd.ply < game.ply) return { kind: 'earlier-ply', color };
   mustBeActive(game);
   if (cmd.ply > game.ply) throw stalePly(game, cmd.ply);
   if (game.toMove !== color) throw new AppError('NOT_YOUR_TURN', { key: 'api.games.notYourTurn', values: { colour: game.toMove ?? 'white' } });
+  const lagMs = cmd.timing?.lagMs ?? 0;
+  if (outOfTime(game, rules, lagMs)) return { kind: 'flagged', progress: flagFall(game, rules) };
   const events: GameEvent[] = [];
   let before = game;
   if (standInOf(game, color)) {
     before = withStandIn(game, color, false);
     events.push({ type: 'seat', color, standIn: false });
   }
-  const step = advance(before, cmd.square, 'player', rules);
+  const step = advance(before, cmd.square, 'player', rules, lagMs);
   return progress(game, step.game, step.records, events);
 }
 
@@ -287,6 +374,7 @@ export function standInToMove(game: GameState): boolean {
 /** The CPU's move for the stand-in seat to move (the square comes from the engine service). */
 export function cpuMove(game: GameState, square: number, rules: GameRules): Progress {
   if (!standInToMove(game)) throw new AppError('CONFLICT', { key: 'api.games.noStandIn' });
+  if (outOfTime(game, rules, 0)) return flagFall(game, rules);
   const step = advance(game, square, 'cpu', rules);
   return progress(game, step.game, step.records, []);
 }
@@ -294,12 +382,17 @@ export function cpuMove(game: GameState, square: number, rules: GameRules): Prog
 /**
  * The side to move's time is up (or they are gone or idle, in a game without a turn limit): the
  * CPU stands in. A player who has not made their first move is never stood in for, and the CPU
- * never holds both seats: either way the game is aborted.
+ * never holds both seats: either way the game is aborted. In a clocked game a fallen flag (grace
+ * included) loses on time, whoever holds the seat; before it, the CPU stands in only for a player
+ * gone CPU_TAKEOVER_SECONDS.
  */
 export function takeOver(game: GameState, rules: GameRules): Progress | null {
   if (game.status !== 'active' || !game.toMove || !game.takeoverAt || game.takeoverAt > rules.now) return null;
   const color = game.toMove;
+  if (flagDue(game, rules)) return flagFall(game, rules);
   if (standInOf(game, color)) return null;
+  // A clock at zero, within the flag's grace: the flag decides, not the stand-in.
+  if (clockRunning(game) && game.turnDeadline && game.turnDeadline <= rules.now) return null;
   // A missed first move is that player's abort; the CPU on both seats is nobody's alone.
   if (!hasMoved(game, color)) return progress(game, finish(game, null, 'aborted', rules, color), [], []);
   if (standInOf(game, other(color))) return progress(game, finish(game, null, 'aborted', rules), [], []);
@@ -313,7 +406,8 @@ export function reclaimSeat(game: GameState, playerId: string, rules: GameRules)
   const color = seatOf(game, playerId);
   if (!color || game.status !== 'active' || !standInOf(game, color)) return null;
   let after = withStandIn(game, color, false);
-  if (after.toMove === color) after = startTurn(after, rules);
+  // A clocked turn starts afresh with the time it has left (the time gone by is charged, no increment).
+  if (after.toMove === color) after = startTurn(stopClock(after, rules.now), rules);
   return progress(game, after, [], [{ type: 'seat', color, standIn: false }]);
 }
 

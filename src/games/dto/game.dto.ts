@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { SeatPlayerDto } from '../../players/dto/player.dto.js';
 import { i18nMessage } from '../../common/validation.js';
+import { MAX_REPORTED_LAG_MS } from '../domain/clock.js';
 
 export class PlayMoveDto {
   @ApiProperty({ example: 'd3', description: 'a1..h8, case-insensitive' })
@@ -15,6 +16,19 @@ export class PlayMoveDto {
   @Min(0)
   @Max(1000)
   ply: number;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: MAX_REPORTED_LAG_MS,
+    description:
+      'The network lag the client measured for this move, in ms (e.g. half its last round trip). In a clocked game the server ' +
+      "credits it back to the mover's clock, up to the seat's lag quota (see README, Game clocks); ignored without a clock",
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_REPORTED_LAG_MS)
+  lag?: number;
 }
 
 export class EmptyBodyDto {}
@@ -53,9 +67,17 @@ export class SeatDto {
   cpuMoves: number;
 }
 
+export class ClockControlDto {
+  @ApiProperty({ description: 'Each player\'s time for the game at the start, in seconds', example: 300 }) baseSeconds: number;
+  @ApiProperty({ description: 'Seconds added to a player\'s clock after each of their moves (not after their first move)', example: 3 }) incrementSeconds: number;
+  @ApiProperty({ description: 'minutes+seconds, as the lobby and the queue name it', example: '5+3' }) label: string;
+}
+
 export class GameSettingsDto {
   @ApiProperty() rated: boolean;
   @ApiProperty({ type: Number, nullable: true, enum: [30, 60] }) turnSeconds: number | null;
+  @ApiProperty({ type: ClockControlDto, nullable: true, description: 'The game\'s clock (base time + increment); null without one. A game has a turn limit or a clock, never both' })
+  clock: ClockControlDto | null;
   @ApiProperty({
     type: Number,
     nullable: true,
@@ -100,11 +122,26 @@ export class RatingStepsDto {
 
 export class GameResultDto {
   @ApiProperty({ type: String, nullable: true, enum: ['black', 'white'] }) winner: 'black' | 'white' | null;
-  @ApiProperty({ enum: ['board', 'resign', 'abandoned', 'aborted'] }) reason: 'board' | 'resign' | 'abandoned' | 'aborted';
+  @ApiProperty({ enum: ['board', 'resign', 'abandoned', 'aborted', 'time'], description: 'time: the loser\'s clock ran out' })
+  reason: 'board' | 'resign' | 'abandoned' | 'aborted' | 'time';
   @ApiProperty({ type: DiscsDto }) discs: DiscsDto;
   @ApiProperty({ type: RatingChangesDto, nullable: true }) ratingChanges: RatingChangesDto | null;
   @ApiProperty({ type: RatingStepsDto, nullable: true, description: "A rated game: each player's rating before → after it (null for unrated and aborted games)" })
   ratings: RatingStepsDto | null;
+}
+
+/** Both clocks, as the server keeps them; clients count the running one down locally from `black`/`white`. */
+export class GameClocksDto {
+  @ApiProperty({ description: "Black's time left in ms, as of `at`" }) black: number;
+  @ApiProperty({ description: "White's time left in ms, as of `at`" }) white: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['black', 'white'],
+    description: "Whose clock runs: the side to move's, once that side has made its first move (a first move has its own timer: turnDeadline); null after the game",
+  })
+  running: 'black' | 'white' | null;
+  @ApiProperty({ format: 'date-time', description: 'The server time the two values are exact at (the step of an event, the time of an answer)' }) at: string;
 }
 
 export class GameDto {
@@ -130,6 +167,8 @@ export class GameDto {
       'after they were last seen, never later than IDLE_TURN_SECONDS into the turn). null during a first move (missing it aborts the game: see turnDeadline), while the CPU already holds the seat, and after the game',
   })
   standInAt: string | null;
+  @ApiProperty({ type: GameClocksDto, nullable: true, description: 'Both clocks of a clocked game (null without a clock)' })
+  clocks: GameClocksDto | null;
   @ApiProperty({ type: GameResultDto, nullable: true }) result: GameResultDto | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finishedAt: string | null;

@@ -11,12 +11,13 @@ const nullableNumber = { from: (v: string | number | null) => (v == null ? null 
 @Check('games_status_ck', `status IN ('active', 'finished', 'aborted')`)
 @Check('games_to_move_ck', `to_move IN ('black', 'white')`)
 @Check('games_winner_ck', `winner IN ('black', 'white')`)
-@Check('games_reason_ck', `result_reason IN ('board', 'resign', 'abandoned', 'aborted')`)
+@Check('games_reason_ck', `result_reason IN ('board', 'resign', 'abandoned', 'aborted', 'time')`)
 @Check('games_board_ck', `board ~ '^[BW.]{64}$'`)
 @Check('games_ply_ck', `ply >= 0`)
 @Check('games_turn_seconds_ck', `turn_seconds IN (30, 60)`)
 @Check('games_seats_ck', `black_id <> white_id`)
 @Check('games_aborted_by_ck', `aborted_by IN ('black', 'white')`)
+@Check('games_clock_ck', `(clock_base_seconds IS NULL) = (clock_increment_seconds IS NULL) AND (clock_base_seconds IS NULL OR turn_seconds IS NULL)`)
 @Check('games_stand_in_counts_ck', `black_cpu_moves >= 0 AND white_cpu_moves >= 0 AND black_takeovers >= 0 AND white_takeovers >= 0`)
 @Index('games_black_created_idx', ['blackId', 'createdAt'])
 @Index('games_white_created_idx', ['whiteId', 'createdAt'])
@@ -54,6 +55,27 @@ export class Game {
 
   @Column({ name: 'show_legal_moves', type: 'boolean' })
   showLegalMoves: boolean;
+
+  /** A clocked game's base time and increment (seconds); null without a clock (never with a turn limit). */
+  @Column({ name: 'clock_base_seconds', type: 'integer', nullable: true })
+  clockBaseSeconds: number | null;
+
+  @Column({ name: 'clock_increment_seconds', type: 'integer', nullable: true })
+  clockIncrementSeconds: number | null;
+
+  /** Each seat's time left (ms); for the side to move, as of the turn's start. */
+  @Column({ name: 'black_clock_ms', type: 'integer', nullable: true })
+  blackClockMs: number | null;
+
+  @Column({ name: 'white_clock_ms', type: 'integer', nullable: true })
+  whiteClockMs: number | null;
+
+  /** Each seat's lag quota (ms): how much reported lag the next moves may still be credited. */
+  @Column({ name: 'black_lag_quota_ms', type: 'integer', nullable: true })
+  blackLagQuotaMs: number | null;
+
+  @Column({ name: 'white_lag_quota_ms', type: 'integer', nullable: true })
+  whiteLagQuotaMs: number | null;
 
   @Column({ name: 'black_id', type: 'uuid' })
   blackId: string;

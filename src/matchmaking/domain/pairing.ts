@@ -28,8 +28,8 @@ export function colorsFor(a: Candidate, b: Candidate): { blackId: string; whiteI
 }
 
 /** A stable 32-bit key per queue for a transaction-scoped advisory lock. */
-export function queueLockKey(mode: string, turnSeconds: number | null): number {
-  const text = `queue:${mode}:${turnSeconds ?? 'none'}`;
+export function queueLockKey(mode: string, turnSeconds: number | null, clock: string | null = null): number {
+  const text = `queue:${mode}:${turnSeconds ?? 'none'}${clock ? `:${clock}` : ''}`;
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h | 0;
@@ -52,6 +52,8 @@ export interface WaitingTicket {
   bot: boolean;
   /** The turn limit asked for (null = none): paired only with the same. */
   turnSeconds: number | null;
+  /** The clock asked for ("5+3"; absent or null = none): each clock is a pool of its own. */
+  clock?: string | null;
   /**
    * A player on a ranked cooldown (aborts, sandbagging): not paired before this moment, and the
    * rating window counts the wait from it, not from joinedAt. Absent or null: no cooldown.
@@ -153,12 +155,12 @@ export interface TicketPair<T> {
   whiteTicket: T;
 }
 
-/** Tickets that could ever meet: same turn limit, and bots only with bots. */
-function groupKey(t: Pick<WaitingTicket, 'bot' | 'turnSeconds'>): string {
-  return `${t.bot ? 'bot' : 'human'}:${t.turnSeconds ?? 'none'}`;
+/** Tickets that could ever meet: same turn limit and clock (a pool), and bots only with bots. */
+function groupKey(t: Pick<WaitingTicket, 'bot' | 'turnSeconds' | 'clock'>): string {
+  return `${t.bot ? 'bot' : 'human'}:${t.turnSeconds ?? 'none'}:${t.clock ?? 'none'}`;
 }
 
-function groupsOf<T extends Pick<WaitingTicket, 'bot' | 'turnSeconds'>>(tickets: readonly T[]): T[][] {
+function groupsOf<T extends Pick<WaitingTicket, 'bot' | 'turnSeconds' | 'clock'>>(tickets: readonly T[]): T[][] {
   const groups = new Map<string, T[]>();
   for (const t of tickets) {
     const key = groupKey(t);
@@ -173,7 +175,7 @@ function groupsOf<T extends Pick<WaitingTicket, 'bot' | 'turnSeconds'>>(tickets:
  * One ranked pairing wave over the waiting tickets (all ranked; the caller has already dropped
  * absent players and players seated in a game). Pure; deterministic for a given rng.
  *
- * - Two tickets can meet only with the same turnSeconds, both bots or both humans, different
+ * - Two tickets can meet only with the same turnSeconds and clock, both bots or both humans, different
  *   players who are not linked (history.linked), and fewer than MAX_RANKED_GAMES_PER_PAIR_24H
  *   ranked games between them in 24 h. A ticket whose cooldown is not over (eligibleAt) waits.
  * - Ratings: the gap must be within BOTH tickets' windows (windowOf at `now`), so a newcomer's
@@ -341,11 +343,11 @@ export function colourBalance<T extends Pick<WaitingTicket, 'playerId'>>(a: T, b
 
 /* ================================================================ unranked waves */
 
-export type UnrankedTicket = Pick<WaitingTicket, 'ticketId' | 'playerId' | 'joinedAt' | 'bot' | 'turnSeconds'>;
+export type UnrankedTicket = Pick<WaitingTicket, 'ticketId' | 'playerId' | 'joinedAt' | 'bot' | 'turnSeconds' | 'clock'>;
 
 /**
  * Unranked pairing, first come first served: in joining order (ties by ticketId), each ticket
- * is paired with the earliest-joined ticket still waiting with the same turnSeconds and kind
+ * is paired with the earliest-joined ticket still waiting with the same turnSeconds, clock and kind
  * (bot/human) that belongs to another player; the one who joined first plays Black (as colorsFor).
  * No ticket and no player is paired twice. Returns the pairs in the order they were made.
  */

@@ -1,7 +1,11 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { i18nMessage } from '../../common/validation.js';
+import { CLOCK_PRESETS, clockLabel, DEFAULT_RANKED_CLOCK } from '../../games/domain/clock.js';
 import { TURN_LIMITS, type TurnLimit } from '../../games/domain/game.js';
+
+/** The clocks the queues offer: the presets, each a pool of its own. */
+export const PRESET_LABELS = CLOCK_PRESETS.map(clockLabel);
 
 export class JoinQueueDto {
   @ApiProperty({ enum: ['ranked', 'unranked'] })
@@ -12,6 +16,18 @@ export class JoinQueueDto {
   @IsOptional()
   @IsIn([...TURN_LIMITS, null], { message: i18nMessage('api.validation.turnSeconds', { limits: TURN_LIMITS.join(', ') }) })
   turnSeconds?: TurnLimit | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    enum: PRESET_LABELS,
+    description:
+      'The clock, "minutes+seconds": each preset is a pool of its own (paired only with the same clock). Ranked games always have one: ' +
+      `ranked defaults to ${clockLabel(DEFAULT_RANKED_CLOCK)}, and a ranked ticket with turnSeconds or clock null is 400. Unranked: a clock or a turn limit (not both), or neither`,
+  })
+  @IsOptional()
+  @IsIn([...PRESET_LABELS, null], { message: i18nMessage('api.validation.queueClock', { clocks: PRESET_LABELS.join(', ') }) })
+  clock?: string | null;
 }
 
 /** The ratings a waiting ranked ticket accepts an opponent from right now; it widens while the ticket waits. */
@@ -36,6 +52,8 @@ export class TicketDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: ['ranked', 'unranked'] }) mode: 'ranked' | 'unranked';
   @ApiProperty({ type: Number, nullable: true, enum: [...TURN_LIMITS], description: 'Seconds per turn; null = no limit' }) turnSeconds: number | null;
+  @ApiProperty({ type: String, nullable: true, enum: PRESET_LABELS, description: 'The clock of the pool ("minutes+seconds"); null = none (unranked only)' })
+  clock: string | null;
   @ApiProperty({ enum: ['waiting', 'matched', 'cancelled'] }) state: 'waiting' | 'matched' | 'cancelled';
   @ApiProperty({
     type: String,

@@ -12,6 +12,7 @@ export type { CooldownReason };
 @Check('queue_tickets_mode_ck', `mode IN ('ranked', 'unranked')`)
 @Check('queue_tickets_state_ck', `state IN ('waiting', 'matched', 'cancelled')`)
 @Check('queue_tickets_turn_seconds_ck', `turn_seconds IN (30, 60)`)
+@Check('queue_tickets_clock_ck', `clock IS NULL OR turn_seconds IS NULL`)
 @Check('queue_tickets_reason_ck', `reason IS NULL OR (reason IN ('left', 'absent') AND state = 'cancelled')`)
 @Check('queue_tickets_cooldown_ck', `(eligible_at IS NULL) = (cooldown_reason IS NULL) AND cooldown_reason IN ('aborts', 'sandbagging')`)
 @Index('queue_tickets_one_waiting_uq', ['playerId'], { unique: true, where: `state = 'waiting'` })
@@ -33,6 +34,10 @@ export class QueueTicket {
 
   @Column({ name: 'turn_seconds', type: 'integer', nullable: true })
   turnSeconds: number | null;
+
+  /** The clock asked for, "minutes+seconds" (a preset: each is a pool of its own); null: none. Ranked tickets always name one. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  clock: string | null;
 
   @Column({ type: 'varchar', length: 9 })
   state: TicketState;

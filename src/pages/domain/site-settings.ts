@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config/config.js';
 import { blackScore } from '../../ratings/domain/glicko2.js';
 import { MAX_RANKED_GAMES_PER_PAIR_24H, windowRuleWithMax } from '../../matchmaking/domain/pairing.js';
 import { ROOM_DEFAULTS, TURN_LIMIT_CHOICES } from '../../rooms/domain/room-rules.js';
+import { CLOCK_BOUNDS, CLOCK_PRESETS, clockLabel, DEFAULT_RANKED_CLOCK } from '../../games/domain/clock.js';
 
 export interface SiteSettings {
   /** Players at a board. */
@@ -16,6 +17,10 @@ export interface SiteSettings {
   /** The turn limits a host (or a player joining a queue) can choose; the default is none. */
   readonly turnLimitChoices: readonly number[];
   readonly turnLimitDefault: number | null;
+  /** The clocks on offer ("minutes+seconds"), the ranked queue's default, and a custom clock's bounds (minutes; seconds). */
+  readonly clockPresets: readonly string[];
+  readonly rankedClock: string;
+  readonly clockBounds: { readonly minBase: number; readonly maxBase: number; readonly minIncrement: number; readonly maxIncrement: number };
   /** Room settings' defaults (the host can change them). */
   readonly showLegalMovesDefault: boolean;
   readonly swapColorsDefault: boolean;
@@ -49,6 +54,14 @@ export function siteSettings(config: AppConfig): SiteSettings {
     boardSize: 8,
     turnLimitChoices: [...TURN_LIMIT_CHOICES],
     turnLimitDefault: ROOM_DEFAULTS.turnSeconds,
+    clockPresets: CLOCK_PRESETS.map(clockLabel),
+    rankedClock: clockLabel(DEFAULT_RANKED_CLOCK),
+    clockBounds: {
+      minBase: CLOCK_BOUNDS.minBaseSeconds / 60,
+      maxBase: CLOCK_BOUNDS.maxBaseSeconds / 60,
+      minIncrement: CLOCK_BOUNDS.minIncrementSeconds,
+      maxIncrement: CLOCK_BOUNDS.maxIncrementSeconds,
+    },
     showLegalMovesDefault: ROOM_DEFAULTS.showLegalMoves,
     swapColorsDefault: ROOM_DEFAULTS.swapColors,
     cpuTakeoverSeconds: config.cpuTakeoverSeconds,

@@ -6,6 +6,7 @@
  * No inline script or style: the CSP allows neither.
  */
 import { squareName } from '../../engine/notation.js';
+import { CLOCK_PRESETS, clockLabel } from '../../games/domain/clock.js';
 import { PASSWORD_LENGTH, RESERVED_PREFIXES, USERNAME_LENGTH } from '../../players/domain/username.js';
 import type { ClientSettings } from '../client-settings.js';
 import { wayOnHtml } from './error.js';
@@ -38,6 +39,21 @@ function turnOptions(page: PageContext, settings: ClientSettings): string {
   return (
     `<option value="">${t.html('play.turn.none')}</option>` +
     settings.turnLimits.map((seconds) => `<option value="${seconds}">${t.html('play.turn.seconds', { seconds })}</option>`).join('')
+  );
+}
+
+/**
+ * The clocks on offer (the presets, "minutes+seconds"), with "No clock" first where a game may have
+ * none: the ranked queue always has one (the client disables "No clock" for it and picks 5+3).
+ */
+function clockOptions(page: PageContext): string {
+  const { t } = page;
+  return (
+    `<option value="">${t.html('play.clock.none')}</option>` +
+    CLOCK_PRESETS.map((c) => {
+      const label = clockLabel(c);
+      return `<option value="${label}">${t.html('play.clock.preset', { label, minutes: c.baseSeconds / 60, seconds: c.incrementSeconds })}</option>`;
+    }).join('')
   );
 }
 
@@ -145,7 +161,8 @@ ${FORM_ERROR}
 <label><input type="radio" name="mode" value="ranked"><span>${h('play.lobby.ranked')}</span></label>
 </fieldset>
 <p class="pl-hint" data-part="guest-note" data-testid="guest-note" hidden>${h('play.lobby.guestNote')}</p>
-<label>${h('play.lobby.turnLimit')}<select name="turnSeconds" data-testid="queue-turn">${turnOptions(page, settings)}</select></label>
+<label>${h('play.lobby.clock')}<select name="clock" data-testid="queue-clock">${clockOptions(page)}</select></label>
+<label data-part="queue-turn-label">${h('play.lobby.turnLimit')}<select name="turnSeconds" data-testid="queue-turn">${turnOptions(page, settings)}</select></label>
 <button type="submit" class="pl-btn pl-btn-primary pl-btn-wide" data-testid="queue-button">${h('play.lobby.findOpponent')}</button>
 </form>
 ${inGameNote}
@@ -161,7 +178,8 @@ ${FORM_ERROR}
 <h2>${h('play.lobby.createRoom')}</h2>
 <form id="create-form">
 <p class="pl-hint" data-testid="room-casual">${h('play.lobby.roomCasual')}</p>
-<label>${h('play.lobby.turnLimit')}<select name="turnSeconds" data-testid="room-turn">${turnOptions(page, settings)}</select></label>
+<label>${h('play.lobby.clock')}<select name="clock" data-testid="room-clock">${clockOptions(page)}</select></label>
+<label data-part="room-turn-label">${h('play.lobby.turnLimit')}<select name="turnSeconds" data-testid="room-turn">${turnOptions(page, settings)}</select></label>
 <label class="pl-check"><input type="checkbox" name="showLegalMoves" data-testid="room-legal" checked> ${h('play.lobby.showLegal')}</label>
 <label class="pl-check"><input type="checkbox" name="swapColors" data-testid="room-swap" checked> ${h('play.lobby.swapColours')}</label>
 <button type="submit" class="pl-btn pl-btn-primary pl-btn-wide" data-testid="create-room-button">${h('play.lobby.createRoomButton')}</button>

@@ -80,6 +80,15 @@ export function renderRules(page: PageContext, view: RulesPageView): string {
   const d = view.diagrams;
   const choices = listOr(s.turnLimitChoices.map((n) => page.t.number(n)), locale);
   const duration = (seconds: number) => durationText(t, seconds);
+  const clockValues = {
+    clocks: listAnd([...s.clockPresets], locale),
+    rankedDefault: s.rankedClock,
+    minBase: s.clockBounds.minBase,
+    maxBase: s.clockBounds.maxBase,
+    minIncrement: s.clockBounds.minIncrement,
+    maxIncrement: s.clockBounds.maxIncrement,
+    firstMove: duration(s.firstMoveSeconds),
+  };
 
   const list = (keys: MessageKey[], values: MessageValues = {}) => `<ul>${keys.map((k) => `<li>${e(t(k, values))}</li>`).join('')}</ul>`;
   const section = (id: string, titleKey: MessageKey, body: string) =>
@@ -105,7 +114,9 @@ export function renderRules(page: PageContext, view: RulesPageView): string {
     `<thead><tr><th scope="col">${e(t('rules.site.item'))}</th><th scope="col">${e(t('rules.site.value'))}</th></tr></thead><tbody>` +
     row('players', [t('rules.site.players'), t('rules.site.playersValue', { players: s.players })]) +
     row('turnLimit', [t('rules.site.turnLimit'), t('rules.site.turnLimitValue', { choices })]) +
+    row('clock', [t('rules.site.clock'), t('rules.site.clockValue', clockValues)]) +
     row('dropOut', [t('rules.site.dropOut'), t('rules.site.dropOutValue', { takeover: duration(s.cpuTakeoverSeconds), idle: duration(s.idleTurnSeconds) })]) +
+    row('clockStandIn', [t('rules.site.clockStandIn'), t('rules.site.clockStandInValue', { takeover: duration(s.cpuTakeoverSeconds) })]) +
     row('draws', [t('rules.site.draws'), t('rules.site.drawsValue', { score: s.drawScore })]) +
     row('source', [t('rules.site.source'), t('rules.site.sourceValue')]) +
     '</tbody></table></div>';
@@ -136,6 +147,7 @@ export function renderRules(page: PageContext, view: RulesPageView): string {
     const w = s.rankedWindow;
     const items: [string, string][] = [
       ['ranked', t('rules.ladder.ranked', { initialRating: s.initialRating })],
+      ['clocks', t('rules.ladder.clocks', { rankedDefault: s.rankedClock })],
       ['abort', t('rules.ladder.abort', { firstMove: duration(s.firstMoveSeconds) })],
       ['standIn', t('rules.ladder.standIn', { moves: s.rankedStandInMoves })],
       ['window', t('rules.ladder.window', { initial: w.initial, step: w.step, stepSeconds: duration(w.stepSeconds), max: w.max, perPair: s.rankedGamesPerPair24h })],

@@ -3,6 +3,7 @@ import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { TURN_LIMITS, type TurnLimit } from '../../games/domain/game.js';
 import { PlayerDto } from '../../players/dto/player.dto.js';
 import { i18nMessage } from '../../common/validation.js';
+import { IsClockLabel } from '../../games/dto/clock-input.js';
 
 export class RoomSettingsInput {
   @ApiPropertyOptional({
@@ -17,6 +18,19 @@ export class RoomSettingsInput {
   @IsOptional()
   @IsIn([...TURN_LIMITS, null], { message: i18nMessage('api.validation.turnSeconds', { limits: TURN_LIMITS.join(', ') }) })
   turnSeconds?: TurnLimit | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    default: null,
+    example: '5+3',
+    description:
+      'A clock for the room\'s games, "minutes+seconds": base time and increment (presets 1+2, 3+2, 5+3, 10+5, 15+10; any base from 1 to 60 ' +
+      'minutes, in tenths of a minute, and increment from 0 to 60 s); null = none. A room has a turn limit or a clock, not both (400)',
+  })
+  @IsOptional()
+  @IsClockLabel()
+  clock?: string | null;
 
   @ApiPropertyOptional({ default: true })
   @IsOptional()
@@ -34,6 +48,7 @@ export class UpdateRoomDto extends RoomSettingsInput {}
 
 export class RoomSettingsDto {
   @ApiProperty({ type: Number, nullable: true, enum: [...TURN_LIMITS] }) turnSeconds: number | null;
+  @ApiProperty({ type: String, nullable: true, example: '5+3', description: 'The clock of the room\'s games ("minutes+seconds"), null: none' }) clock: string | null;
   @ApiProperty() showLegalMoves: boolean;
   @ApiProperty() swapColors: boolean;
 }

@@ -5,6 +5,7 @@ import { Player } from '../../players/entities/player.entity.js';
 /** Rooms a host opened lately: the ROOMS_PER_HOUR cap counts them. */
 @Index('rooms_host_created_idx', ['hostId', 'createdAt'])
 @Check('rooms_turn_seconds_ck', `turn_seconds IN (30, 60)`)
+@Check('rooms_clock_ck', `(clock_base_seconds IS NULL) = (clock_increment_seconds IS NULL) AND (clock_base_seconds IS NULL OR turn_seconds IS NULL)`)
 @Check('rooms_rematch_ck', `(rematch_offered_by IS NULL) = (rematch_expires_at IS NULL)`)
 export class Room {
   @PrimaryGeneratedColumn('uuid')
@@ -20,6 +21,13 @@ export class Room {
 
   @Column({ name: 'turn_seconds', type: 'integer', nullable: true })
   turnSeconds: number | null;
+
+  /** The room's clock for its games (base seconds + increment); null: none. Never with a turn limit. */
+  @Column({ name: 'clock_base_seconds', type: 'integer', nullable: true })
+  clockBaseSeconds: number | null;
+
+  @Column({ name: 'clock_increment_seconds', type: 'integer', nullable: true })
+  clockIncrementSeconds: number | null;
 
   @Column({ name: 'show_legal_moves', type: 'boolean', default: true })
   showLegalMoves: boolean;

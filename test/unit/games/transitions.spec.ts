@@ -25,7 +25,7 @@ function at(position: Position, ply: number, over: Partial<GameState> = {}): Gam
   return game({ board: toBoardString(position), toMove: position.toMove, ply, ...over });
 }
 
-function progress(x: Progress | rules.EarlierPly | null): Progress {
+function progress(x: Progress | rules.EarlierPly | rules.Flagged | null): Progress {
   if (!x || 'kind' in x) throw new Error('expected a Progress');
   return x;
 }
