@@ -38,6 +38,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your password (the current one required)
+         * @description Every other token of the account stops working; the answer carries a new token for this device.
+         */
+        post: operations["AuthController_changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/register": {
         parameters: {
             query?: never;
@@ -49,6 +69,46 @@ export interface paths {
         put?: never;
         /** Register an account (returns a token) */
         post: operations["AuthController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign this token out
+         * @description The token is refused (401) from its next request on; your other tokens keep working.
+         */
+        post: operations["AuthController_signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out on every device
+         * @description Every token of the account, this one included, is refused (401) from its next request on.
+         */
+        post: operations["AuthController_signOutEverywhere"];
         delete?: never;
         options?: never;
         head?: never;
@@ -382,7 +442,7 @@ export interface paths {
         put?: never;
         /**
          * Act on a player (moderators only); written to the audit log
-         * @description engine: the account can no longer play ranked, leaves the leaderboard, and its profile says so; each opponent who lost rating points to it in ranked games gets them back (refunds in their rating history), all in one transaction. dismiss: closes the open reports about the player. warn: the player sees the reason once (GET /api/me/notices). close: the account can no longer sign in.
+         * @description engine: the account can no longer play ranked, leaves the leaderboard, and its profile says so; each opponent who lost rating points to it in ranked games gets them back (refunds in their rating history), all in one transaction. dismiss: closes the open reports about the player. warn: the player sees the reason once (GET /api/me/notices). close: the account can no longer sign in, its tokens stop working and its games go on without it. reopen and unmark undo the latest close and engine mark (another moderator than the one who did it; unmark takes every refund back). Never on another moderator, nor on a player the moderator played a ranked game against within MOD_CONFLICT_DAYS.
          */
         post: operations["ModerationController_act"];
         delete?: never;
@@ -635,7 +695,7 @@ export interface components {
         };
         AuditEntryDto: {
             /** @enum {string} */
-            action: "engine" | "dismiss" | "warn" | "close" | "grant-moderator" | "revoke-moderator";
+            action: "engine" | "dismiss" | "warn" | "close" | "reopen" | "unmark" | "grant-moderator" | "revoke-moderator";
             /** Format: date-time */
             createdAt: string;
             /** @description e.g. {refunds: [{player, points, games}]} for engine */
@@ -670,6 +730,15 @@ export interface components {
             estimatedMeanLoss: components["schemas"]["MetricBandDto"] | null;
             exactBestShare: components["schemas"]["MetricBandDto"] | null;
             exactMeanLoss: components["schemas"]["MetricBandDto"] | null;
+        };
+        ChangePasswordDto: {
+            /**
+             * @description The password in use now
+             * @example correct horse battery
+             */
+            currentPassword: string;
+            /** @example battery staple horse */
+            newPassword: string;
         };
         ClockControlDto: {
             /**
@@ -992,7 +1061,7 @@ export interface components {
         };
         ModActionDto: {
             /** @enum {string} */
-            action: "engine" | "dismiss" | "warn" | "close";
+            action: "engine" | "dismiss" | "warn" | "close" | "reopen" | "unmark";
             /** @description Why: written to the audit log */
             reason: string;
         };
@@ -1299,7 +1368,7 @@ export interface components {
             /** @example correct horse battery */
             password: string;
             /**
-             * @description 3–20 of A–Z, a–z, 0–9, _ and -; unique case-insensitively; not starting with "guest-" (guest names)
+             * @description 3–20 of A–Z, a–z, 0–9, _ and -; unique case-insensitively; not starting with "guest-" or "guest_" in any case (guest names)
              * @example alice
              */
             username: string;
@@ -1399,6 +1468,7 @@ export interface components {
             rating: number;
             username: string;
         };
+        SignOutDto: Record<string, never>;
         StatisticsDto: {
             band: components["schemas"]["BandDto"];
             deviations: components["schemas"]["DeviationsDto"];
@@ -1643,6 +1713,95 @@ export interface operations {
             };
         };
     };
+    AuthController_changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            /** @description The player and a new bearer token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponseDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: the current password is wrong, or a guest (no password) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description RATE_LIMITED: too many attempts from this address, or too many wrong passwords on this account: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     AuthController_register: {
         parameters: {
             query?: never;
@@ -1676,6 +1835,162 @@ export interface operations {
             };
             /** @description USERNAME_TAKEN: the name is taken, case-insensitively */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description RATE_LIMITED: too many attempts from this address (guests: GUEST_RATE_LIMIT, a count of their own); see Retry-After and details.retryAfterSeconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AuthController_signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignOutDto"];
+            };
+        };
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description RATE_LIMITED: too many attempts from this address (guests: GUEST_RATE_LIMIT, a count of their own); see Retry-After and details.retryAfterSeconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AuthController_signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignOutDto"];
+            };
+        };
+        responses: {
+            /** @description Signed out everywhere */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2907,7 +3222,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done: the audit-log entry, and the refunds of an engine mark */
+            /** @description Done: the audit-log entry, and the refunds of an engine mark (or, negative, those an unmark took back) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2934,7 +3249,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description FORBIDDEN: moderators only */
+            /** @description FORBIDDEN: moderators only; not on yourself, another moderator, or a player you played a ranked game against lately; an undo of your own action */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2952,7 +3267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description CONFLICT: already marked as an engine user, or already closed */
+            /** @description CONFLICT: already marked as an engine user, or already closed; reopen or unmark of an account that is not closed or marked */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3916,6 +4231,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
+            /** @description RATE_LIMITED: more than REMATCH_ACTIONS_PER_MINUTE (10) rematch offers and withdrawals within a minute; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
             /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
             503: {
                 headers: {
@@ -3969,6 +4293,15 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than REMATCH_ACTIONS_PER_MINUTE (10) rematch offers and withdrawals within a minute; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
