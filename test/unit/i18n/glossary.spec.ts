@@ -63,7 +63,7 @@ function inconsistencies(messages: Record<string, string>, rules: TermRule[]): s
 }
 
 /** Repeats that are the language's own: "hivyo hivyo" (just so), hi "खेल खेल रहे" (playing a game). */
-const NATURAL_REPEATS = ['hivyo hivyo', 'खेल खेल'];
+const NATURAL_REPEATS = ['hivyo hivyo', 'खेल खेल', 'ধাপে ধাপে', 'সঙ্গে সঙ্গে', 'moja moja'];
 
 const rulesOf = (lang: Language) => termRules(readFileSync(join(GLOSSARY_DIR, `${lang}.md`), 'utf8'));
 
