@@ -131,7 +131,7 @@ describe('request bodies: JSON objects of sane depth only', () => {
     const cases: [string, request.Test, RegExp][] = [
       ['unknown field', send('post', '/api/auth/guest').send({ [long]: 1 }), /^unknown field "z{40}…" \(expected an empty object \{\}\)$/],
       ['unknown login field', send('post', '/api/auth/login').send({ username: 'a', password: 'b', [long]: 1 }), /unknown field "z{40}…" \(expected only username, password\)/],
-      ['unknown move field', send('post', `/api/games/${gameId}/moves`).set(alice.auth).send({ square: 'd3', ply: 0, ['<b>' + long]: 1 }), /unknown field "<b>z{37}…" \(expected only square, ply\)/],
+      ['unknown move field', send('post', `/api/games/${gameId}/moves`).set(alice.auth).send({ square: 'd3', ply: 0, ['<b>' + long]: 1 }), /unknown field "<b>z{37}…" \(expected only square, ply, lag\)/],
       ['player', send('get', `/api/players/${long}`), /^Player "z{40}…" was not found\.$/],
       ['route', send('get', `/api/${long}`), /^No route GET \/api\/z{35}…\.$/],
       ['page route', send('get', `/nothing/${long}`), /^No route GET \/nothing\/z{31}…\.$/],
