@@ -29,6 +29,10 @@ export class AssetsController {
       return;
     }
     if (encoding) res.setHeader('Content-Encoding', encoding);
-    res.status(200).end(encoding ? asset.encoded[encoding] : asset.body);
+    const body = encoding ? asset.encoded[encoding]! : asset.body;
+    // Said here: the compression middleware writes the head itself and would otherwise send a
+    // file of known size chunked, without its length.
+    res.setHeader('Content-Length', body.length);
+    res.status(200).end(body);
   }
 }
