@@ -90,6 +90,7 @@ export function toGameDto({ game, black, white, ratings }: LoadedGame, now?: Dat
     discs: discCounts(position),
     turnDeadline: game.turnDeadline ? game.turnDeadline.toISOString() : null,
     standInAt: standInAtOf(game),
+    idleDeadline: game.status === 'active' && !game.turnSeconds && game.clockBaseSeconds === null && game.idleDeadline ? game.idleDeadline.toISOString() : null,
     clocks: clocksOf(game, now),
     result: resultOf(game, ratings),
     createdAt: game.createdAt.toISOString(),

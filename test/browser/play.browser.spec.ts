@@ -120,7 +120,7 @@ describe('the browser client /play (chromium)', () => {
       const code = (await a.getByTestId('room-code').innerText()).trim();
       expect(code).toMatch(/^[A-Z0-9]{4,12}$/);
       const room = (await request(t.http).get(`/api/rooms/${code}`).expect(200)).body;
-      expect(room.settings).toEqual({ turnSeconds: 60, showLegalMoves: true, swapColors: true });
+      expect(room.settings).toEqual({ turnSeconds: 60, clock: null, showLegalMoves: true, swapColors: true });
       await a.screenshot({ path: join(ARTIFACTS, 'play-lobby-waiting.png'), fullPage: true });
 
       // Player B (phone) joins by code (typed in lower case); both land on the game, A via the 'game' event.

@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import './english';
-import { GameController, actionsView, boardModel, cpuMovesNote, metaTexts, needsGameStream, needsOwnStream, opponentAway, resultView, seatView, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
+import { GameController, actionsView, boardModel, clockAnnouncement, clockOf, cpuMovesNote, metaTexts, needsGameStream, needsOwnStream, opponentAway, resultView, seatView, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
 import { msg, show, type Text } from '../../src/client/common/messages';
 import { ApiError, type Game, type Me, type Move } from '../../src/client/transport/api';
 
@@ -27,6 +27,7 @@ function game(over: Partial<Game> = {}): Game {
     turnDeadline: null,
     standInAt: null,
     clocks: null,
+    idleDeadline: null,
     result: null,
     createdAt: '2030-01-01T00:00:00.000Z',
     finishedAt: null,
@@ -310,5 +311,55 @@ describe('a ranked game the stand-in would have decided: the result says why (is
     const { c } = setup(BOB, g);
     await c.start(true);
     expect(show(resultView(c.s)!.detail)).toBe(expected);
+  });
+});
+
+describe('game clocks on the board', () => {
+  const clocked = (over: Partial<Game> = {}) =>
+    game({
+      rated: true,
+      ply: 10,
+      settings: { rated: true, turnSeconds: null, clock: { baseSeconds: 300, incrementSeconds: 3, label: '5+3' }, idleSeconds: null, standInMoves: 2, showLegalMoves: true },
+      clocks: { black: 65_000, white: 200_000, running: 'black', at: '2030-01-01T00:01:00.000Z' },
+      ...over,
+    });
+
+  it("shows both clocks and counts only the running one down from the values received (the server's are the authority)", async () => {
+    const { c } = setup(BOB, clocked());
+    await c.start(true);
+    const t0 = c.s.clockAt;
+    expect(clockOf(c.s, 'black', t0)).toEqual({ on: true, text: '1:05', low: false, running: true });
+    expect(clockOf(c.s, 'white', t0)).toEqual({ on: true, text: '3:20', low: false, running: false });
+    expect(clockOf(c.s, 'black', t0 + 5_500)).toMatchObject({ text: '1:00' });
+    expect(clockOf(c.s, 'white', t0 + 5_500)).toMatchObject({ text: '3:20' });
+    expect(clockOf(c.s, 'black', t0 + 57_000)).toEqual({ on: true, text: '0:08.0', low: true, running: true });
+    expect(clockOf(c.s, 'black', t0 + 99_000)).toMatchObject({ text: '0:00.0' });
+    expect(metaTexts(c.s).map(show)).toEqual(['Rated', 'Clock 5+3']);
+    // An event brings the server's values: the count starts again from them.
+    c.onEvent({ name: 'move', id: 11, data: { ...d3, ply: 10, color: 'black', game: clocked({ ply: 11, toMove: 'white', clocks: { black: 10_000, white: 200_000, running: 'white', at: '2030-01-01T00:01:05.000Z' } }) } });
+    expect(clockOf(c.s, 'black', c.s.clockAt + 5_000)).toMatchObject({ text: '0:10', running: false });
+  });
+
+  it('announces the running clock at 60, 30 and 10 s left, once each, never every second', async () => {
+    const { c } = setup(ALICE, clocked());
+    await c.start(true);
+    const t0 = c.s.clockAt;
+    const said: string[] = [];
+    for (let ms = 0; ms <= 70_000; ms += 1000) {
+      const a = clockAnnouncement(c.s, t0 + ms);
+      if (a) said.push(show(a));
+    }
+    expect(said).toEqual(['alice: 1:00 left on the clock', 'alice: 0:30 left on the clock', 'alice: 0:10 left on the clock']);
+  });
+
+  it('an untimed casual game shows the idle limit only in its last minute, to the player to move', async () => {
+    const soon = new Date(Date.now() + 45_000).toISOString();
+    const { c } = setup(ALICE, game({ ply: 10, idleDeadline: soon }));
+    await c.start(true);
+    const now = Date.now();
+    expect(clockOf(c.s, 'black', now)).toMatchObject({ on: true, low: true });
+    expect(clockOf(c.s, 'white', now)).toMatchObject({ on: false });
+    expect(clockOf(c.s, 'black', now - 60_000)).toMatchObject({ on: false });
+    expect(show(clockAnnouncement(c.s, now)!)).toMatch(/^0:4\d left to move before the CPU plays for you$/);
   });
 });

@@ -110,6 +110,17 @@ describe('invite links', () => {
     expect(c.s.invite).toMatchObject({ open: false, broken: true });
   });
 
+  it("a room with a clock says its clock on the invite card", async () => {
+    const { c, api } = setup();
+    api.room.mockResolvedValueOnce({
+      code: 'K7QX2M', hostId: 'p1', seats: [{ id: 'p1', username: 'host' }, null], gameId: null, games: [], rematch: null,
+      settings: { turnSeconds: null, clock: '3+2', showLegalMoves: true, swapColors: true },
+    } as never);
+    await c.start({ mode: null, turn: null }, 'K7QX2M');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(show(c.s.invite!.settings!)).toBe('Room K7QX2M: Casual · clock 3+2 · legal squares shown · colours swap after each game.');
+  });
+
   it('no join parameter: no invite card', async () => {
     const { c } = setup();
     await c.start({ mode: null, turn: null }, null);

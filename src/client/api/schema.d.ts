@@ -899,6 +899,11 @@ export interface components {
             finishedAt: string | null;
             /** Format: uuid */
             id: string;
+            /**
+             * Format: date-time
+             * @description Extra field: in a game with neither a clock nor a turn limit, after the first moves, when the CPU stands in for the side to move even if they are present (the idle limit, settings.idleSeconds, counted from the turn's start); null otherwise
+             */
+            idleDeadline: string | null;
             /** @description null when hints are off */
             legalMoves: string[] | null;
             ply: number;

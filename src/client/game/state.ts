@@ -74,6 +74,12 @@ export interface GameState {
   connection: 'connecting' | StreamStatus | 'ended';
   /** Requests on their way, by button. */
   pending: Set<Pending>;
+  /** When (this device's ms) the game's clocks were received: the running clock counts down from there. */
+  clockAt: number;
+  /** The last clock warning announced: for which ply and threshold (seconds), so each is said once. */
+  clockAlert: { ply: number; below: number } | null;
+  /** Half the last move request's round trip (ms): the lag a clocked game credits back. */
+  lagMs: number;
 }
 
 const other = (c: Color): Color => (c === 'black' ? 'white' : 'black');
@@ -109,6 +115,9 @@ export class GameController {
       awayNote: null,
       connection: 'connecting',
       pending: new Set(),
+      clockAt: 0,
+      clockAlert: null,
+      lagMs: 0,
     };
   }
 
@@ -286,7 +295,10 @@ export class GameController {
     s.busy = true;
     this.out.changed();
     try {
-      const r = await this.api.move(s.gameId, { square, ply: g.ply });
+      const sent = Date.now();
+      // A clocked game credits the network's share of the turn back to the mover (up to a quota).
+      const r = await this.api.move(s.gameId, g.clocks ? { square, ply: g.ply, lag: Math.min(10_000, s.lagMs) } : { square, ply: g.ply });
+      s.lagMs = Math.round((Date.now() - sent) / 2);
       s.awayNote = null;
       s.moves[r.move.ply] = r.move;
       this.out.moveSound(r.move.color);
@@ -414,6 +426,7 @@ export class GameController {
     if (cur && g.ply < cur.ply) return;
     if (cur && cur.status !== 'active' && g.status === 'active') return;
     s.game = g;
+    s.clockAt = Date.now();
     if (g.roomCode) s.roomCode = g.roomCode;
     s.stale = false;
     if (g.status === 'active') s.view = null;
@@ -544,7 +557,12 @@ export function titleText(s: GameState): Text {
 
 export function metaTexts(s: GameState): Text[] {
   const g = s.game!;
-  const meta = [t(g.rated ? 'game.meta.rated' : 'game.meta.casual'), g.settings.turnSeconds ? t('game.meta.turnLimit', { seconds: g.settings.turnSeconds }) : t('game.meta.noLimit')];
+  const limit = g.settings.clock
+    ? t('game.meta.clock', { label: g.settings.clock.label })
+    : g.settings.turnSeconds
+      ? t('game.meta.turnLimit', { seconds: g.settings.turnSeconds })
+      : t('game.meta.noLimit');
+  const meta = [t(g.rated ? 'game.meta.rated' : 'game.meta.casual'), limit];
   // Without a turn limit, the game's idle limit: a player who has not moved for this long gets the CPU.
   if (!g.settings.turnSeconds && g.settings.idleSeconds) meta.push(t('game.meta.idleLimit', { time: clockText(g.settings.idleSeconds) }));
   if (!myColor(s)) meta.push(t(s.me ? 'game.meta.watching' : 'game.meta.spectator'));
@@ -741,13 +759,75 @@ export interface ClockView {
   on: boolean;
   text: string;
   low: boolean;
+  /** This seat's time is running now. */
+  running: boolean;
 }
 
+/** A clock's time: m:ss, with tenths under 10 s. */
+const clockMsText = (ms: number): string => (ms < 10_000 ? `0:0${(Math.floor(ms / 100) / 10).toFixed(1)}` : clockText(Math.ceil(ms / 1000)));
+
+/** A seat's time left (ms) at `now`: its clock, counted down locally from the values last received while it runs. */
+export function clockLeft(s: GameState, color: Color, now: number): number | null {
+  const g = s.game;
+  if (!g?.clocks) return null;
+  const running = g.status === 'active' && g.clocks.running === color;
+  return Math.max(0, g.clocks[color] - (running ? Math.max(0, now - s.clockAt) : 0));
+}
+
+/**
+ * A seat's clock: in a clocked game both seats' time left, always shown (the running one counting
+ * down); a first move's own timer, a turn limit's time left, or (no clock, no turn limit) the idle
+ * limit's last minute for the side to move.
+ */
 export function clockOf(s: GameState, color: Color, now: number): ClockView {
   const g = s.game;
-  if (!g || g.status !== 'active' || g.toMove !== color || !g.turnDeadline) return { on: false, text: '', low: false };
+  const off = { on: false, text: '', low: false, running: false };
+  if (!g) return off;
+  const toMove = g.status === 'active' && g.toMove === color;
+  const firstMove = toMove && !!g.turnDeadline && awaitingFirstMove(g);
+  if (g.clocks && !firstMove) {
+    const left = clockLeft(s, color, now)!;
+    const running = g.status === 'active' && g.clocks.running === color;
+    return { on: true, text: clockMsText(left), low: running && left <= 10_000, running };
+  }
+  if (toMove && g.idleDeadline && !g.turnDeadline) {
+    const ms = Date.parse(g.idleDeadline) - now;
+    if (ms > 60_000) return off;
+    return { on: true, text: clockText(Math.max(0, Math.ceil(ms / 1000))), low: true, running: true };
+  }
+  if (!toMove || !g.turnDeadline) return off;
   const left = Math.max(0, Math.ceil((Date.parse(g.turnDeadline) - now) / 1000));
-  return { on: true, text: clockText(left), low: left <= 10 };
+  return { on: true, text: clockText(left), low: left <= 10, running: true };
+}
+
+/** When a running clock is announced: as it crosses each of these (seconds left), once a turn. */
+const CLOCK_ALERTS = [60, 30, 10] as const;
+
+/**
+ * What to tell a screen reader about the clock now, at sensible moments only (never every second):
+ * the mover's clock crossing 60, 30 and 10 s left (a clocked game), or the viewer's own idle limit's
+ * last minute (untimed game); null when nothing new. Marks what it said in the state.
+ */
+export function clockAnnouncement(s: GameState, now: number): Text | null {
+  const g = s.game;
+  if (!g || g.status !== 'active' || !g.toMove) return null;
+  const mover = g.toMove;
+  let leftMs: number | null = null;
+  let text: (time: string) => Text;
+  if (g.clocks?.running === mover) {
+    leftMs = clockLeft(s, mover, now);
+    text = (time) => t('game.clock.announce', { name: g[mover].player.username, time });
+  } else if (!g.clocks && g.idleDeadline && !g.turnDeadline && myColor(s) === mover) {
+    leftMs = Date.parse(g.idleDeadline) - now;
+    text = (time) => t('game.clock.idle', { time });
+  } else return null;
+  if (leftMs === null || leftMs <= 0) return null;
+  const below = CLOCK_ALERTS.filter((b) => leftMs! <= b * 1000).at(-1);
+  if (below === undefined) return null;
+  const said = s.clockAlert;
+  if (said && said.ply === g.ply && said.below <= below) return null;
+  s.clockAlert = { ply: g.ply, below };
+  return text(clockText(Math.ceil(leftMs / 1000)));
 }
 
 export function seatView(s: GameState, color: Color): { name: string; rating: string; standIn: boolean; you: boolean; discs: number; toMove: boolean } {

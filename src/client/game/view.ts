@@ -14,6 +14,7 @@ import {
   clockOf,
   isYourTurn,
   cpuMovesNote,
+  clockAnnouncement,
   metaTexts,
   myColor,
   opponentAway,
@@ -111,6 +112,7 @@ export function mountGameView(root: HTMLElement, c: GameController, analysisCont
       if (!v.on) continue;
       text(el, v.text);
       el.classList.toggle('pl-low', v.low);
+      el.classList.toggle('pl-running', v.running);
     }
   }
 
@@ -189,6 +191,8 @@ export function mountGameView(root: HTMLElement, c: GameController, analysisCont
       if (!s.game || s.phase !== 'ready') return;
       const now = Date.now();
       renderClocks(now);
+      const alert = clockAnnouncement(s, now);
+      if (alert) announceMessage(say(alert));
       sayOrHide(notes.away, opponentAway(s, now));
       if (s.offer) result.render(now); // an offer lapses on its own
     },

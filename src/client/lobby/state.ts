@@ -393,12 +393,14 @@ export class LobbyController {
       s.invite = {
         code: room.code,
         title: host ? t('lobby.invite.title', { host: host.username }) : t('lobby.invite.titleAnonymous'),
-        settings: t('lobby.invite.settings', {
-          code: room.code,
-          turnSeconds: st.turnSeconds ? String(st.turnSeconds) : 'none',
-          legal: st.showLegalMoves,
-          swap: st.swapColors,
-        }),
+        settings: st.clock
+          ? t('lobby.invite.settingsClock', { code: room.code, clock: st.clock, legal: st.showLegalMoves, swap: st.swapColors })
+          : t('lobby.invite.settings', {
+              code: room.code,
+              turnSeconds: st.turnSeconds ? String(st.turnSeconds) : 'none',
+              legal: st.showLegalMoves,
+              swap: st.swapColors,
+            }),
         open: !full,
       };
       if (full) this.say(t('lobby.roomFull', { code: room.code }), false, 'invite');

@@ -167,6 +167,15 @@ export class GameDto {
       'after they were last seen, never later than IDLE_TURN_SECONDS into the turn). null during a first move (missing it aborts the game: see turnDeadline), while the CPU already holds the seat, and after the game',
   })
   standInAt: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description:
+      'Extra field: in a game with neither a clock nor a turn limit, after the first moves, when the CPU stands in for the side to move even if ' +
+      'they are present (the idle limit, settings.idleSeconds, counted from the turn\'s start); null otherwise',
+  })
+  idleDeadline: string | null;
   @ApiProperty({ type: GameClocksDto, nullable: true, description: 'Both clocks of a clocked game (null without a clock)' })
   clocks: GameClocksDto | null;
   @ApiProperty({ type: GameResultDto, nullable: true }) result: GameResultDto | null;
