@@ -7,7 +7,7 @@ import { $, $$, h, part, parts, show, text } from '../common/dom';
 import { gameHref, playerHref } from '../common/format';
 import { msg, show as say } from '../common/messages';
 import { PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username';
-import { ladderNote, myRating, queueCooldown, queueWindow, type LobbyController, type Mode, type Place } from './state';
+import { ladderNote, myRating, queueCooldown, queueHeld, queueWindow, type LobbyController, type Mode, type Place } from './state';
 
 export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(): void } {
   const s = c.s;
@@ -150,6 +150,11 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
       const cel = part('queue-cooldown', root);
       show(cel, !!cooldown);
       if (cooldown) text(cel, say(cooldown));
+      // Players wait in the range, but a rule keeps each of them from this one: say which, and what to do.
+      const held = queueHeld(s);
+      const hel = part('queue-held', root);
+      show(hel, !!held);
+      if (held) text(hel, say(held));
     }
   }
 

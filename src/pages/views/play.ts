@@ -139,6 +139,7 @@ ${FORM_ERROR}
 <p><span class="pl-spinner" aria-hidden="true"></span> ${t.html('play.lobby.lookingFor', { mode: t.t('play.lobby.casual') }, { m: (c) => `<span data-part="queue-mode" data-testid="queue-mode">${c}</span>` })}</p>
 <p class="pl-hint" data-part="queue-window" data-testid="queue-window" aria-live="polite" hidden></p>
 <p class="pl-note" data-part="queue-cooldown" data-testid="queue-cooldown" role="status" hidden></p>
+<p class="pl-note" data-part="queue-held" data-testid="queue-held" role="status" hidden></p>
 <button type="button" class="pl-btn" data-part="queue-cancel" data-testid="queue-cancel">${h('play.lobby.cancel')}</button>
 </div>
 </section>
