@@ -29,6 +29,9 @@ export class AssetsController {
       return;
     }
     if (encoding) res.setHeader('Content-Encoding', encoding);
-    res.status(200).end(encoding ? asset.encoded[encoding] : asset.body);
+    const body = (encoding && asset.encoded[encoding]) || asset.body;
+    // Said here: the compression middleware (which leaves these alone) would otherwise send them chunked.
+    res.setHeader('Content-Length', String(body.length));
+    res.status(200).end(body);
   }
 }
