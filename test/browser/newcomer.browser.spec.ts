@@ -147,6 +147,22 @@ describe('a newcomer\'s pages in chromium (issue #22)', () => {
     }
   }, 120_000);
 
+  it('"Play as guest" by keyboard: the focus goes on to the quick match, not back to the top of the page', async () => {
+    const ctx = await contextFor({ width: 1280, height: 800 });
+    try {
+      const page = await open(ctx, '/play');
+      await page.getByTestId('guest-button').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('signed-in').waitFor();
+      await page.waitForFunction("document.activeElement && document.activeElement.matches('#queue-form [name=mode]:checked')");
+      // The next Tab stays in the quick match.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate("!!document.activeElement.closest('[data-testid=quick-match]')")).toBe(true);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('header: Home · Play · Leaderboard · Rules · Learn (Leaderboard goes to the leaderboard), the API in the footer; 44 px targets on a phone', async () => {
     const ctx = await contextFor({ width: 390, height: 844 });
     try {

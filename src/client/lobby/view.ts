@@ -180,6 +180,25 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     renderMessage();
     show(part('lobby-retry', root), s.phase === 'unavailable');
     if (s.phase !== 'loading') root.setAttribute('data-state', s.phase);
+    keepFocus();
+  }
+
+  /**
+   * Signing in hides the button that had the focus ("Play as guest", "Log in"): the focus would
+   * fall to the page's body and a keyboard user would start over from the top. It goes to the
+   * quick match's first control instead.
+   */
+  let signingIn = false;
+  function keepFocus(): void {
+    if (!s.me) {
+      signingIn = s.phase === 'signed-out';
+      return;
+    }
+    if (!signingIn) return;
+    signingIn = false;
+    const active = document.activeElement as HTMLElement | null;
+    const lost = !active || active === document.body || (root.contains(active) && active.offsetParent === null);
+    if (lost) $<HTMLInputElement>('[name=mode]:checked', forms.queue).focus();
   }
 
   // ---- the forms ----

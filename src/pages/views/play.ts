@@ -234,6 +234,7 @@ export function renderPlayGame(page: PageContext, gameId: string, settings: Clie
 <p><a class="pl-btn pl-btn-primary" href="/play">${h('play.game.toLobby')}</a></p>
 </div>
 <div class="pl-layout" data-part="game-area" data-testid="game-area">
+<h1 class="sr-only" data-testid="game-heading">${h('play.game.title')}</h1>
 <section class="pl-main" aria-label="${a('play.game.area')}">
 <div class="pl-seats">${seatHtml(page, 'black')}${seatHtml(page, 'white')}</div>
 <p class="pl-status" data-part="turn-status" data-testid="turn-status" role="status" aria-live="polite">${h('play.game.loading')}</p>
