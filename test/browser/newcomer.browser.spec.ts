@@ -231,7 +231,10 @@ describe('a newcomer\'s pages in chromium (issue #22)', () => {
       await page.getByTestId('register-button').click();
       const error = page.locator('[data-part=signed-out] [data-testid=form-error]');
       await error.waitFor();
-      expect(await error.innerText()).toContain('username may contain only letters, digits, _ and -');
+      // Said before anything is sent, in the page's words (the name's rule), not the API's.
+      expect(await error.innerText()).toBe('This username does not fit the rule: 3–20 characters, letters A–Z and a–z, digits, _ and -, not starting with “guest-”.');
+      expect(await page.getByTestId('auth-username').getAttribute('minlength')).toBe('3');
+      expect(await page.getByTestId('auth-password').getAttribute('minlength')).toBe('8');
       // The browser's own validation never spoke.
       expect(await page.getByTestId('auth-username').evaluate((e: { validationMessage: string }) => e.validationMessage)).toBe('');
       // A good name registers and signs in.

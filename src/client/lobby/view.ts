@@ -78,13 +78,11 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
       username.setAttribute('aria-describedby', 'username-rule');
       password.setAttribute('aria-describedby', 'password-rule');
       username.minLength = USERNAME_LENGTH.min;
-      username.pattern = '[A-Za-z0-9_\\-]+';
       password.minLength = PASSWORD_LENGTH.min;
     } else {
       username.removeAttribute('aria-describedby');
       password.removeAttribute('aria-describedby');
       username.removeAttribute('minlength');
-      username.removeAttribute('pattern');
       password.removeAttribute('minlength');
     }
     // On an invite the invite card's guest button is the one way in: no second one here.
