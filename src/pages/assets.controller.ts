@@ -29,9 +29,10 @@ export class AssetsController {
       return;
     }
     if (encoding) res.setHeader('Content-Encoding', encoding);
-    const body = (encoding && asset.encoded[encoding]) || asset.body;
-    // Said here: the compression middleware (which leaves these alone) would otherwise send them chunked.
-    res.setHeader('Content-Length', String(body.length));
+    const body = encoding ? asset.encoded[encoding]! : asset.body;
+    // Said here: the compression middleware writes the head itself and would otherwise send a
+    // file of known size chunked, without its length.
+    res.setHeader('Content-Length', body.length);
     res.status(200).end(body);
   }
 }
