@@ -34,6 +34,8 @@ const PAIRING_WINDOW = 200;
 /** GET /api/queue still shows a ticket cancelled for absence this long (so the client learns why). */
 const ABSENT_REPORT_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The waiting players in a ticket's window that GET /api/queue looks at to say what holds it back. */
+const HELD_LOOK_AT = 20;
 
 /** What one ranked wave did (tests and the bench read it). */
 export interface WaveResult {
@@ -182,7 +184,30 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       gameId: t.gameId,
       window: w ? { min: Math.round(w.min), max: Math.round(w.max) } : null,
       cooldown: coolingDown ? { until: eligibleAt.toISOString(), reason: coolingDown } : null,
+      held: null,
     };
+  }
+
+  /**
+   * Why a waiting ranked ticket is not paired although players wait in its window: every one of
+   * them (the closest 20) is linked to its owner (one address or browser) or at the daily cap with
+   * them. Null when one of them could be paired, or nobody waits in the window. Reads only.
+   */
+  private async heldBack(t: QueueTicket, player: Player, window: { min: number; max: number }, now: Date): Promise<TicketDto['held']> {
+    const near = await this.tickets.waitingNear({
+      playerId: player.id, turnSeconds: t.turnSeconds, bot: player.bot, rating: player.rating, min: window.min, max: window.max, limit: HELD_LOOK_AT,
+    });
+    if (near.length === 0) return null;
+    const pairs = near.map((other) => ({ a: player.id, b: other }));
+    const linked = await this.links.linkedPairs(pairs, now);
+    const capped = new Set(
+      (await this.games.rankedGamesBetween(pairs, new Date(now.getTime() - DAY_MS)))
+        .filter((r) => r.games >= MAX_RANKED_GAMES_PER_PAIR_24H)
+        .map((r) => pairKey(r.a, r.b)),
+    );
+    const keys = near.map((other) => pairKey(player.id, other));
+    if (!keys.every((k) => linked.has(k) || capped.has(k))) return null;
+    return { reason: keys.some((k) => linked.has(k)) ? 'linked' : 'pairCap', players: near.length };
   }
 
   /**
@@ -439,7 +464,9 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
       || (t.state === 'matched' && t.gameId !== null && (await this.games.statusOf(t.gameId)) === 'active')
       || (t.state === 'cancelled' && t.reason === 'absent' && t.endedAt !== null && now.getTime() - new Date(t.endedAt).getTime() < ABSENT_REPORT_MS));
     if (!show) throw new AppError('NOT_FOUND', { key: 'api.queue.notQueued' });
-    return this.toDto(t, player.rating, now);
+    const dto = this.toDto(t, player.rating, now);
+    if (dto.state === 'waiting' && dto.window && !dto.cooldown) dto.held = await this.heldBack(t, player, dto.window, now);
+    return dto;
   }
 
   async leave(player: Player): Promise<void> {

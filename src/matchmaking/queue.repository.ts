@@ -72,6 +72,15 @@ const WAITING_FOR_PAIRING = sql<{ mode: QueueMode }, Omit<WaitingForPairing, 'jo
     FROM queue_tickets t JOIN players p ON p.id = t.player_id
     WHERE t.state = 'waiting' AND t.mode = ${p.mode}`,
 );
+/** The players of other waiting ranked tickets with these settings rated within [min, max], closest first. */
+const WAITING_NEAR = sql<{ playerId: string; turnSeconds: number | null; bot: boolean; rating: number; min: number; max: number; limit: number }, { playerId: string }>(
+  'queue_waiting_near',
+  (p) => `SELECT t.player_id AS "playerId"
+    FROM queue_tickets t JOIN players p ON p.id = t.player_id
+    WHERE t.state = 'waiting' AND t.mode = 'ranked' AND t.turn_seconds IS NOT DISTINCT FROM ${p.turnSeconds}::integer
+      AND t.player_id <> ${p.playerId} AND p.bot = ${p.bot} AND p.rating BETWEEN ${p.min} AND ${p.max}
+    ORDER BY abs(p.rating - ${p.rating}) LIMIT ${p.limit}`,
+);
 const TOUCH_WAITING = sql<{ playerIds: readonly string[]; now: Date }>(
   null,
   (p) => `UPDATE queue_tickets SET last_seen_at = ${p.now} WHERE state = 'waiting' AND player_id = ANY(${p.playerIds}::uuid[]) AND last_seen_at < ${p.now}`,
@@ -174,6 +183,11 @@ export class QueueRepository {
   async waitingForPairing(mode: QueueMode): Promise<WaitingForPairing[]> {
     const rows = await this.db.query(WAITING_FOR_PAIRING({ mode }));
     return rows.map(({ joinedMs, eligibleMs, ...r }) => ({ ...r, joinedAt: joinedMs, eligibleAt: eligibleMs === null ? null : Number(eligibleMs) }));
+  }
+
+  /** Players of other waiting ranked tickets that a ticket could meet by rating (see WAITING_NEAR). */
+  async waitingNear(q: { playerId: string; turnSeconds: number | null; bot: boolean; rating: number; min: number; max: number; limit: number }): Promise<string[]> {
+    return (await this.db.query(WAITING_NEAR(q))).map((r) => r.playerId);
   }
 
   /** These players are present: their waiting tickets are seen at `now`. */

@@ -41,8 +41,9 @@ const scriptShare = (script: string) =>
  * Runs in the page: every visible button or button-like link whose text does not fit its box
  * (clipped), and the page's horizontal overflow.
  */
+// (A heading kept for screen readers only, .sr-only, is clipped to 1 px on purpose.)
 const CLIPPED_JS =
-  "Array.from(document.querySelectorAll('button, .pl-btn, summary, .pager a, .stats dd, .badge, .pl-badge, h1, h2')).filter(function (e) { var r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; }).filter(function (e) { return e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1; }).map(function (e) { return (e.getAttribute('data-testid') || e.tagName) + ': ' + e.innerText; })";
+  "Array.from(document.querySelectorAll('button, .pl-btn, summary, .pager a, .stats dd, .badge, .pl-badge, h1, h2')).filter(function (e) { var r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden' && !e.classList.contains('sr-only'); }).filter(function (e) { return e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1; }).map(function (e) { return (e.getAttribute('data-testid') || e.tagName) + ': ' + e.innerText; })";
 
 
 /** Polls `read` until `done` holds of its value (at most WAIT ms); answers the last value. */

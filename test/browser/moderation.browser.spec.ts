@@ -73,11 +73,22 @@ describe('the moderator page (chromium)', () => {
       await row.getByRole('link', { name: cheat.username }).click();
       await page.getByRole('heading', { name: `Player ${cheat.username}` }).waitFor();
       expect(await page.getByTestId('player-reports').innerText()).toContain('every move perfect');
+      // No action is chosen at first: acting says so, and sends nothing.
+      expect(await page.getByRole('combobox', { name: 'Action' }).inputValue()).toBe('');
+      await page.getByRole('button', { name: 'Act' }).click();
+      await page.getByTestId('mod-action-status').getByText('Choose an action first.').waitFor();
       await page.getByRole('combobox', { name: 'Action' }).selectOption('engine');
       await page.getByRole('textbox', { name: 'Reason (written to the audit log)' }).fill('perfect endgames, uniform times');
+      // Marking an engine user cannot be undone: the page asks first.
+      const asked: string[] = [];
+      page.once('dialog', (d) => {
+        asked.push(d.message());
+        void d.accept();
+      });
       await page.getByRole('button', { name: 'Act' }).click();
       await page.getByText(/Done: marked as engine user\. Refunds: \d+ rating points to 1 opponent\./).waitFor();
       await page.getByTestId('mark-engine').waitFor();
+      expect(asked).toEqual([`Mark ${cheat.username} as an engine user? This cannot be undone.`]);
       const audit = page.getByTestId('audit-row').first();
       expect(await audit.innerText()).toContain('marked as engine user');
       expect(await audit.innerText()).toContain(mod.username);

@@ -147,6 +147,22 @@ describe('a newcomer\'s pages in chromium (issue #22)', () => {
     }
   }, 120_000);
 
+  it('"Play as guest" by keyboard: the focus goes on to the quick match, not back to the top of the page', async () => {
+    const ctx = await contextFor({ width: 1280, height: 800 });
+    try {
+      const page = await open(ctx, '/play');
+      await page.getByTestId('guest-button').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('signed-in').waitFor();
+      await page.waitForFunction("document.activeElement && document.activeElement.matches('#queue-form [name=mode]:checked')");
+      // The next Tab stays in the quick match.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate("!!document.activeElement.closest('[data-testid=quick-match]')")).toBe(true);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('header: Home · Play · Leaderboard · Rules · Learn (Leaderboard goes to the leaderboard), the API in the footer; 44 px targets on a phone', async () => {
     const ctx = await contextFor({ width: 390, height: 844 });
     try {
@@ -215,7 +231,10 @@ describe('a newcomer\'s pages in chromium (issue #22)', () => {
       await page.getByTestId('register-button').click();
       const error = page.locator('[data-part=signed-out] [data-testid=form-error]');
       await error.waitFor();
-      expect(await error.innerText()).toContain('username may contain only letters, digits, _ and -');
+      // Said before anything is sent, in the page's words (the name's rule), not the API's.
+      expect(await error.innerText()).toBe('This username does not fit the rule: 3–20 characters, letters A–Z and a–z, digits, _ and -, not starting with “guest-”.');
+      expect(await page.getByTestId('auth-username').getAttribute('minlength')).toBe('3');
+      expect(await page.getByTestId('auth-password').getAttribute('minlength')).toBe('8');
       // The browser's own validation never spoke.
       expect(await page.getByTestId('auth-username').evaluate((e: { validationMessage: string }) => e.validationMessage)).toBe('');
       // A good name registers and signs in.

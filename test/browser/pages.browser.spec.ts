@@ -123,6 +123,13 @@ describe('pages in a real browser (chromium)', () => {
         expect(p.title).toContain(longDate(p.at, 'tg-u-nu-latn', { time: true, timeZone }));
         expect(p.title).not.toMatch(/\d{4}-\d\d-\d\d/);
       }
+      // Each point links its game's replay, named as its title says.
+      const links = await page.getByTestId('chart-point-link').evaluateAll((els) => els.map((e) => [e.getAttribute('href'), e.getAttribute('aria-label'), e.querySelector('title')!.textContent]));
+      expect(links).toHaveLength(RATED_GAMES);
+      for (const [href, name, title] of links) {
+        expect(href).toMatch(/^\/play\/[0-9a-f-]{36}$/);
+        expect(name).toBe(title);
+      }
       // Relative times ("… пеш", "ҳозир"…), pinned: Chromium ships no Tajik data and would say them in English.
       const words = await page.locator('[data-testid=finished-at] time').allInnerTexts();
       expect(words.length).toBeGreaterThan(0);

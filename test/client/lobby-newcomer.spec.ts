@@ -1,7 +1,7 @@
 /** Issue #22 in the lobby's controller (no DOM): register mode, the server's own words, a broken invite, the way to the leaderboard. */
 import { describe, expect, it, jest } from '@jest/globals';
 import './english';
-import { ladderNote, LobbyController, type LobbyTransport } from '../../src/client/lobby/state';
+import { ladderNote, LobbyController, queueHeld, type LobbyTransport } from '../../src/client/lobby/state';
 import { show } from '../../src/client/common/messages';
 import { ApiError, type Me } from '../../src/client/transport/api';
 
@@ -89,6 +89,21 @@ describe('the sign-in card: log in, or create an account', () => {
     api.register.mockRejectedValueOnce(new ApiError('That username is taken.', 409, 'USERNAME_TAKEN', undefined, 'taken'));
     await c.signIn('register', 'ada', 'correct horse');
     expect(said(c)).toEqual({ place: 'auth', text: 'That username is taken.' });
+  });
+});
+
+describe('the ranked queue says why it is not pairing', () => {
+  const waiting = (held: unknown) =>
+    ({ id: 't', mode: 'ranked', turnSeconds: null, state: 'waiting', reason: null, joinedAt: '2026-12-01T10:00:00Z', gameId: null, window: { min: 1400, max: 1600 }, cooldown: null, held }) as never;
+  it.each([
+    [null, null],
+    [{ reason: 'linked', players: 2 }, 'Nobody can be paired with you yet: every player waiting in this range shares an internet address or a browser with your account (shared Wi-Fi, a household, a club, a mobile network), and ranked games never pair such accounts. Keep waiting for someone else, or play them in a casual game or a room.'],
+    [{ reason: 'pairCap', players: 1 }, 'Nobody can be paired with you yet: every player waiting in this range has already played you 3 ranked games in the last 24 hours, the most one pair may. Keep waiting for someone else, or play them in a casual game or a room.'],
+  ])('%j', (held, text) => {
+    const { c } = setup();
+    c.s.ticket = waiting(held);
+    const said = queueHeld(c.s);
+    expect(said && show(said)).toBe(text);
   });
 });
 

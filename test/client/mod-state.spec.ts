@@ -74,11 +74,28 @@ describe('ModController (the moderator page, no DOM)', () => {
     expect(outcome(result('engine', [{ username: 'v', points: 12 }])).map(show)).toEqual(['Done: marked as engine user.', 'Refunds: 12 rating points to 1 opponent.']);
   });
 
-  it('sends nothing without a known action or a reason', async () => {
+  it('sends nothing without a known action or a reason, and says which is missing', async () => {
     const { c, api } = setup([{ html: 'x' }]);
     await c.act('p', 'delete', 'because');
+    expect(c.s.actionError && show(c.s.actionError)).toBe('Choose an action first.');
+    await c.act('p', '', 'because');
+    expect(c.s.actionError && show(c.s.actionError)).toBe('Choose an action first.');
     await c.act('p', 'warn', '   ');
+    expect(c.s.actionError && show(c.s.actionError)).toBe('Write the reason first.');
     expect(api.modAction).not.toHaveBeenCalled();
+  });
+
+  it('asks before an action that cannot be undone; a no sends nothing', async () => {
+    const { c, api } = setup([{ html: 'x' }]);
+    const asked: string[] = [];
+    await c.act('p', 'engine', 'perfect', (q) => (asked.push(show(q)), false));
+    await c.act('p', 'close', 'spam', (q) => (asked.push(show(q)), false));
+    expect(asked).toEqual(['Mark p as an engine user? This cannot be undone.', 'Close the account of p? This cannot be undone.']);
+    expect(api.modAction).not.toHaveBeenCalled();
+    await c.act('p', 'warn', 'rude', () => {
+      throw new Error('a warning asks nothing');
+    });
+    expect(api.modAction).toHaveBeenCalledTimes(1);
   });
 
   it('a refused action keeps the panel and the form, and says why', async () => {

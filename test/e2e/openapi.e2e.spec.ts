@@ -66,7 +66,8 @@ describe('the OpenAPI schema', () => {
       expect.arrayContaining(['id', 'rated', 'status', 'settings', 'black', 'white', 'board', 'toMove', 'ply', 'legalMoves', 'discs', 'turnDeadline', 'clocks', 'result', 'createdAt', 'finishedAt']),
     );
     expect(fields('MoveDto')).toEqual(['at', 'by', 'color', 'flipped', 'pass', 'ply', 'square']);
-    expect(fields('TicketDto')).toEqual(['clock', 'cooldown', 'gameId', 'id', 'joinedAt', 'mode', 'reason', 'state', 'turnSeconds', 'window']);
+    expect(fields('TicketDto')).toEqual(['clock', 'cooldown', 'gameId', 'held', 'id', 'joinedAt', 'mode', 'reason', 'state', 'turnSeconds', 'window']);
+    expect(fields('QueueHeldDto')).toEqual(['players', 'reason']);
     expect(fields('RankedCooldownDto')).toEqual(['reason', 'until']);
     expect(fields('SeatDto')).toEqual(['cpuMoves', 'player', 'standIn']);
     expect(fields('GameSettingsDto')).toEqual(['clock', 'idleSeconds', 'rated', 'showLegalMoves', 'standInMoves', 'turnSeconds']);

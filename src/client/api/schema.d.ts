@@ -1300,6 +1300,15 @@ export interface components {
              */
             square: string;
         };
+        QueueHeldDto: {
+            /** @description How many waiting players in your window the rule keeps from you (at most 20 are looked at). */
+            players: number;
+            /**
+             * @description `linked`: every waiting player in your rating window shares an address (IPv6: a /64) or a browser with you within RANKED_LINK_DAYS (shared Wi-Fi, a household, a club, a mobile network): ranked games never pair such accounts. `pairCap`: you have played each of them the most ranked games a pair may play in 24 hours.
+             * @enum {string}
+             */
+            reason: "linked" | "pairCap";
+        };
         RankedCooldownDto: {
             /**
              * @description `aborts`: you aborted (or missed your first move in) more than ABORT_FREE of your last 10 ranked games of the last 24 h; `sandbagging`: most of your recent ranked losses were resignations or abandonments before your own SANDBAG_MOVES-th move
@@ -1504,6 +1513,8 @@ export interface components {
             cooldown: components["schemas"]["RankedCooldownDto"] | null;
             /** Format: uuid */
             gameId: string | null;
+            /** @description Extra field, on GET /api/queue: why a waiting ranked ticket is not paired although players wait in its window (each of them is linked to you, or at the daily cap with you); null when nothing holds it back, and on other answers and events. */
+            held: components["schemas"]["QueueHeldDto"] | null;
             /** Format: uuid */
             id: string;
             /** Format: date-time */

@@ -32,6 +32,9 @@ export function localizeTimes(root: ParentNode, now: number = Date.now()): void 
     if (!Number.isFinite(ms) || !title || !shown) continue;
     const local = i18n.longDate(ms, { time: true });
     title.textContent = (title.textContent ?? '').replace(shown, local);
+    const link = el.closest('a');
+    const name = link?.getAttribute('aria-label');
+    if (link && name) link.setAttribute('aria-label', name.replace(shown, local));
     el.dataset.whenShown = local;
   }
 }

@@ -5,6 +5,7 @@
  */
 import { isTurnLimit } from '../../games/domain/game';
 import { CLOCK_PRESETS, clockLabel, DEFAULT_RANKED_CLOCK } from '../../games/domain/clock';
+import { MAX_RANKED_GAMES_PER_PAIR_24H } from '../../matchmaking/domain/pairing';
 import { GUEST_NAME_PREFIX, looksLikeGuestName, PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username';
 import { ratingLabel } from '../../ratings/domain/rating-label';
 import { gameHref, validRoomCode } from '../common/format';
@@ -583,6 +584,16 @@ export function ladderNote(s: LobbyState): Text | null {
 export function queueWindow(s: LobbyState): Text | null {
   const w = s.ticket?.window;
   return w ? t('lobby.queue.window', { min: String(Math.round(w.min)), max: String(Math.round(w.max)) }) : null;
+}
+
+/**
+ * Why a waiting ranked ticket is not paired although players wait in its range (GET /api/queue's
+ * `held`): they all share an address or a browser with the player, or are at the daily cap.
+ */
+export function queueHeld(s: LobbyState): Text | null {
+  const held = s.ticket?.held;
+  if (!held) return null;
+  return held.reason === 'linked' ? t('lobby.queue.held.linked') : t('lobby.queue.held.pairCap', { max: MAX_RANKED_GAMES_PER_PAIR_24H });
 }
 
 /** h:mm:ss, or m:ss under an hour. */

@@ -7,7 +7,7 @@ import { $, $$, h, part, parts, show, text } from '../common/dom';
 import { gameHref, playerHref } from '../common/format';
 import { msg, show as say } from '../common/messages';
 import { PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username';
-import { ladderNote, myRating, queueCooldown, queueWindow, RANKED_CLOCK, type LobbyController, type Mode, type Place } from './state';
+import { ladderNote, myRating, queueCooldown, queueHeld, queueWindow, RANKED_CLOCK, type LobbyController, type Mode, type Place } from './state';
 
 export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(): void } {
   const s = c.s;
@@ -96,13 +96,11 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
       username.setAttribute('aria-describedby', 'username-rule');
       password.setAttribute('aria-describedby', 'password-rule');
       username.minLength = USERNAME_LENGTH.min;
-      username.pattern = '[A-Za-z0-9_\\-]+';
       password.minLength = PASSWORD_LENGTH.min;
     } else {
       username.removeAttribute('aria-describedby');
       password.removeAttribute('aria-describedby');
       username.removeAttribute('minlength');
-      username.removeAttribute('pattern');
       password.removeAttribute('minlength');
     }
     // On an invite the invite card's guest button is the one way in: no second one here.
@@ -172,6 +170,11 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
       const cel = part('queue-cooldown', root);
       show(cel, !!cooldown);
       if (cooldown) text(cel, say(cooldown));
+      // Players wait in the range, but a rule keeps each of them from this one: say which, and what to do.
+      const held = queueHeld(s);
+      const hel = part('queue-held', root);
+      show(hel, !!held);
+      if (held) text(hel, say(held));
     }
   }
 
@@ -197,6 +200,25 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     renderMessage();
     show(part('lobby-retry', root), s.phase === 'unavailable');
     if (s.phase !== 'loading') root.setAttribute('data-state', s.phase);
+    keepFocus();
+  }
+
+  /**
+   * Signing in hides the button that had the focus ("Play as guest", "Log in"): the focus would
+   * fall to the page's body and a keyboard user would start over from the top. It goes to the
+   * quick match's first control instead.
+   */
+  let signingIn = false;
+  function keepFocus(): void {
+    if (!s.me) {
+      signingIn = s.phase === 'signed-out';
+      return;
+    }
+    if (!signingIn) return;
+    signingIn = false;
+    const active = document.activeElement as HTMLElement | null;
+    const lost = !active || active === document.body || (root.contains(active) && active.offsetParent === null);
+    if (lost) $<HTMLInputElement>('[name=mode]:checked', forms.queue).focus();
   }
 
   // ---- the forms ----

@@ -73,11 +73,18 @@ export class ModController {
     else this.set({ panel: null, panelVersion: this.state.panelVersion + 1, status: [refusal(got.status)] });
   }
 
-  /** The action form's command. An unknown action or an empty reason is not sent (the form requires both). */
-  async act(username: string, action: string, reason: string): Promise<void> {
+  /**
+   * The action form's command. An unknown action or an empty reason is not sent: the form says
+   * which is missing. `confirm` asks before an action that cannot be undone (marking an engine
+   * user, closing an account); a no sends nothing.
+   */
+  async act(username: string, action: string, reason: string, confirm: (question: Text) => boolean = () => true): Promise<void> {
     const kind = MOD_ACTIONS.find((a) => a === action);
     const why = reason.trim();
-    if (this.state.pending || !kind || why === '') return;
+    if (this.state.pending) return;
+    if (!kind) return this.set({ actionError: t('mod.actions.choose') });
+    if (why === '') return this.set({ actionError: t('mod.actions.reasonMissing') });
+    if ((kind === 'engine' || kind === 'close') && !confirm(t('mod.actions.confirm', { action: kind, name: username }))) return;
     this.set({ pending: true, actionError: null });
     let result: ModActionResult;
     try {

@@ -25,7 +25,7 @@ export function mountModView(root: HTMLElement, c: ModController): ModView {
     if (!username) return;
     event.preventDefault();
     const data = new FormData(form);
-    void c.act(username, String(data.get('action') ?? ''), String(data.get('reason') ?? ''));
+    void c.act(username, String(data.get('action') ?? ''), String(data.get('reason') ?? ''), (question) => window.confirm(showText(question)));
   });
 
   const render = (): void => {

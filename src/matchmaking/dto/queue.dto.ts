@@ -48,6 +48,18 @@ export class RankedCooldownDto {
   reason: 'aborts' | 'sandbagging';
 }
 
+export class QueueHeldDto {
+  @ApiProperty({
+    enum: ['linked', 'pairCap'],
+    description:
+      '`linked`: every waiting player in your rating window shares an address (IPv6: a /64) or a browser with you within ' +
+      'RANKED_LINK_DAYS (shared Wi-Fi, a household, a club, a mobile network): ranked games never pair such accounts. ' +
+      '`pairCap`: you have played each of them the most ranked games a pair may play in 24 hours.',
+  })
+  reason: 'linked' | 'pairCap';
+  @ApiProperty({ description: 'How many waiting players in your window the rule keeps from you (at most 20 are looked at).' }) players: number;
+}
+
 export class TicketDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: ['ranked', 'unranked'] }) mode: 'ranked' | 'unranked';
@@ -81,4 +93,12 @@ export class TicketDto {
       'usual); null otherwise. The fair-play rules (README) say how long each one lasts.',
   })
   cooldown: RankedCooldownDto | null;
+  @ApiProperty({
+    type: QueueHeldDto,
+    nullable: true,
+    description:
+      'Extra field, on GET /api/queue: why a waiting ranked ticket is not paired although players wait in its window (each of ' +
+      'them is linked to you, or at the daily cap with you); null when nothing holds it back, and on other answers and events.',
+  })
+  held: QueueHeldDto | null;
 }

@@ -174,10 +174,14 @@ export function renderModPlayer(page: PageContext, v: ModPlayerViewDto): string 
           )
           .join('')}</tbody></table></div>`;
   const reports = v.reports.length === 0 ? `<p class="card empty">${t.html('mod.playerReportsEmpty')}</p>` : reportsTable(page, v.reports, false, 'player-reports');
-  const options = MOD_ACTIONS.map((a) => `<option value="${a}">${t.html('mod.actionOption', { action: a })}</option>`).join('');
+  // No action is chosen until the moderator chooses one (the form says so in the page's language:
+  // novalidate keeps the browser's own bubble, in the browser's language, away).
+  const options =
+    `<option value="" selected>${t.html('mod.actionChoose')}</option>` +
+    MOD_ACTIONS.map((a) => `<option value="${a}">${t.html('mod.actionOption', { action: a })}</option>`).join('');
   const actions =
-    `<form class="card mod-actions" data-testid="mod-actions" data-part="action-form" data-mod-action="${e(p.username)}">` +
-    `<label for="mod-action">${t.html('mod.actionField')}</label><select id="mod-action" name="action">${options}</select>` +
+    `<form class="card mod-actions" data-testid="mod-actions" data-part="action-form" data-mod-action="${e(p.username)}" novalidate>` +
+    `<label for="mod-action">${t.html('mod.actionField')}</label><select id="mod-action" name="action" required>${options}</select>` +
     `<label for="mod-reason">${t.html('mod.reasonField')}</label><input id="mod-reason" name="reason" required maxlength="500">` +
     `<button type="submit">${t.html('mod.actionsTitle')}</button>` +
     '<p class="subtle" role="status" data-part="action-status" data-testid="mod-action-status"></p>' +

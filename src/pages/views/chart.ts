@@ -1,6 +1,6 @@
 import type { MessageKey } from '../../i18n/keys.js';
 import type { Translator } from '../../i18n/translator.js';
-import { escapeHtml, formatDelta, formatInt, isoDate, isoTime } from './format.js';
+import { escapeHtml, formatDelta, formatInt, isoDate, isoTime, replayHref } from './format.js';
 
 type T = Translator<MessageKey>;
 
@@ -286,9 +286,11 @@ export function renderRatingChart(history: readonly RatingHistoryPoint[], t: T):
     const when = valid ? `${t.longDate(p.at, { time: true, timeZone: 'UTC' })} UTC` : p.at;
     const at = valid ? ` data-at="${escapeHtml(new Date(Date.parse(p.at)).toISOString())}" data-when-shown="${escapeHtml(when)}"` : '';
     const label = t.html('chart.point', { number: i + 1, when, rating: formatInt(p.rating), rd: formatInt(p.rd), delta: formatDelta(p.delta) });
-    parts.push(
-      `<circle data-testid="chart-point" data-game-id="${escapeHtml(p.gameId)}"${at} data-rating="${formatInt(p.rating)}" data-rd="${formatInt(p.rd)}" cx="${c(x(i))}" cy="${c(y(p.rating))}" r="${n > 60 ? 2 : 3.5}" fill="#1f7a4d" stroke="#fff" stroke-width="1"><title>${label}</title></circle>`,
-    );
+    const circle = `<circle data-testid="chart-point" data-game-id="${escapeHtml(p.gameId)}"${at} data-rating="${formatInt(p.rating)}" data-rd="${formatInt(p.rd)}" cx="${c(x(i))}" cy="${c(y(p.rating))}" r="${n > 60 ? 2 : 3.5}" fill="#1f7a4d" stroke="#fff" stroke-width="1"><title>${label}</title></circle>`;
+    // Each point opens its game's replay (a refund has no game of its own).
+    const linked = p.gameId !== null && p.gameId !== undefined && String(p.gameId) !== '';
+    const name = t.t('chart.point', { number: i + 1, when, rating: formatInt(p.rating), rd: formatInt(p.rd), delta: formatDelta(p.delta) });
+    parts.push(linked ? `<a href="${escapeHtml(replayHref(p.gameId))}" data-testid="chart-point-link" aria-label="${escapeHtml(name)}">${circle}</a>` : circle);
   });
   parts.push('</g></svg>');
   return parts.join('');

@@ -171,6 +171,7 @@ ${FORM_ERROR}
 <p><span class="pl-spinner" aria-hidden="true"></span> ${t.html('play.lobby.lookingFor', { mode: t.t('play.lobby.casual') }, { m: (c) => `<span data-part="queue-mode" data-testid="queue-mode">${c}</span>` })}</p>
 <p class="pl-hint" data-part="queue-window" data-testid="queue-window" aria-live="polite" hidden></p>
 <p class="pl-note" data-part="queue-cooldown" data-testid="queue-cooldown" role="status" hidden></p>
+<p class="pl-note" data-part="queue-held" data-testid="queue-held" role="status" hidden></p>
 <button type="button" class="pl-btn" data-part="queue-cancel" data-testid="queue-cancel">${h('play.lobby.cancel')}</button>
 </div>
 </section>
@@ -266,6 +267,7 @@ export function renderPlayGame(page: PageContext, gameId: string, settings: Clie
 <p><a class="pl-btn pl-btn-primary" href="/play">${h('play.game.toLobby')}</a></p>
 </div>
 <div class="pl-layout" data-part="game-area" data-testid="game-area">
+<h1 class="sr-only" data-testid="game-heading">${h('play.game.title')}</h1>
 <section class="pl-main" aria-label="${a('play.game.area')}">
 <div class="pl-seats">${seatHtml(page, 'black')}${seatHtml(page, 'white')}</div>
 <p class="pl-status" data-part="turn-status" data-testid="turn-status" role="status" aria-live="polite">${h('play.game.loading')}</p>

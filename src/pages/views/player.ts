@@ -83,7 +83,8 @@ function renderGameRow(page: PageContext, g: RecentGameView): string {
     `<td class="g-col" data-testid="color" title="${escapeHtml(t.t('player.playedColour', { colour: colourName }))}"><span class="disc disc-${colour}" aria-hidden="true"></span><span class="color-name">${escapeHtml(colourName)}</span></td>` +
     `<td class="${outcome} g-res" data-testid="outcome">${t.html(`player.outcome.${outcome}`)}</td>` +
     `<td class="num g-discs" data-testid="discs" data-label="${escapeHtml(t.t('player.phoneDiscs'))}">${discs}</td>` +
-    `<td class="hide-md" data-testid="rated">${t.html(g.rated ? 'player.rated' : 'player.casual')}</td>` +
+    // An aborted ranked game changed no rating: it is not listed as rated (nor as casual: it was not).
+    `<td class="hide-md" data-testid="rated">${g.rated && outcome === 'aborted' ? DASH : t.html(g.rated ? 'player.rated' : 'player.casual')}</td>` +
     `<td class="num g-delta" data-testid="rating-delta" data-label="${escapeHtml(t.t('player.phoneRating'))}">${deltaHtml(g.ratingDelta, g.rated)}</td>` +
     `<td class="hide-md" data-testid="finished-at">${formatWhen(g.finishedAt, t)}</td>` +
     `<td class="g-moves"><a class="g-replay" data-testid="replay-link" href="${escapeHtml(replayHref(g.id))}">${replayLabel}</a>` +

@@ -208,6 +208,14 @@ describe('renderRatingChart', () => {
     expect(title?.[1]).not.toMatch(/\d{4}-\d\d-\d\d/);
   });
 
+  it('each point links its game\'s replay; a point without a game (a refund) links nothing', () => {
+    const points = history(3);
+    const svg = renderRatingChart([...points.slice(0, 2), { ...points[2], gameId: '' }], EN.t);
+    expect(svg.match(/<a href="\/play\/g0" data-testid="chart-point-link" aria-label="Game #1, [^"]+"><circle data-testid="chart-point" data-game-id="g0"/g)).toHaveLength(1);
+    expect(svg.match(/data-testid="chart-point-link"/g)).toHaveLength(2);
+    expect(svg.match(/data-testid="chart-point"/g)).toHaveLength(3);
+  });
+
   it('unparseable times fall back to game numbers', () => {
     const axis = xAxisLabels(history(3, () => 'not a date'), EN.t);
     expect(axis).toEqual({ kind: 'game', labels: ['#1', '#2', '#3'], noteHtml: 'The x axis numbers the rated games.' });

@@ -32,6 +32,9 @@ describe('play views', () => {
   it('the game page is a shell: the game id in a data attribute, 64 squares a1..h8 in API order, seats, result, moves', () => {
     const html = renderPlayGame(EN, GAME_ID, SETTINGS);
     expect(html).toContain('<title>Game · Outflank</title>');
+    // The game area has its top-level heading, for screen readers (the board and seats say the rest);
+    // the missing game's block has its own.
+    expect(html).toMatch(/data-testid="game-area">\s*<h1 class="sr-only" data-testid="game-heading">Game<\/h1>/);
     expect(html).toContain(`id="play-game" data-testid="play-game" data-game-id="${GAME_ID}"`);
     const squares = [...html.matchAll(/data-testid="square" data-square="([a-h][1-8])"/g)].map((m) => m[1]);
     expect(squares).toEqual(Array.from({ length: 64 }, (_, i) => squareAt(i)));

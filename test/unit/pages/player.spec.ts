@@ -91,10 +91,14 @@ describe('renderPlayer', () => {
         game({ id: 'g-3', outcome: 'draw', ratingDelta: 0.2, discs: { black: 32, white: 32 } }),
         game({ id: 'g-4', outcome: 'aborted', rated: false, ratingDelta: null, discs: null, finishedAt: '2024-03-02T00:00:00Z' }),
         game({ id: 'g-5', outcome: 'active', rated: false, ratingDelta: null, discs: { black: 2, white: 2 }, finishedAt: null }),
+        // A ranked game called off before both moved: no rating moved, so it is not listed as rated.
+        game({ id: 'g-6', outcome: 'aborted', rated: true, ratingDelta: null, discs: { black: 2, white: 2 }, finishedAt: '2024-03-02T00:00:00Z' }),
       ]),
     );
     const rows: string[] = [...(html.match(/<tr data-testid="game-row"[\s\S]*?<\/tr>/g) ?? [])];
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
+    expect(td(rows[5], 'rated')).toBe('—');
+    expect(td(rows[5], 'outcome')).toBe('Aborted');
     expect(td(rows[0], 'opponent')).toBe('<a href="/players/bob">bob</a>');
     expect(rows[0]).toContain('data-testid="opponent" title="bob">');
     expect(text(td(rows[0], 'color'))).toBe('Black');
