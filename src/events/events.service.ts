@@ -8,7 +8,7 @@ import { Db } from '../database/db.js';
 import { dieBeforePublish } from './fault-injection.js';
 import { PlayerEventsRepository } from './player-events.repository.js';
 import { StreamLimits } from './stream-limits.js';
-import { NOTIFY_SQL, packPayloads, unpackPayload } from './notify.js';
+import { NOTIFY_SQL, packPayloads, payloadHead, unpackPayload } from './notify.js';
 import { EVENTS_CHANNEL, playerOfTopic, playerTopic, type TopicEvent } from './topics.js';
 import { Periodic } from '../common/periodic.js';
 
@@ -29,6 +29,8 @@ const BATCH_EVENTS = 500;
 const OUTBOX_MAX = 20_000;
 /** A batch that failed this many times in a row on a live connection is dropped (it would block every later one). */
 const MAX_SEND_ATTEMPTS = 3;
+/** How long a shutdown waits for the last NOTIFYs. */
+const SHUTDOWN_SEND_MS = 2000;
 
 export { packPayloads } from './notify.js';
 
@@ -60,6 +62,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private reconnectTimer: NodeJS.Timeout | null = null;
   /** This copy on the wire (its NOTIFYs come back to it and are skipped). */
   readonly copyId = randomUUID();
+  private readonly ownPayloadHead = payloadHead(this.copyId);
   /** Committed events not yet sent to the other copies, oldest first. */
   private outbox: TopicEvent[] = [];
   private sending: Promise<void> | null = null;
@@ -97,8 +100,10 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
-    // What committed before the shutdown still reaches the other copies.
-    while (this.sending) await this.sending;
+    // What committed before the shutdown still reaches the other copies (if the connection answers soon).
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([this.drained(), new Promise<void>((resolve) => (waited = setTimeout(resolve, SHUTDOWN_SEND_MS)))]);
+    clearTimeout(waited);
     this.listening = false;
     await this.client?.end().catch(() => undefined);
   }
@@ -112,9 +117,11 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     });
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
+      // This copy's own (delivered in-process when they were published): skipped unparsed.
+      if (msg.payload.startsWith(this.ownPayloadHead)) return;
       try {
         const { copy, events } = unpackPayload(msg.payload);
-        if (copy === this.copyId) return; // delivered in-process when it was published
+        if (copy === this.copyId) return;
         for (const event of events) this.dispatch(event);
       } catch (err) {
         this.logger.warn(`bad notification payload: ${String(err)}`);
@@ -138,6 +145,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       await client.query(`LISTEN ${CHANNEL}`);
       if (this.client !== client) return;
       this.listening = true;
+      this.sendFailures = 0;
       this.kick(); // what was published while the connection was down
     } catch (err) {
       this.logger.warn(`LISTEN connection failed: ${String(err)}`);
