@@ -1,6 +1,7 @@
 /** Worker-thread tasks: CPU searches and game analyses run here (piscina), off the request event loop. */
 import { analyseGame, type AnalysedRecord, type GameAnalysis } from '../analysis/domain/analysis.js';
 import { chooseCpuMove, chooseStandInMove, fromBoardString, type Color } from '../engine/index.js';
+import { lowestPriorityForThisThread } from './thread-priority.js';
 
 export interface CpuTask {
   board: string;
@@ -19,8 +20,13 @@ export interface AnalysisTask {
   records: AnalysedRecord[];
 }
 
-/** The analysis of a whole game (src/analysis/domain/analysis.ts), with the engine's time. */
+/**
+ * The analysis of a whole game (src/analysis/domain/analysis.ts), with the engine's time. Its
+ * thread (the analysis pool's, never the CPU moves' or the main one) runs at the lowest CPU
+ * priority: the kernel always prefers live play to an analysis.
+ */
 export function analyse(task: AnalysisTask): GameAnalysis & { engineMs: number } {
+  lowestPriorityForThisThread();
   const started = performance.now();
   const analysis = analyseGame(task.records);
   return { ...analysis, engineMs: Math.round(performance.now() - started) };

@@ -8,13 +8,26 @@ import { Db } from '../database/db.js';
 import { dieBeforePublish } from './fault-injection.js';
 import { PlayerEventsRepository } from './player-events.repository.js';
 import { StreamLimits } from './stream-limits.js';
-import { NOTIFY_SQL, packPayloads, unpackPayload } from './notify.js';
+import { NOTIFY_SQL, packPayloads, payloadHead, unpackPayload } from './notify.js';
 import { EVENTS_CHANNEL, playerOfTopic, playerTopic, type TopicEvent } from './topics.js';
 import { Periodic } from '../common/periodic.js';
 
 export type { TopicEvent } from './topics.js';
 
 type Listener = (event: TopicEvent) => void;
+
+/** An open /api/me/events stream. */
+interface PlayerFollower {
+  playerId: string;
+  /** Last-Event-ID: nothing at or below it is sent (null: none). */
+  after: number | null;
+  /** When it opened (the app's clock): the periodic check sends nothing stored before. */
+  openedAt: Date;
+  /** Still replaying what it missed: live events wait. */
+  replaying: boolean;
+  /** Sends a stored event unless this stream has had it. */
+  deliver(e: { event: string; data: unknown; id?: number }): void;
+}
 
 const CHANNEL = EVENTS_CHANNEL;
 
@@ -29,6 +42,14 @@ const BATCH_EVENTS = 500;
 const OUTBOX_MAX = 20_000;
 /** A batch that failed this many times in a row on a live connection is dropped (it would block every later one). */
 const MAX_SEND_ATTEMPTS = 3;
+/** How often each copy checks that its player streams have every stored event of theirs (a copy died before publishing). */
+export const PLAYER_CHECK_MS = 3000;
+/** How far back that check looks (an older miss is the client's Last-Event-ID's or its queue poll's). */
+const PLAYER_CHECK_WINDOW_MS = 60_000;
+/** Ids of sent events a stream remembers, to send none twice (the newest). */
+const SENT_IDS_KEPT = 1000;
+/** How long a shutdown waits for the last NOTIFYs. */
+const SHUTDOWN_SEND_MS = 2000;
 
 export { packPayloads } from './notify.js';
 
@@ -60,6 +81,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private reconnectTimer: NodeJS.Timeout | null = null;
   /** This copy on the wire (its NOTIFYs come back to it and are skipped). */
   readonly copyId = randomUUID();
+  private readonly ownPayloadHead = payloadHead(this.copyId);
   /** Committed events not yet sent to the other copies, oldest first. */
   private outbox: TopicEvent[] = [];
   private sending: Promise<void> | null = null;
@@ -69,6 +91,11 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private readonly limits: StreamLimits;
   /** Players with an open /api/me/events stream on this copy (how many streams each). */
   private readonly playerStreams = new Map<string, number>();
+  private readonly playerFollowers = new Set<PlayerFollower>();
+  private readonly playerChecker = new Periodic(
+    () => this.checkPlayerStreams(),
+    (err) => this.logger.warn(`player streams not checked: ${String(err)}`),
+  );
   private readonly pruner = new Periodic(
     () => this.prunePlayerEvents(),
     (err) => this.logger.warn(`player events not pruned: ${String(err)}`),
@@ -88,17 +115,21 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     await this.connect();
     this.pruner.start(PRUNE_EVERY_MS);
+    this.playerChecker.start(PLAYER_CHECK_MS);
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.pruner.stop();
+    await this.playerChecker.stop();
     // Open event streams never end by themselves: end them, or the HTTP server could not close.
     for (const stream of [...this.streams]) stream.close();
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
-    // What committed before the shutdown still reaches the other copies.
-    while (this.sending) await this.sending;
+    // What committed before the shutdown still reaches the other copies (if the connection answers soon).
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([this.drained(), new Promise<void>((resolve) => (waited = setTimeout(resolve, SHUTDOWN_SEND_MS)))]);
+    clearTimeout(waited);
     this.listening = false;
     await this.client?.end().catch(() => undefined);
   }
@@ -112,9 +143,11 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     });
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
+      // This copy's own (delivered in-process when they were published): skipped unparsed.
+      if (msg.payload.startsWith(this.ownPayloadHead)) return;
       try {
         const { copy, events } = unpackPayload(msg.payload);
-        if (copy === this.copyId) return; // delivered in-process when it was published
+        if (copy === this.copyId) return;
         for (const event of events) this.dispatch(event);
       } catch (err) {
         this.logger.warn(`bad notification payload: ${String(err)}`);
@@ -138,6 +171,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       await client.query(`LISTEN ${CHANNEL}`);
       if (this.client !== client) return;
       this.listening = true;
+      this.sendFailures = 0;
       this.kick(); // what was published while the connection was down
     } catch (err) {
       this.logger.warn(`LISTEN connection failed: ${String(err)}`);
@@ -203,7 +237,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
 
   /** Committed events: to this copy's streams now, to the other copies by the next NOTIFY. */
   private send(events: TopicEvent[]): void {
-    if (this.dieOn && events.some((e) => e.event === this.dieOn && e.topic.startsWith('game:'))) {
+    if (this.dieOn && events.some((e) => e.event === this.dieOn)) {
       // Tests only (NODE_ENV=test): the copy dies between the commit and the publish.
       process.kill(process.pid, 'SIGKILL');
       return;
@@ -274,23 +308,51 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       if (n > 0) this.playerStreams.set(playerId, n);
       else this.playerStreams.delete(playerId);
     });
-    let replaying = since !== null;
+    // Ids it has had, so a live event, the replay and the periodic check never send one twice.
+    const sent = new Set<number>();
     const held: TopicEvent[] = [];
-    const replayed = new Set<number>();
-    sse.onClose(this.subscribe(playerTopic(playerId), (e) => (replaying ? held.push(e) : sse.send(e.event, e.data, e.id))));
+    const follower: PlayerFollower = {
+      playerId,
+      after: since,
+      openedAt: this.clock.now(),
+      replaying: since !== null,
+      deliver: (e) => {
+        if (e.id !== undefined) {
+          if (sent.has(e.id)) return;
+          sent.add(e.id);
+          if (sent.size > SENT_IDS_KEPT) sent.delete(Math.min(...sent));
+        }
+        sse.send(e.event, e.data, e.id);
+      },
+    };
+    sse.onClose(this.subscribe(playerTopic(playerId), (e) => (follower.replaying ? held.push(e) : follower.deliver(e))));
+    this.playerFollowers.add(follower);
+    sse.onClose(() => this.playerFollowers.delete(follower));
     if (since === null) return;
     try {
-      for (const e of await this.playerEvents.since(playerId, since, REPLAY_LIMIT)) {
-        replayed.add(e.id);
-        sse.send(e.event, e.data, e.id);
-      }
+      for (const e of await this.playerEvents.since(playerId, since, REPLAY_LIMIT)) follower.deliver(e);
     } catch (err) {
       this.logger.warn(`player events not replayed: ${String(err)}`);
       sse.close();
       return;
     }
-    replaying = false;
-    for (const e of held.splice(0)) if (e.id === undefined || !replayed.has(e.id)) sse.send(e.event, e.data, e.id);
+    follower.replaying = false;
+    for (const e of held.splice(0)) follower.deliver(e);
+  }
+
+  /**
+   * One query for every player streaming here: their events stored in the last minute that a
+   * stream of theirs has not had (a copy that died between a commit and its publish) are sent.
+   */
+  private async checkPlayerStreams(): Promise<void> {
+    if (this.playerFollowers.size === 0) return;
+    const stored = await this.playerEvents.recent([...this.playerStreams.keys()], new Date(this.clock.now().getTime() - PLAYER_CHECK_WINDOW_MS));
+    for (const f of this.playerFollowers) {
+      if (f.replaying) continue;
+      for (const e of stored) {
+        if (e.playerId === f.playerId && e.createdAt >= f.openedAt && (f.after === null || e.id > f.after)) f.deliver(e);
+      }
+    }
   }
 
   /** The players holding a /api/me/events stream open on this app copy. */

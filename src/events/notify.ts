@@ -16,9 +16,12 @@ export interface EventsPayload {
   events: TopicEvent[];
 }
 
+/** How every payload of copy `copy` begins (a copy tells its own without parsing them). */
+export const payloadHead = (copy: string): string => `{"copy":${JSON.stringify(copy)},"events":[`;
+
 /** The events as NOTIFY payloads of copy `copy`: consecutive events packed together (order kept). */
 export function packPayloads(events: readonly TopicEvent[], copy: string): string[] {
-  const head = `{"copy":${JSON.stringify(copy)},"events":[`;
+  const head = payloadHead(copy);
   const out: string[] = [];
   let batch: string[] = [];
   let bytes = Buffer.byteLength(head) + 2;

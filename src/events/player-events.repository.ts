@@ -34,6 +34,11 @@ const SINCE = sql<{ playerId: string; afterId: number; limit: number }, Pick<Pla
   (p) => `SELECT ${PLAYER_EVENTS.select('e', ['id', 'event', 'data'])} FROM ${PLAYER_EVENTS.name} e
     WHERE e.player_id = ${p.playerId} AND e.id > ${p.afterId} ORDER BY e.id LIMIT ${p.limit}`,
 );
+const RECENT = sql<{ playerIds: readonly string[]; since: Date }, Pick<PlayerEventRow, 'id' | 'playerId' | 'event' | 'data' | 'createdAt'>>(
+  'player_events_recent',
+  (p) => `SELECT ${PLAYER_EVENTS.select('e', ['id', 'playerId', 'event', 'data', 'createdAt'])} FROM ${PLAYER_EVENTS.name} e
+    WHERE e.player_id = ANY(${p.playerIds}::uuid[]) AND e.created_at >= ${p.since} ORDER BY e.id`,
+);
 const PRUNE = sql<{ before: Date }>(null, (p) => `DELETE FROM ${PLAYER_EVENTS.name} WHERE created_at < ${p.before}`);
 
 /** Stores player events in one statement. */
@@ -74,6 +79,12 @@ export class PlayerEventsRepository {
   async since(playerId: string, afterId: number, limit: number): Promise<StoredPlayerEvent[]> {
     const rows = await this.db.query(SINCE({ playerId, afterId, limit }));
     return rows.map((r) => ({ id: Number(r.id), event: r.event, data: r.data }));
+  }
+
+  /** These players' events stored since `since`, oldest first. */
+  async recent(playerIds: readonly string[], since: Date): Promise<(StoredPlayerEvent & { playerId: string; createdAt: Date })[]> {
+    const rows = await this.db.query(RECENT({ playerIds, since }));
+    return rows.map((r) => ({ id: Number(r.id), playerId: r.playerId, event: r.event, data: r.data, createdAt: r.createdAt }));
   }
 
   /** Deletes the events stored before `before`; returns how many. */

@@ -37,7 +37,8 @@ interface Feed {
   reading: Promise<void> | null;
   /** A follower came (or fell behind) during the read: read again after it. */
   again: boolean;
-  held: TopicEvent[];
+  /** With how many reads each has already caused (one at most: an event a read did not explain is dropped; the periodic check has the rest). */
+  held: { e: TopicEvent; reads: number }[];
   unsubscribe: () => void;
 }
 
@@ -102,11 +103,6 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
     return this.events.openPlayerStream(playerId, req, res);
   }
 
-  /** Checks now (tests call it so as not to wait for the timer). */
-  checkNow(): Promise<void> {
-    return this.checker.run();
-  }
-
   private feedOf(gameId: string): Feed {
     let feed = this.feeds.get(gameId);
     if (!feed) {
@@ -129,17 +125,17 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private onEvent(feed: Feed, e: TopicEvent): void {
+  private onEvent(feed: Feed, e: TopicEvent, reads = 0): void {
     if (feed.reading) {
-      feed.held.push(e);
+      feed.held.push({ e, reads });
       return;
     }
     let gap = false;
     for (const f of feed.followers) if (f.ready && !this.offer(f, e)) gap = true;
-    if (gap) {
+    if (gap && reads === 0) {
       // Read what lies between; the event is offered again after the read (sent once, at its place).
       this.catchUp(feed);
-      feed.held.push(e);
+      feed.held.push({ e, reads: 1 });
     }
   }
 
@@ -192,7 +188,7 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
       .finally(() => {
         const held = feed.held.splice(0);
         feed.reading = null;
-        for (const e of held) this.onEvent(feed, e);
+        for (const { e, reads } of held) this.onEvent(feed, e, reads);
       });
   }
 

@@ -14,7 +14,7 @@ import { GamesService } from '../../src/games/games.service.js';
 import { startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TEST_ENV, TestApp } from '../support/app.js';
-import { exitWithin, startServerProcess } from '../support/server-process.js';
+import { ensureBuilt, exitWithin, startServerProcess } from '../support/server-process.js';
 import { openSse, type SseEvent } from '../support/sse.js';
 
 // Events leave after the commit of what they announce, one publisher per app copy. Copies may
@@ -31,10 +31,11 @@ describe('events after the commit', () => {
     [alice, bob] = [await registerPlayer(t.http), await registerPlayer(t.http)];
   });
   beforeAll(async () => {
+    ensureBuilt(); // the copies that die are `outflank serve` processes: build once, outside the tests' time
     t = await startTestApp();
     notifier = new pg.Client({ connectionString: t.db.url });
     await notifier.connect();
-  }, 60_000);
+  }, 240_000);
   afterAll(async () => {
     await notifier?.end();
     await t?.close();
@@ -155,7 +156,7 @@ describe('events after the commit', () => {
   });
 
   describe('a copy that dies between a commit and its publish', () => {
-    const env = (die: 'move' | 'end') => ({
+    const env = (die: 'move' | 'end' | 'game') => ({
       DATABASE_URL: t.db.url,
       JWT_SECRET: TEST_ENV.JWT_SECRET,
       NODE_ENV: 'test',
@@ -211,6 +212,29 @@ describe('events after the commit', () => {
       const end = watcher.events[watcher.events.length - 1];
       expect(end).toMatchObject({ event: 'end', id: String(stored.ply), data: { id: gameId, status: 'finished' } });
       await watcher.ended;
+    }, 120_000);
+
+    it("a player's own stream on another copy gets the event of a join whose copy died before publishing it, within 15 s", async () => {
+      const dying = await startServerProcess(env('game'));
+      const mine = openSse(`${t.baseUrl}/api/me/events`, alice.auth);
+      expect(await mine.ready).toBe(200);
+      const room = (await request(t.http).post('/api/rooms').set(alice.auth).send({}).expect(201)).body;
+      // Bob joins through a copy that dies once the game has started, before publishing its `game` events.
+      const joined = await fetch(`${dying.baseUrl}/api/rooms/${room.code}/join`, {
+        method: 'POST',
+        headers: { ...bob.auth, 'Content-Type': 'application/json' },
+        body: '{}',
+      }).catch(() => null);
+      expect(joined).toBeNull();
+      expect((await exitWithin(dying.served, 10_000)).signal).toBe('SIGKILL');
+      const started = (await t.db.query('SELECT id FROM games WHERE room_code = $1', [room.code])).rows;
+      expect(started).toHaveLength(1);
+      await mine.waitFor((e) => e.some((x) => x.event === 'game'), 15_000);
+      const games = mine.events.filter((e) => e.event === 'game');
+      expect(games).toHaveLength(1);
+      expect(games[0].data).toMatchObject({ id: started[0].id, status: 'active' });
+      expect(Number(games[0].id)).toBeGreaterThan(0); // its stored id: a reconnect resumes after it
+      mine.close();
     }, 120_000);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { packPayloads, unpackPayload } from '../../../src/events/notify.js';
+import { packPayloads, payloadHead, unpackPayload } from '../../../src/events/notify.js';
 import type { TopicEvent } from '../../../src/events/topics.js';
 
 describe('packPayloads (the NOTIFY payloads of a batch of the publisher)', () => {
@@ -12,6 +12,9 @@ describe('packPayloads (the NOTIFY payloads of a batch of the publisher)', () =>
     expect(payloads.length).toBeGreaterThan(1);
     expect(payloads.every((p) => Buffer.byteLength(p) <= 7000)).toBe(true);
     expect(payloads.map((p) => unpackPayload(p).copy)).toEqual(payloads.map(() => COPY));
+    // The sender tells its own payloads by their first bytes, unparsed; another copy's differ there.
+    expect(payloads.every((p) => p.startsWith(payloadHead(COPY)))).toBe(true);
+    expect(payloads.some((p) => p.startsWith(payloadHead('another-copy')))).toBe(false);
     expect(payloads.flatMap((p) => unpackPayload(p).events)).toEqual(events);
   });
 
