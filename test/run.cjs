@@ -20,9 +20,11 @@ const JEST = require.resolve('jest/bin/jest');
 const PROCESSES = new Set(
   [
     'analysis-crash',
+    'analysis-priority',
     'bot',
     'crash',
     'db-restart',
+    'events-after-commit',
     'games',
     'limits',
     'moderation',

@@ -14,7 +14,7 @@ import { GamesService } from '../../src/games/games.service.js';
 import { startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TEST_ENV, TestApp } from '../support/app.js';
-import { ensureBuilt, exitWithin, startServerProcess } from '../support/server-process.js';
+import { assertBuilt, exitWithin, startServerProcess } from '../support/server-process.js';
 import { openSse, type SseEvent } from '../support/sse.js';
 
 // Events leave after the commit of what they announce, one publisher per app copy. Copies may
@@ -31,7 +31,7 @@ describe('events after the commit', () => {
     [alice, bob] = [await registerPlayer(t.http), await registerPlayer(t.http)];
   });
   beforeAll(async () => {
-    ensureBuilt(); // the copies that die are `outflank serve` processes: build once, outside the tests' time
+    assertBuilt(); // the copies that die are `outflank serve` processes, built once before the run
     t = await startTestApp();
     notifier = new pg.Client({ connectionString: t.db.url });
     await notifier.connect();
