@@ -1,4 +1,5 @@
 /** Every migration, in order. `outflank migration:generate <Name>` appends new ones here. */
+import { ReportQueue1796203460206 } from './1796203460206-ReportQueue.js';
 import { ModeratorsModerated1796202970900 } from './1796202970900-ModeratorsModerated.js';
 import { TokenRevocation1796201433227 } from './1796201433227-TokenRevocation.js';
 import { AnalysisModeration1796148725655 } from './1796148725655-AnalysisModeration.js';
@@ -43,4 +44,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   PlayerLanguage1796149647677,
   TokenRevocation1796201433227,
   ModeratorsModerated1796202970900,
+  ReportQueue1796203460206,
 ];

@@ -31,6 +31,9 @@ export const TEST_ENV = {
   // pair them in the ranked queue only with the address rule off. Its own suite turns it on and
   // gives each player an address (test/e2e/fair-play-ratings.e2e.spec.ts).
   RANKED_SEPARATE_ADDRESSES: 'false',
+  // Likewise the cap on reports from new accounts and guests at one address: its own suite sets
+  // it and gives each reporter an address (test/e2e/report-flood.e2e.spec.ts).
+  REPORTS_PER_ADDRESS: '1000000',
   ...GUARD_ENV,
 };
 
