@@ -74,6 +74,10 @@ export interface AppConfig {
   analysisYieldAbove: number;
   /** Reports one player may file within an hour (all app copies together). */
   reportsPerHour: number;
+  /** Reports from guests and accounts younger than a day that one address may file within an hour, together. */
+  weakReportsPerAddress: number;
+  /** Operators' token for the metrics only they see on /metrics (the queue's size); null: none served. */
+  metricsToken: string | null;
   /** A moderator may not act on a player they played a ranked game against within this many days (0: no such rule). */
   modConflictDays: number;
   /** Rematch offers, acceptances, withdrawals and refusals one player may send within a minute (all app copies together). */
@@ -164,6 +168,14 @@ function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: r
     throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}".`);
   }
   return raw as T;
+}
+
+/** METRICS_TOKEN: unset or empty is none; else 16–200 visible characters (it goes in an Authorization header). */
+function metricsToken(env: Env): string | null {
+  const raw = env.METRICS_TOKEN?.trim();
+  if (!raw) return null;
+  if (!/^[\x21-\x7e]{16,200}$/.test(raw)) throw new ConfigError('METRICS_TOKEN must be 16 to 200 visible ASCII characters without spaces.');
+  return raw;
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -271,7 +283,9 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     analysisMaxAttempts: int(env, 'ANALYSIS_MAX_ATTEMPTS', 3, 1, 100),
     analysisYieldAbove: num(env, 'ANALYSIS_YIELD_ABOVE', 0.7, 0.05, 1),
     reportsPerHour: int(env, 'REPORTS_PER_HOUR', 5, 1, 1_000_000),
+    weakReportsPerAddress: int(env, 'REPORTS_PER_ADDRESS', 10, 1, 1_000_000),
     modConflictDays: int(env, 'MOD_CONFLICT_DAYS', 30, 0, 3650),
+    metricsToken: metricsToken(env),
     tokenRevocationPollMs: int(env, 'TOKEN_REVOCATION_POLL_MS', 1000, 0, 3_600_000),
     firstMoveSeconds: int(env, 'FIRST_MOVE_SECONDS', 30, 5, 3600),
     idleTurnSeconds: int(env, 'IDLE_TURN_SECONDS', 300, 10, 86_400),

@@ -102,10 +102,18 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.metrics.gauge('outflank_queue_waiting_tickets', 'Waiting queue tickets by mode.', ['mode'], async (g) => {
-      const counts = await this.tickets.waitingCounts();
-      for (const mode of ['ranked', 'unranked'] as const) g.set({ mode }, counts.get(mode) ?? 0);
-    });
+    // Operators only: in public it would say when the ranked queue is empty, the moment for two
+    // colluders to queue and be paired with each other.
+    this.metrics.gauge(
+      'outflank_queue_waiting_tickets',
+      'Waiting queue tickets by mode.',
+      ['mode'],
+      async (g) => {
+        const counts = await this.tickets.waitingCounts();
+        for (const mode of ['ranked', 'unranked'] as const) g.set({ mode }, counts.get(mode) ?? 0);
+      },
+      { operatorsOnly: true },
+    );
     this.waves = new Counter({
       name: 'outflank_queue_waves_total',
       help: 'Pairing waves on this app process: ran, or skipped because another process held the wave lock.',

@@ -9,6 +9,11 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 @Injectable()
 export class MetricsService {
   readonly registry = new Registry();
+  /**
+   * Metrics for operators only (METRICS_TOKEN): what would tell the public when to act, such as
+   * when the ranked queue is empty (two colluders queueing then are paired with each other).
+   */
+  readonly operatorRegistry = new Registry();
 
   readonly moveLatency = new Histogram({
     name: 'outflank_move_duration_seconds',
@@ -29,21 +34,23 @@ export class MetricsService {
     collectDefaultMetrics({ register: this.registry, prefix: 'outflank_' });
   }
 
-  /** A gauge whose value is read when /metrics is scraped. */
-  gauge(name: string, help: string, labelNames: string[], collect: (g: Gauge) => Promise<void> | void): void {
+  /** A gauge whose value is read when /metrics is scraped (`operatorsOnly`: only with METRICS_TOKEN). */
+  gauge(name: string, help: string, labelNames: string[], collect: (g: Gauge) => Promise<void> | void, options: { operatorsOnly?: boolean } = {}): void {
     new Gauge({
       name,
       help,
       labelNames,
-      registers: [this.registry],
+      registers: [options.operatorsOnly ? this.operatorRegistry : this.registry],
       async collect() {
         await collect(this);
       },
     });
   }
 
-  text(): Promise<string> {
-    return this.registry.metrics();
+  /** The exposition text: the public metrics, and the operators' too when asked by an operator. */
+  async text(operator = false): Promise<string> {
+    const open = await this.registry.metrics();
+    return operator ? open + (await this.operatorRegistry.metrics()) : open;
   }
 
   get contentType(): string {

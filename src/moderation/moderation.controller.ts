@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPlayer } from '../auth/current-player.decorator.js';
 import { JwtAuthGuard, TokenAuthGuard } from '../auth/guards.js';
@@ -7,7 +8,7 @@ import { ApiErrors } from '../common/api-errors.js';
 import { UuidOr404Pipe } from '../common/uuid-or-404.pipe.js';
 import { Player } from '../players/entities/player.entity.js';
 import {
-  FileReportDto, ModActionDto, ModActionResultDto, ModPlayerViewDto, NoticesDto, OutliersDto, ReportDto, ReportsDto,
+  FileReportDto, ModActionDto, ModActionResultDto, ModPlayerViewDto, NoticesDto, OutliersDto, ReportDto, ReportsDto, ReportsQueryDto,
 } from './dto/moderation.dto.js';
 import { ModerationService } from './moderation.service.js';
 import { ModeratorGuard } from './moderator.guard.js';
@@ -22,17 +23,19 @@ export class ReportsController {
   @UseGuards(TokenAuthGuard)
   @ApiOperation({
     summary: 'Report your opponent in this game to the moderators',
-    description: 'Players of the game only; one open report per reporter and game; at most REPORTS_PER_HOUR (default 5) reports per player within any hour.',
+    description:
+      'Players of the game only; one open report per reporter and game; at most REPORTS_PER_HOUR (default 5) reports per player within any hour. ' +
+      'A guest\'s or an account younger than a day weighs less in the queue, and such reports from one address share a cap (REPORTS_PER_ADDRESS an hour).',
   })
   @ApiCreatedResponse({ type: ReportDto, description: 'The report, open, for the moderators' })
   @ApiErrors(
     ['FORBIDDEN', 'you are not a player of this game'],
     'NOT_FOUND',
     ['ALREADY_REPORTED', 'you already have an open report on this game'],
-    ['RATE_LIMITED', 'too many reports within the hour; details.retryAfterSeconds'],
+    ['RATE_LIMITED', 'too many reports within the hour (yours, or weak reports from your address); details.retryAfterSeconds'],
   )
-  report(@Param('id', UuidOr404Pipe) id: string, @Body() dto: FileReportDto, @CurrentPlayer() player: TokenPrincipal): Promise<ReportDto> {
-    return this.moderation.fileReport(id, player.id, dto);
+  report(@Param('id', UuidOr404Pipe) id: string, @Body() dto: FileReportDto, @CurrentPlayer() player: TokenPrincipal, @Req() req: Request): Promise<ReportDto> {
+    return this.moderation.fileReport(id, player, dto, req.ip ?? null);
   }
 }
 
@@ -46,11 +49,16 @@ export class ModerationController {
   constructor(private readonly moderation: ModerationService) {}
 
   @Get('reports')
-  @ApiOperation({ summary: 'Open reports, oldest first (moderators only)' })
-  @ApiOkResponse({ type: ReportsDto, description: 'The open reports' })
+  @ApiOperation({
+    summary: 'The report queue: reported players by the weight of their open reports, then the newest (moderators only)',
+    description:
+      'A report weighs 1, or 0.25 from a guest or an account younger than a day; one address counts at most 1 against a player, so a flood from one place ' +
+      'counts as one report. Paged by reported player; dismiss closes all of a player\'s open reports at once.',
+  })
+  @ApiOkResponse({ type: ReportsDto, description: 'A page of the queue' })
   @ApiErrors([...MOD_ONLY])
-  reports(): Promise<ReportsDto> {
-    return this.moderation.openReports();
+  reports(@Query() query: ReportsQueryDto): Promise<ReportsDto> {
+    return this.moderation.openReports(query.page ?? 1, query.limit ?? 20);
   }
 
   @Get('outliers')

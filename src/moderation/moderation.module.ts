@@ -1,4 +1,5 @@
 import { FairPlayModule } from '../fair-play/fair-play.module.js';
+import { AccountLinksModule } from '../fair-play/links/account-links.module.js';
 import { Module } from '@nestjs/common';
 import { AnalysisModule } from '../analysis/analysis.module.js';
 import { AuthModule } from '../auth/auth.module.js';
@@ -14,7 +15,7 @@ import { ModerationService } from './moderation.service.js';
 
 /** Reports, moderators (given with the `outflank` command), their actions and the audit log. */
 @Module({
-  imports: [AuthModule, PlayersModule, GamesModule, AnalysisModule, RatingsModule, LeaderboardModule, FairPlayModule, MatchmakingModule],
+  imports: [AuthModule, PlayersModule, GamesModule, AnalysisModule, RatingsModule, LeaderboardModule, FairPlayModule, MatchmakingModule, AccountLinksModule],
   controllers: [ReportsController, ModerationController, NoticesController, ModPagesController],
   providers: [ModerationRepository, ModerationService],
   exports: [ModerationService],

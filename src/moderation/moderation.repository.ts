@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
 import { sql } from '../database/sql.js';
-import type { ModActionKind, ReportReason, ReportStatus } from './domain/moderation.js';
+import { type ModActionKind, type ReportReason, type ReportStatus, WEAK_SOURCE_CAP } from './domain/moderation.js';
 
 export interface ReportRow {
   id: string;
@@ -11,6 +11,7 @@ export interface ReportRow {
   reportedId: string;
   reason: ReportReason;
   text: string | null;
+  weight: number;
   status: ReportStatus;
   createdAt: Date;
   closedAt: Date | null;
@@ -34,10 +35,22 @@ export interface NewReport {
   reportedId: string;
   reason: ReportReason;
   text: string | null;
+  weight: number;
+  reporterAddress: string | null;
+}
+
+/** A reported player in the moderators' queue: their open reports, weighed. */
+export interface ReportGroupRow {
+  reportedId: string;
+  reported: string;
+  /** Sum over the addresses reporting them of the weights from each (at most 1 an address). */
+  score: number;
+  reports: number;
+  latestAt: Date;
 }
 
 const REPORT_SELECT = `SELECT r.id, r.game_id AS "gameId", rp.username AS reporter, rd.username AS reported, r.reported_id AS "reportedId",
-    r.reason, r.text, r.status, r.created_at AS "createdAt", r.closed_at AS "closedAt"
+    r.reason, r.text, r.weight, r.status, r.created_at AS "createdAt", r.closed_at AS "closedAt"
   FROM reports r JOIN players rp ON rp.id = r.reporter_id JOIN players rd ON rd.id = r.reported_id`;
 
 const ACTION_SELECT = `SELECT a.id, a.player_id AS "playerId", a.action, m.username AS moderator, a.reason, a.details,
@@ -54,10 +67,43 @@ const REPORTS_IN_WINDOW = sql<{ reporterId: string; seconds: number }, { n: numb
       greatest(1, ceil(extract(epoch FROM min(created_at) + make_interval(secs => ${p.seconds}) - now())))::int AS wait
     FROM reports WHERE reporter_id = ${p.reporterId} AND created_at > now() - make_interval(secs => ${p.seconds})`,
 );
+const ADDRESS_LOCK = sql<{ lockClass: number; address: string }>(null, (p) => `SELECT pg_advisory_xact_lock(${p.lockClass}, hashtext(${p.address}))`);
+const WEAK_REPORTS_FROM = sql<{ address: string; seconds: number }, { n: number; wait: number | null }>(
+  null,
+  (p) => `SELECT count(*)::int AS n,
+      greatest(1, ceil(extract(epoch FROM min(created_at) + make_interval(secs => ${p.seconds}) - now())))::int AS wait
+    FROM reports WHERE reporter_address = ${p.address} AND weight < 1 AND created_at > now() - make_interval(secs => ${p.seconds})`,
+);
+/**
+ * Open reports grouped by reported player: the weights each address gave (at most 1 an address,
+ * WEAK_SOURCE_CAP when all of them are weak: a flood from one place counts as one report at most),
+ * summed; the heaviest first, then the newest.
+ */
+const REPORT_GROUPS = sql<{ limit: number; offset: number }, ReportGroupRow & { total: number }>(
+  null,
+  (p) => `WITH open AS (
+      SELECT reported_id, weight, created_at, coalesce(reporter_address, reporter_id::text) AS source FROM reports WHERE status = 'open'),
+    sources AS (SELECT reported_id, least(sum(weight), CASE WHEN max(weight) >= 1 THEN 1 ELSE ${WEAK_SOURCE_CAP} END) AS w FROM open GROUP BY reported_id, source),
+    scores AS (SELECT reported_id, sum(w) AS score FROM sources GROUP BY reported_id),
+    groups AS (SELECT reported_id, count(*)::int AS reports, max(created_at) AS latest FROM open GROUP BY reported_id)
+    SELECT g.reported_id AS "reportedId", pl.username AS reported, s.score::float8 AS score, g.reports, g.latest AS "latestAt", count(*) OVER ()::int AS total
+    FROM groups g JOIN scores s USING (reported_id) JOIN players pl ON pl.id = g.reported_id
+    ORDER BY s.score DESC, g.latest DESC, g.reported_id
+    LIMIT ${p.limit} OFFSET ${p.offset}`,
+);
+/** The newest open reports about each of these players, at most `perPlayer` each. */
+const OPEN_REPORTS_ABOUT = sql<{ playerIds: readonly string[]; perPlayer: number }, ReportRow>(
+  null,
+  (p) => `SELECT x.* FROM (
+      ${REPORT_SELECT.replace('SELECT ', 'SELECT row_number() OVER (PARTITION BY r.reported_id ORDER BY r.weight DESC, r.created_at DESC, r.id) AS n, ')}
+      WHERE r.status = 'open' AND r.reported_id = ANY(${p.playerIds}::uuid[])) x
+    WHERE x.n <= ${p.perPlayer} ORDER BY x."createdAt" DESC`,
+);
 /** ON CONFLICT DO NOTHING on the open-report index: a second open report answers no row, and the unit of work stays usable. */
 const INSERT_REPORT = sql<NewReport, { id: string }>(
   null,
-  (p) => `INSERT INTO reports (game_id, reporter_id, reported_id, reason, text) VALUES (${p.gameId}, ${p.reporterId}, ${p.reportedId}, ${p.reason}, ${p.text})
+  (p) => `INSERT INTO reports (game_id, reporter_id, reported_id, reason, text, weight, reporter_address)
+    VALUES (${p.gameId}, ${p.reporterId}, ${p.reportedId}, ${p.reason}, ${p.text}, ${p.weight}, ${p.reporterAddress})
     ON CONFLICT (reporter_id, game_id) WHERE status = 'open' DO NOTHING RETURNING id`,
 );
 const REPORT_BY_ID = sql<{ id: string }, ReportRow>(null, (p) => `${REPORT_SELECT} WHERE r.id = ${p.id}`);
@@ -109,6 +155,32 @@ export class ModerationRepository {
   async reportsInWindow(reporterId: string, seconds: number): Promise<{ count: number; waitSeconds: number }> {
     const row = await this.db.first(REPORTS_IN_WINDOW({ reporterId, seconds }));
     return { count: row?.n ?? 0, waitSeconds: row?.wait ?? 1 };
+  }
+
+  /** Until the unit of work ends, weak reports from this address wait (their cap counts them in turn). */
+  async lockAddress(address: string): Promise<void> {
+    await this.db.query(ADDRESS_LOCK({ lockClass: REPORTS_LOCK_CLASS + 1, address }));
+  }
+
+  /** Weak reports (guests', young accounts') from this address within the last `seconds`, and the seconds until the oldest leaves that window. */
+  async weakReportsFrom(address: string, seconds: number): Promise<{ count: number; waitSeconds: number }> {
+    const row = await this.db.first(WEAK_REPORTS_FROM({ address, seconds }));
+    return { count: row?.n ?? 0, waitSeconds: row?.wait ?? 1 };
+  }
+
+  /** One page of the queue (reported players, heaviest first) and how many players it has in all. */
+  async reportGroups(limit: number, offset: number): Promise<{ groups: ReportGroupRow[]; total: number }> {
+    const rows = await this.db.query(REPORT_GROUPS({ limit, offset }));
+    return { groups: rows.map(({ total: _t, ...g }) => ({ ...g, score: Number(g.score) })), total: rows[0]?.total ?? (offset > 0 ? await this.countGroups() : 0) };
+  }
+
+  private async countGroups(): Promise<number> {
+    return (await this.db.first<{ n: number }>(`SELECT count(DISTINCT reported_id)::int AS n FROM reports WHERE status = 'open'`))?.n ?? 0;
+  }
+
+  /** The newest open reports about these players (full weight first), at most `perPlayer` each, newest first. */
+  openReportsAbout(playerIds: readonly string[], perPlayer: number): Promise<ReportRow[]> {
+    return playerIds.length === 0 ? Promise.resolve([]) : this.db.query(OPEN_REPORTS_ABOUT({ playerIds, perPlayer }));
   }
 
   /** The new open report, or null when the reporter already has an open one on this game. */

@@ -3,6 +3,7 @@ import { AnalysisService, type PlayerFairPlay } from '../analysis/analysis.servi
 import type { FairPlayScore, PlayerFigures } from '../analysis/domain/fair-play.js';
 import { TokenStanding } from '../auth/token-standing.js';
 import { Clock } from '../common/clock.js';
+import { AccountLinksService } from '../fair-play/links/account-links.service.js';
 import { AppError, notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
@@ -14,13 +15,15 @@ import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { PlayersService } from '../players/players.service.js';
 import { RatingsService, RefundSetChanged } from '../ratings/ratings.service.js';
-import { REPORT_WINDOW_SECONDS, UNDOES, type ModeratorAction } from './domain/moderation.js';
+import { REPORT_WINDOW_SECONDS, reportWeight, UNDOES, type ModeratorAction } from './domain/moderation.js';
 import type {
   AuditEntryDto, FileReportDto, ModActionDto, ModActionResultDto, ModPlayerViewDto, NoticesDto, OutliersDto, ReportDto, ReportsDto, StatisticsDto,
 } from './dto/moderation.dto.js';
 import { type ActionRow, ModerationRepository, type ReportRow } from './moderation.repository.js';
 
-const OPEN_REPORTS = 200;
+/** Reported players on a page of the queue, and reports shown for each. */
+const REPORT_GROUPS_PAGE = 20;
+const GROUP_REPORTS = 10;
 const PLAYER_REPORTS = 50;
 const AUDIT_ENTRIES = 100;
 const OUTLIERS = 50;
@@ -33,6 +36,7 @@ export function toReportDto(r: ReportRow): ReportDto {
     reported: r.reported,
     reason: r.reason,
     text: r.text,
+    weight: r.weight,
     status: r.status,
     createdAt: r.createdAt.toISOString(),
     closedAt: r.closedAt ? r.closedAt.toISOString() : null,
@@ -76,10 +80,16 @@ export class ModerationService {
     private readonly standing: TokenStanding,
     private readonly queue: MatchmakingService,
     private readonly clock: Clock,
+    private readonly links: AccountLinksService,
   ) {}
 
-  /** A player of the game reports their opponent. */
-  async fileReport(gameId: string, reporterId: string, dto: FileReportDto): Promise<ReportDto> {
+  /**
+   * A player of the game reports their opponent. A report from a guest or an account younger than
+   * a day weighs less in the queue, and such reports from one address share a cap
+   * (REPORTS_PER_ADDRESS an hour).
+   */
+  async fileReport(gameId: string, reporter: { id: string; guest: boolean }, dto: FileReportDto, address: string | null = null): Promise<ReportDto> {
+    const reporterId = reporter.id;
     const seats = await this.games.seatsOf(gameId);
     if (!seats) throw notFound('game', gameId);
     const { blackId, whiteId } = seats;
@@ -87,6 +97,9 @@ export class ModerationService {
     const reportedId = reporterId === blackId ? whiteId : blackId;
     const text = dto.text?.trim() ? dto.text.trim() : null;
     const limit = this.config.reportsPerHour;
+    const filer = await this.playerRows.findById(reporterId);
+    const weight = reportWeight({ guest: reporter.guest || (filer?.guest ?? false), createdAt: filer?.createdAt ?? this.clock.now() }, this.clock.now());
+    const reporterAddress = this.links.addressHash(address);
     const report = await this.db.transaction(async () => {
       // The reporter's lock makes concurrent reports count in turn, on every app copy.
       await this.repo.lockReporter(reporterId);
@@ -97,14 +110,38 @@ export class ModerationService {
           retryAfterSeconds: recent.waitSeconds,
         });
       }
-      return this.repo.insertReport({ gameId, reporterId, reportedId, reason: dto.reason, text });
+      if (weight < 1 && reporterAddress) {
+        await this.repo.lockAddress(reporterAddress);
+        const fromAddress = await this.repo.weakReportsFrom(reporterAddress, REPORT_WINDOW_SECONDS);
+        const perAddress = this.config.weakReportsPerAddress;
+        if (fromAddress.count >= perAddress) {
+          const minutes = Math.max(1, Math.ceil(fromAddress.waitSeconds / 60));
+          throw new AppError('RATE_LIMITED', { key: 'api.moderation.addressReportLimit', values: { limit: perAddress, minutes } }, {
+            limit: perAddress,
+            retryAfterSeconds: fromAddress.waitSeconds,
+          });
+        }
+      }
+      return this.repo.insertReport({ gameId, reporterId, reportedId, reason: dto.reason, text, weight, reporterAddress });
     });
     if (!report) throw new AppError('ALREADY_REPORTED', { key: 'api.moderation.alreadyReported' });
     return toReportDto(report);
   }
 
-  async openReports(): Promise<ReportsDto> {
-    return { reports: (await this.repo.openReports(OPEN_REPORTS)).map(toReportDto) };
+  /** The queue: reported players by the weight of their open reports (one address counts at most one full report), then the newest; paged. */
+  async openReports(page = 1, limit = REPORT_GROUPS_PAGE): Promise<ReportsDto> {
+    const { groups, total } = await this.repo.reportGroups(limit, (page - 1) * limit);
+    const reports = await this.repo.openReportsAbout(groups.map((g) => g.reportedId), GROUP_REPORTS);
+    const byPlayer = new Map<string, ReportDto[]>();
+    for (const r of reports) byPlayer.set(r.reportedId, [...(byPlayer.get(r.reportedId) ?? []), toReportDto(r)]);
+    const dtos = groups.map((g) => ({
+      reported: g.reported,
+      score: g.score,
+      count: g.reports,
+      latestAt: g.latestAt.toISOString(),
+      reports: byPlayer.get(g.reportedId) ?? [],
+    }));
+    return { groups: dtos, page, limit, total, reports: dtos.flatMap((g) => g.reports) };
   }
 
   async outliers(): Promise<OutliersDto> {

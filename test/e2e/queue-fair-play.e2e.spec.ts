@@ -7,6 +7,8 @@ import { MatchmakingService } from '../../src/matchmaking/matchmaking.service.js
 import { playOpening, startRankedGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
+
+const OPERATOR_TOKEN = 'operator-token-0123456789';
 import { openSse } from '../support/sse.js';
 
 // Issue #10, rules 6-8 over HTTP on real PostgreSQL. Waves are run by hand (QUEUE_WAVE_MS=0) and
@@ -22,7 +24,7 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
   beforeAll(async () => {
     // Games here end by a resignation after one move each: SANDBAG_MOVES=1 keeps the sandbagging
     // cooldown (test/e2e/fair-play-ratings.e2e.spec.ts) out of these queue mechanics.
-    t = await startTestApp({ QUEUE_WAVE_MS: '0', QUEUE_PRESENCE_SECONDS: '30', LOG_LEVEL: 'error', SANDBAG_MOVES: '1' });
+    t = await startTestApp({ QUEUE_WAVE_MS: '0', QUEUE_PRESENCE_SECONDS: '30', LOG_LEVEL: 'error', SANDBAG_MOVES: '1', METRICS_TOKEN: OPERATOR_TOKEN });
     clock = t.app.get(Clock);
     matchmaking = t.app.get(MatchmakingService);
   });
@@ -316,13 +318,17 @@ describe('the match queue: presence, one game at a time, ranked waves', () => {
     expect(await count()).toBe(0);
   });
 
-  it('a waiting-tickets gauge by mode on /metrics', async () => {
+  it('a waiting-tickets gauge by mode on /metrics, for operators only', async () => {
     const [a, b] = await players(2);
     await queue(a, { mode: 'unranked', turnSeconds: 30 });
     await queue(b, { mode: 'ranked', clock: '3+2' });
-    const text = (await request(t.http).get('/metrics').expect(200)).text;
+    // The queue's size is for operators (METRICS_TOKEN): the public cannot tell when it is empty.
+    expect((await request(t.http).get('/metrics').expect(200)).text).not.toContain('outflank_queue_waiting_tickets');
+    expect((await request(t.http).get('/metrics').set('Authorization', 'Bearer not-the-operator-token').expect(200)).text).not.toContain('outflank_queue_waiting_tickets');
+    const text = (await request(t.http).get('/metrics').set('Authorization', `Bearer ${OPERATOR_TOKEN}`).expect(200)).text;
     expect(text).toMatch(/outflank_queue_waiting_tickets\{mode="ranked"\} [1-9]/);
     expect(text).toMatch(/outflank_queue_waiting_tickets\{mode="unranked"\} [1-9]/);
+    expect(text).toContain('outflank_moves_total');
     await request(t.http).delete('/api/queue').set(a.auth).expect(204);
     await request(t.http).delete('/api/queue').set(b.auth).expect(204);
   });

@@ -35,6 +35,9 @@ export const TEST_ENV = {
   // Cheap password hashing (allowed with NODE_ENV=test only): suites register hundreds of players.
   PASSWORD_HASH_MEMORY_KIB: '64',
   PASSWORD_HASH_PASSES: '1',
+  // Likewise the cap on reports from new accounts and guests at one address: its own suite sets
+  // it and gives each reporter an address (test/e2e/report-flood.e2e.spec.ts).
+  REPORTS_PER_ADDRESS: '1000000',
   ...GUARD_ENV,
 };
 

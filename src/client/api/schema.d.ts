@@ -269,7 +269,7 @@ export interface paths {
         put?: never;
         /**
          * Report your opponent in this game to the moderators
-         * @description Players of the game only; one open report per reporter and game; at most REPORTS_PER_HOUR (default 5) reports per player within any hour.
+         * @description Players of the game only; one open report per reporter and game; at most REPORTS_PER_HOUR (default 5) reports per player within any hour. A guest's or an account younger than a day weighs less in the queue, and such reports from one address share a cap (REPORTS_PER_ADDRESS an hour).
          */
         post: operations["ReportsController_report"];
         delete?: never;
@@ -458,7 +458,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open reports, oldest first (moderators only) */
+        /**
+         * The report queue: reported players by the weight of their open reports, then the newest (moderators only)
+         * @description A report weighs 1, or 0.25 from a guest or an account younger than a day; one address counts at most 1 against a player, so a flood from one place counts as one report. Paged by reported player; dismiss closes all of a player's open reports at once.
+         */
         get: operations["ModerationController_reports"];
         put?: never;
         post?: never;
@@ -1417,9 +1420,33 @@ export interface components {
             /** @enum {string} */
             status: "open" | "closed";
             text: string | null;
+            /** @description How much it counts in the queue: 1, or less from a guest or an account younger than a day */
+            weight: number;
+        };
+        ReportGroupDto: {
+            /** @description Their open reports */
+            count: number;
+            /**
+             * Format: date-time
+             * @description The newest of them
+             */
+            latestAt: string;
+            /** @description The reported player's username */
+            reported: string;
+            /** @description The newest of them (full weight first), at most 10 */
+            reports: components["schemas"]["ReportDto"][];
+            /** @description The weights of their open reports, summed over the addresses they came from (at most 1 an address) */
+            score: number;
         };
         ReportsDto: {
+            /** @description Reported players with open reports: the heaviest first, then the newest */
+            groups: components["schemas"]["ReportGroupDto"][];
+            limit: number;
+            page: number;
+            /** @description This page's reports, group after group */
             reports: components["schemas"]["ReportDto"][];
+            /** @description Reported players with open reports, in all */
+            total: number;
         };
         RoomDto: {
             /** @example K7QX2M */
@@ -2667,7 +2694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description RATE_LIMITED: too many reports within the hour; details.retryAfterSeconds */
+            /** @description RATE_LIMITED: too many reports within the hour (yours, or weak reports from your address); details.retryAfterSeconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3325,20 +3352,34 @@ export interface operations {
     };
     ModerationController_reports: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Reported players per page */
+                limit?: number;
+                /** @description The page of reported players (1: the heaviest) */
+                page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The open reports */
+            /** @description A page of the queue */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ReportsDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a query parameter breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
                 };
             };
             /** @description UNAUTHENTICATED: no token, or not a valid one */

@@ -51,6 +51,11 @@ export class AccountLinksService {
     return device ? this.sightings.seen(playerId, 'device', device.hash) : false;
   }
 
+  /** The address's hash (its /64 for IPv6), or null: reports count weak reporters per address. */
+  addressHash(address: string | null | undefined): string | null {
+    return this.hashesOf({ address }).find((h) => h.kind === 'address')?.hash ?? null;
+  }
+
   /** The device's hash (the per-account sign-in limit counts a known device on its own), or null. */
   deviceHash(deviceId: string | null | undefined): string | null {
     return this.hashesOf({ deviceId }).find((h) => h.kind === 'device')?.hash ?? null;

@@ -10,6 +10,21 @@ export type ModeratorAction = (typeof MOD_ACTIONS)[number];
 /** Every kind of audit-log entry: the moderators' actions and the `outflank` command's role changes. */
 export type ModActionKind = ModeratorAction | 'grant-moderator' | 'revoke-moderator';
 
+/**
+ * A report from a guest or an account younger than YOUNG_ACCOUNT_HOURS counts this much in the
+ * queue (a full one counts 1), and such reports from one address share an hourly cap (REPORTS_PER_ADDRESS).
+ */
+export const WEAK_REPORT_WEIGHT = 0.25;
+/** In the queue, one address's reports against a player count at most 1, and only weak ones at most this. */
+export const WEAK_SOURCE_CAP = 0.5;
+export const YOUNG_ACCOUNT_HOURS = 24;
+
+/** How much a report counts, from what its reporter was when filing it. */
+export function reportWeight(reporter: { guest: boolean; createdAt: Date }, now: Date): number {
+  const young = now.getTime() - reporter.createdAt.getTime() < YOUNG_ACCOUNT_HOURS * 3_600_000;
+  return reporter.guest || young ? WEAK_REPORT_WEIGHT : 1;
+}
+
 /** At most this many reports by one player within REPORT_WINDOW_SECONDS (all app copies together). */
 export const REPORTS_PER_WINDOW = 5;
 export const REPORT_WINDOW_SECONDS = 3600;

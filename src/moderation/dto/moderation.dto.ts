@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { i18nMessage } from '../../common/validation.js';
 import { MOD_ACTIONS, type ModActionKind, type ModeratorAction, REPORT_REASONS, type ReportReason } from '../domain/moderation.js';
 
@@ -22,13 +23,44 @@ export class ReportDto {
   @ApiProperty({ description: "The reported player's username" }) reported: string;
   @ApiProperty({ enum: REPORT_REASONS }) reason: ReportReason;
   @ApiProperty({ type: String, nullable: true }) text: string | null;
+  @ApiProperty({ description: 'How much it counts in the queue: 1, or less from a guest or an account younger than a day' }) weight: number;
   @ApiProperty({ enum: ['open', 'closed'] }) status: 'open' | 'closed';
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time', type: String, nullable: true }) closedAt: string | null;
 }
 
+export class ReportsQueryDto {
+  @ApiPropertyOptional({ default: 1, minimum: 1, description: 'The page of reported players (1: the heaviest)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  page?: number;
+
+  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100, description: 'Reported players per page' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+}
+
+export class ReportGroupDto {
+  @ApiProperty({ description: "The reported player's username" }) reported: string;
+  @ApiProperty({ description: 'The weights of their open reports, summed over the addresses they came from (at most 1 an address)' }) score: number;
+  @ApiProperty({ description: 'Their open reports' }) count: number;
+  @ApiProperty({ format: 'date-time', description: 'The newest of them' }) latestAt: string;
+  @ApiProperty({ type: [ReportDto], description: 'The newest of them (full weight first), at most 10' }) reports: ReportDto[];
+}
+
 export class ReportsDto {
-  @ApiProperty({ type: [ReportDto] }) reports: ReportDto[];
+  @ApiProperty({ type: [ReportGroupDto], description: 'Reported players with open reports: the heaviest first, then the newest' }) groups: ReportGroupDto[];
+  @ApiProperty() page: number;
+  @ApiProperty() limit: number;
+  @ApiProperty({ description: 'Reported players with open reports, in all' }) total: number;
+  @ApiProperty({ type: [ReportDto], description: "This page's reports, group after group" }) reports: ReportDto[];
 }
 
 export class ModActionDto {

@@ -12,8 +12,9 @@ import type { ReportReason, ReportStatus } from '../domain/moderation.js';
 @Index('reports_open_uq', ['reporterId', 'gameId'], { unique: true, where: `status = 'open'` })
 @Index('reports_open_idx', ['createdAt'], { where: `status = 'open'` })
 @Index('reports_reported_idx', ['reportedId', 'createdAt'])
-// The rate limit counts a reporter's recent reports.
+// The rate limit counts a reporter's recent reports, and weak reporters' per address.
 @Index('reports_reporter_idx', ['reporterId', 'createdAt'])
+@Index('reports_address_idx', ['reporterAddress', 'createdAt'], { where: `reporter_address IS NOT NULL` })
 export class Report {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -44,6 +45,17 @@ export class Report {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   text: string | null;
+
+  /**
+   * How much it counts in the moderators' queue: 1, or less from a guest or an account younger
+   * than a day (REPORT_WEAK_WEIGHT), as the reporter was when filing.
+   */
+  @Column({ type: 'real', default: 1 })
+  weight: number;
+
+  /** Keyed hash of the address it was filed from (as account_sightings keeps them); null when unknown. */
+  @Column({ name: 'reporter_address', type: 'char', length: 32, nullable: true })
+  reporterAddress: string | null;
 
   @Column({ type: 'varchar', length: 6, default: 'open' })
   status: ReportStatus;

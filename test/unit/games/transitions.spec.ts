@@ -491,3 +491,40 @@ describe('the stand-in wins nobody\'s game (issue #21)', () => {
     expect(rules.ratedResult(g)).toEqual({ winner: 'white' });
   });
 });
+
+describe('leave: a player leaves their games for good (a closed account, an engine mark)', () => {
+  const under = (over: Partial<GameState> = {}) => game({ ply: 4, ...over });
+
+  it('before both have moved: aborted, as the leaver\'s doing', () => {
+    const step = progress(rules.leave(game({ ply: 1 }), W, R));
+    expect(step.game).toMatchObject({ status: 'aborted', resultReason: 'aborted', winner: null, abortedBy: 'white' });
+  });
+
+  it('a ranked game ends at once, abandoned by the leaver, whatever the board says', () => {
+    for (const [leaver, winner] of [[B, 'white'], [W, 'black']] as const) {
+      const step = progress(rules.leave(under(), leaver, R));
+      expect(step.game).toMatchObject({ status: 'finished', resultReason: 'abandoned', winner });
+      expect(rules.ratedResult(step.game)).toEqual({ winner });
+      expect(step.events).toEqual([{ type: 'end' }]);
+    }
+  });
+
+  it('a ranked game whose other seat had abandoned it already: aborted, nobody wins', () => {
+    expect(progress(rules.leave(under({ whiteStandIn: true }), B, R)).game).toMatchObject({ status: 'aborted', winner: null });
+    expect(progress(rules.leave(under({ whiteCpuMoves: 3, standInMoves: 2 }), B, R)).game).toMatchObject({ status: 'aborted', winner: null });
+  });
+
+  it('a casual game goes on with the CPU in the leaver\'s seat (never both seats)', () => {
+    const casual = under({ rated: false, standInMoves: null });
+    const step = progress(rules.leave(casual, W, R));
+    expect(step.game).toMatchObject({ status: 'active', whiteStandIn: true, blackStandIn: false });
+    expect(step.events).toEqual([{ type: 'seat', color: 'white', standIn: true }]);
+    expect(progress(rules.leave({ ...casual, blackStandIn: true }, W, R)).game).toMatchObject({ status: 'aborted' });
+    expect(rules.leave({ ...casual, whiteStandIn: true }, W, R)).toBeNull();
+  });
+
+  it('nothing for a game that is over or a player not seated', () => {
+    expect(rules.leave(under({ status: 'finished' }), B, R)).toBeNull();
+    expect(rules.leave(under(), X, R)).toBeNull();
+  });
+});

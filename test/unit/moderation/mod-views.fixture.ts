@@ -16,7 +16,7 @@ export const statistics: StatisticsDto = {
 export const reports: ReportDto[] = [
   {
     id: '00000000-0000-4000-8000-00000000000a', gameId: '00000000-0000-4000-8000-000000000001', reporter: 'bob', reported: 'alice',
-    reason: 'engine', text: 'too precise', status: 'open', createdAt: '2024-03-01T10:00:00Z', closedAt: null,
+    reason: 'engine', text: 'too precise', weight: 1, status: 'open', createdAt: '2024-03-01T10:00:00Z', closedAt: null,
   },
 ];
 
