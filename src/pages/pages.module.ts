@@ -11,10 +11,11 @@ import { NotFoundPages } from './not-found.js';
 import { PagesService } from './pages.service.js';
 import { PlayController } from './play.controller.js';
 import { RulesController } from './rules.controller.js';
+import { StrategyController } from './strategy.controller.js';
 
 @Module({
   imports: [LeaderboardModule, PlayersModule, RatingsModule, GamesModule],
-  controllers: [PagesController, PlayController, RulesController, AssetsController],
+  controllers: [PagesController, PlayController, RulesController, StrategyController, AssetsController],
   providers: [PagesService, { provide: HTML_ERROR_PAGES, useClass: NotFoundPages }],
   // The global error filter (src/common/all-exceptions.filter.ts) answers browsers with its page.
   exports: [HTML_ERROR_PAGES],
