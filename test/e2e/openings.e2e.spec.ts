@@ -156,7 +156,14 @@ describe('the named openings and the opening explorer', () => {
     const sw = await request(t.http).get('/openings').set('Accept-Language', 'sw');
     expect(sw.text).toContain('Mianzo ya Reversi');
     const rules = await request(t.http).get('/rules').set('Accept-Language', 'sw');
-    expect(rules.text).toMatch(/<a href="\/openings">Mianzo ya Reversi<\/a>/);
+    expect(rules.text).toMatch(/<a href="\/learn">Jifunze kwenye ubao \(dakika 3\)<\/a> · <a href="\/strategy">Mbinu na vidokezo vya Reversi<\/a> · <a href="\/openings">Mianzo ya Reversi<\/a>/);
+    const strategy = await request(t.http).get('/strategy').set('Accept-Language', 'bn');
+    expect(strategy.status).toBe(200);
+    expect(strategy.text).toContain('রিভার্সির কৌশল ও পরামর্শ');
+    for (const topic of ['corners', 'xc', 'edges', 'mobility', 'parity', 'count', 'wipeout']) expect(strategy.text).toContain(`data-testid="try-board-${topic}"`);
+    const home = await request(t.http).get('/').set('Accept-Language', 'en');
+    expect(home.text).toContain('<a href="/strategy">Reversi strategy and tips</a>');
+    expect(home.text).toContain('<a href="/strategy">Strategy</a>');
   });
 
   it('/explorer shows a position with its moves as links, and a typed bad line gets 400 with the reason', async () => {
