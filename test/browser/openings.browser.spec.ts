@@ -8,6 +8,8 @@ import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { replay, toBoardString } from '../../src/engine/index.js';
+import { playSquares, startRoomGame } from '../factories/games.js';
+import { registerPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
 import { ARTIFACTS, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
@@ -132,6 +134,25 @@ describe('openings and the explorer (chromium)', () => {
       await page.keyboard.press('Enter');
       await expect(xc.getByTestId('try-xc-feedback').innerText()).resolves.toBe(`Sahihi: ${xcAnswer}.`);
       expect(await page.evaluate(FITS_WIDTH)).toBe(true);
+    } finally {
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('names the opening of a finished game on its page and its replay', async () => {
+    const a = await registerPlayer(t.http);
+    const b = await registerPlayer(t.http);
+    const { gameId } = await startRoomGame(t.http, a, b);
+    await playSquares(t.http, gameId, a, b, ['f5', 'f6', 'e6', 'f4', 'g5', 'e7']);
+    const resigned = await fetch(`${t.baseUrl}/api/games/${gameId}/resign`, { method: 'POST', headers: { ...a.auth, 'Content-Type': 'application/json' }, body: '{}' });
+    expect(resigned.status).toBe(200);
+    const context = await browser.newContext({ viewport: SIZES[0].viewport });
+    try {
+      const page = await open(context, `/play/${gameId}`);
+      await page.getByTestId('replay').waitFor();
+      await expect(page.getByTestId('game-opening').innerText()).resolves.toBe('Opening: Heath');
+      await expect(page.getByTestId('game-opening').locator('a').getAttribute('href')).resolves.toBe('/openings#opening-heath');
     } finally {
       await context.close();
     }
