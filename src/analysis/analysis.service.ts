@@ -11,6 +11,7 @@ import {
   fairPlayScore, type FairPlayScore, moveTimeFigures, type MoveTimeFigures, playerFigures, type PlayerFigures, RatingBands, RECENT_GAMES,
 } from './domain/fair-play.js';
 import { writeGgf } from './domain/ggf.js';
+import { nameOpening } from '../openings/domain/openings.js';
 import type { AnalysisDto } from './dto/analysis.dto.js';
 
 /** A player's fair-play statistics, as the moderators see them. */
@@ -89,6 +90,7 @@ export class AnalysisService {
       clock: controlOf(game),
       result,
       moves: record.moves.map((m) => ({ color: m.color, square: m.square, at: m.at })),
+      opening: nameOpening(record.moves.flatMap((m) => (m.square === null ? [] : [m.square])))?.name ?? null,
     });
     const day = game.createdAt.toISOString().slice(0, 10);
     return { filename: `outflank-${day}-${black.username}-${white.username}-${game.id.slice(0, 8)}.ggf`, text: `${text}\n` };

@@ -13,6 +13,7 @@ import { startNotices } from './notices/notices';
 import { startExplorer } from './openings/explorer';
 import { startOpenings } from './openings/openings';
 import { startRetry } from './retry';
+import { startStrategy } from './strategy/strategy';
 import { startTimes } from './common/times';
 import { followRememberedLanguage } from './i18n/preference';
 
@@ -40,6 +41,8 @@ function main(): void {
   if (openings) startOpenings(openings);
   const explorer = document.getElementById('explorer');
   if (explorer) startExplorer(explorer);
+  const strategy = document.getElementById('strategy');
+  if (strategy) startStrategy(strategy);
   const mod = document.getElementById('mod-root');
   if (mod) startMod(mod);
   const container = document.querySelector<HTMLElement>('main');

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { notFound } from '../common/errors.js';
 import { writeTranscript } from '../engine/index.js';
+import { nameOpening } from '../openings/domain/openings.js';
 import type { GameDto, GameSummaryDto, MoveDto } from './dto/game.dto.js';
 import { toGameDto, toMoveDto, toSummaryDto } from './game-view.js';
 import type { MoveRecord } from './domain/game.js';
@@ -35,6 +36,13 @@ export class GameQueries {
     await this.mustExist(id);
     const records = await this.repo.movesSince(id);
     return writeTranscript(records.filter((m) => !m.pass).map((m) => m.square!));
+  }
+
+  /** The transcript and the name of the opening it followed (src/openings/domain/openings.ts), or null. */
+  async transcriptWithOpening(id: string): Promise<{ text: string; opening: string | null }> {
+    await this.mustExist(id);
+    const squares = (await this.repo.movesSince(id)).filter((m) => !m.pass).map((m) => m.square!);
+    return { text: writeTranscript(squares), opening: nameOpening(squares)?.name ?? null };
   }
 
   /** A game with its whole move list (for its analysis and its GGF), or null. */

@@ -121,10 +121,16 @@ export class GamesController {
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @ApiProduces('text/plain')
   @ApiOperation({ summary: 'The transcript, e.g. f5d6c3d3c4… (passes omitted)' })
-  @ApiOkResponse({ description: 'e.g. f5d6c3d3c4… (passes omitted)', schema: { type: 'string' } })
+  @ApiOkResponse({
+    description: 'e.g. f5d6c3d3c4… (passes omitted); the Opening-Name header names the opening the game followed (the longest named line), when it has one',
+    schema: { type: 'string' },
+    headers: { 'Opening-Name': { description: 'e.g. Tiger (absent when the game followed no named line)', schema: { type: 'string' } } },
+  })
   @ApiErrors('NOT_FOUND')
-  transcript(@Param('id', UuidOr404Pipe) id: string): Promise<string> {
-    return this.queries.transcript(id);
+  async transcript(@Param('id', UuidOr404Pipe) id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const { text, opening } = await this.queries.transcriptWithOpening(id);
+    if (opening) res.setHeader('Opening-Name', opening);
+    return text;
   }
 
   @Get(':id/events')

@@ -87,4 +87,16 @@ export class OpeningsRepository {
       [rows.map((r) => r.parent), rows.map((r) => r.child), rows.map((r) => r.games), rows.map((r) => r.blackHalfPoints), rows.map((r) => r.discDiff)],
     );
   }
+
+  /** The first `plies` records' squares of each game (passes left out), for naming their openings. */
+  async openingMoves(gameIds: readonly string[], plies: number): Promise<Map<string, number[]>> {
+    const out = new Map<string, number[]>(gameIds.map((id) => [id, []]));
+    if (gameIds.length === 0) return out;
+    const rows = await this.db.query<{ gameId: string; square: number }>(
+      `SELECT game_id AS "gameId", square FROM moves WHERE game_id = ANY($1::uuid[]) AND ply < $2 AND NOT pass ORDER BY game_id, ply`,
+      [gameIds, plies],
+    );
+    for (const r of rows) out.get(r.gameId)?.push(r.square);
+    return out;
+  }
 }

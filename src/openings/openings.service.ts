@@ -10,7 +10,7 @@ import { parseTranscript } from '../engine/transcript.js';
 import { halfPointsOf, indexRows, INDEX_PLIES } from './domain/index-rows.js';
 import { moveValues, type MoveValue } from './domain/move-values.js';
 import { figuresOf, OPENING_KEYS, type OpeningFigures } from './domain/opening-stats.js';
-import { nameOpening, type Opening, OPENINGS } from './domain/openings.js';
+import { LONGEST_LINE, nameOpening, type Opening, OPENINGS } from './domain/openings.js';
 import { positionKey } from './domain/symmetry.js';
 import type { ExplorerDto, ExplorerMoveDto, OpeningDto, OpeningsDto } from './dto/openings.dto.js';
 import type { ExplorerSourceName } from './entities/explorer.entities.js';
@@ -110,6 +110,21 @@ export class OpeningsService implements OnApplicationBootstrap, OnModuleDestroy 
   private async reachedBy(source: ExplorerSourceName, keys: string[]): Promise<Map<string, OpeningFigures>> {
     const rows = await this.repo.reached(source, keys);
     return new Map(rows.map((r) => [r.childKey, figuresOf(r.games, r.blackHalfPoints, r.discDiff)]));
+  }
+
+  /**
+   * The opening of each game (the longest named line it followed), by game id: null where it has
+   * none. One query for all of them (a player page's list).
+   */
+  async openingsOf(gameIds: readonly string[]): Promise<Map<string, Opening | null>> {
+    // A pass adds a record: twice the longest line's moves is room enough for any passes among them.
+    const moves = await this.repo.openingMoves(gameIds, 2 * LONGEST_LINE);
+    return new Map([...moves].map(([id, squares]) => [id, nameOpening(squares)]));
+  }
+
+  /** The opening of one game, from its moves (passes left out). */
+  openingOfMoves(squares: readonly number[]): Opening | null {
+    return nameOpening(squares);
   }
 
   /** The explorer's answer for the position a line reaches; 400 VALIDATION_FAILED for a malformed or illegal line. */

@@ -3,6 +3,7 @@ import { HTML_ERROR_PAGES } from '../common/all-exceptions.filter.js';
 import { GamesModule } from '../games/games.module.js';
 import { LeaderboardModule } from '../leaderboard/leaderboard.module.js';
 import { PlayersModule } from '../players/players.module.js';
+import { OpeningsModule } from '../openings/openings.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
 import { AssetsController } from './assets.controller.js';
 import { assets } from './assets.js';
@@ -11,10 +12,11 @@ import { NotFoundPages } from './not-found.js';
 import { PagesService } from './pages.service.js';
 import { PlayController } from './play.controller.js';
 import { RulesController } from './rules.controller.js';
+import { StrategyController } from './strategy.controller.js';
 
 @Module({
-  imports: [LeaderboardModule, PlayersModule, RatingsModule, GamesModule],
-  controllers: [PagesController, PlayController, RulesController, AssetsController],
+  imports: [LeaderboardModule, PlayersModule, RatingsModule, GamesModule, OpeningsModule],
+  controllers: [PagesController, PlayController, RulesController, StrategyController, AssetsController],
   providers: [PagesService, { provide: HTML_ERROR_PAGES, useClass: NotFoundPages }],
   // The global error filter (src/common/all-exceptions.filter.ts) answers browsers with its page.
   exports: [HTML_ERROR_PAGES],

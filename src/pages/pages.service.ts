@@ -4,6 +4,7 @@ import { GameSummaryDto } from '../games/dto/game.dto.js';
 import { GameQueries } from '../games/game-queries.service.js';
 import { gamesToRdBelow, ladderProgress } from '../leaderboard/domain/progress.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
+import { OpeningsService } from '../openings/openings.service.js';
 import { PlayersService } from '../players/players.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { GameOutcome, LeaderboardRuleView, LeaderboardView, PlayerPageView, RecentGameView } from './views/index.js';
@@ -41,7 +42,7 @@ export function outcomeFor(game: Pick<GameSummaryDto, 'status' | 'result'>, colo
 }
 
 /** One row of a player's recent games, seen from `playerId`'s seat. */
-export function recentGameView(game: GameSummaryDto, playerId: string): RecentGameView {
+export function recentGameView(game: GameSummaryDto, playerId: string, opening: string | null = null): RecentGameView {
   const color = game.black.id === playerId ? 'black' : 'white';
   const opponent = color === 'black' ? game.white : game.black;
   return {
@@ -53,6 +54,7 @@ export function recentGameView(game: GameSummaryDto, playerId: string): RecentGa
     rated: game.rated,
     ratingDelta: game.result?.ratingChanges ? game.result.ratingChanges[color] : null,
     finishedAt: game.finishedAt,
+    opening,
   };
 }
 
@@ -65,6 +67,7 @@ export class PagesService {
     private readonly ratings: RatingsService,
     private readonly games: GameQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly openings: OpeningsService,
   ) {}
 
   /** The rule's view: from the configuration only, so worked out once (gamesToRdBelow runs up to 99 rating steps). */
@@ -97,6 +100,7 @@ export class PagesService {
       this.ratings.historyOf(player.id),
       this.games.gamesOf(player.id, RECENT_GAMES),
     ]);
+    const openings = await this.openings.openingsOf(games.map((g) => g.id));
     return {
       player: {
         username: profile.username,
@@ -116,7 +120,7 @@ export class PagesService {
       },
       ladder: player.bot ? undefined : ladderProgress(player, this.leaderboard.rules, new Date(), this.config.ratings),
       history: history.map((p, i) => ({ gameId: p.gameId ?? `refund-${i}`, at: p.at, rating: p.rating, rd: p.rd, delta: p.delta })),
-      recentGames: games.map((g) => recentGameView(g, player.id)),
+      recentGames: games.map((g) => recentGameView(g, player.id, openings.get(g.id)?.id ?? null)),
     };
   }
 }

@@ -163,7 +163,7 @@ describe('a newcomer\'s pages in chromium (issue #22)', () => {
     }
   });
 
-  it('header: Home · Play · Leaderboard · Rules · Learn (Leaderboard goes to the leaderboard), the API in the footer; 44 px targets on a phone', async () => {
+  it('header: Home · Play · Leaderboard · Rules · Learn · Strategy (Leaderboard goes to the leaderboard), the API in the footer; 44 px targets on a phone', async () => {
     const ctx = await contextFor({ width: 390, height: 844 });
     try {
       const page = await open(ctx, '/');
@@ -176,6 +176,7 @@ describe('a newcomer\'s pages in chromium (issue #22)', () => {
         ['/leaderboard', 'Leaderboard'],
         ['/rules', 'Rules'],
         ['/learn', 'Learn'],
+        ['/strategy', 'Strategy'],
       ]);
       for (const [href, , height, width] of links) expect({ href, big: height >= 44 && width >= 44 }).toEqual({ href, big: true });
       expect(await page.getByTestId('footer-api').getAttribute('href')).toBe('/docs');

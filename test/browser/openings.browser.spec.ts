@@ -1,13 +1,15 @@
 /**
- * The openings page and the opening explorer in chromium: a line browsed on the explorer by
- * clicking the board (and a move played from the keyboard), an opening's line stepped through on
- * /openings, axe-core clean at 1280×800 and 390×844 (and in dark mode), no sideways scrolling, no
+ * The openings page, the opening explorer and the strategy page in chromium: a line browsed on the
+ * explorer by clicking the board (and a move played from the keyboard), an opening's line stepped
+ * through on /openings, try-it positions solved on /strategy in Swahili, axe-core clean at 1280×800 and 390×844 (and in dark mode), no sideways scrolling, no
  * console error or CSP violation. Screenshots go to test/artifacts/openings-*.png (not committed).
  */
 import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { replay, toBoardString } from '../../src/engine/index.js';
+import { playSquares, startRoomGame } from '../factories/games.js';
+import { registerPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
 import { ARTIFACTS, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
@@ -102,9 +104,64 @@ describe('openings and the explorer (chromium)', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
-  it('axe-core: /openings and the explorer have no serious or critical violation at 1280×800 and 390×844, light and dark', async () => {
+  it('solves a try-it position on /strategy in Swahili: a wrong move is explained with its value, the right one shows why', async () => {
+    const context = await browser.newContext({ viewport: SIZES[1].viewport });
+    try {
+      const page = await open(context, '/strategy?lang=sw');
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe('sw');
+      const topic = page.getByTestId('try-corners');
+      const board = topic.getByRole('group', { name: /^Kona: ubao wa kujaribu/ });
+      const answers = (await page.getByTestId('try-board-corners').getAttribute('data-answers'))!.split(' ');
+      const legal = (await page.getByTestId('try-board-corners').getAttribute('data-legal'))!.split(' ');
+      const wrong = legal.find((m) => !answers.includes(m))!;
+      await board.locator(`[data-square=${wrong}]`).click();
+      await expect(topic.getByTestId('try-corners-feedback').innerText()).resolves.toMatch(new RegExp(`^${wrong} humaliza .* Jaribu tena\\.$`));
+      await expect(topic.getByTestId('try-corners-explain').isVisible()).resolves.toBe(false);
+      await board.locator(`[data-square=${answers[0]}]`).click();
+      await expect(topic.getByTestId('try-corners-feedback').innerText()).resolves.toBe(`Sahihi: ${answers[0]}.`);
+      await expect(topic.getByTestId('try-corners-explain').isVisible()).resolves.toBe(true);
+      await expect(topic.getByTestId('try-corners-explain').innerText()).resolves.toMatch(new RegExp(`^${answers[0]}: kona\\.`));
+      // The next topic from the keyboard: the board is one tab stop; Enter plays the focused square.
+      const xc = page.getByTestId('try-xc');
+      const xcAnswer = (await page.getByTestId('try-board-xc').getAttribute('data-answers'))!.split(' ')[0];
+      await xc.locator('[tabindex="0"]').focus();
+      const focused = async () => (await page.evaluate('document.activeElement.getAttribute("data-square")')) as string;
+      for (let guard = 0; guard < 64 && (await focused()) !== xcAnswer; guard++) {
+        const at = await focused();
+        const key = at[0] < xcAnswer[0] ? 'ArrowRight' : at[0] > xcAnswer[0] ? 'ArrowLeft' : at[1] < xcAnswer[1] ? 'ArrowDown' : 'ArrowUp';
+        await page.keyboard.press(key);
+      }
+      await page.keyboard.press('Enter');
+      await expect(xc.getByTestId('try-xc-feedback').innerText()).resolves.toBe(`Sahihi: ${xcAnswer}.`);
+      expect(await page.evaluate(FITS_WIDTH)).toBe(true);
+    } finally {
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('names the opening of a finished game on its page and its replay', async () => {
+    const a = await registerPlayer(t.http);
+    const b = await registerPlayer(t.http);
+    const { gameId } = await startRoomGame(t.http, a, b);
+    await playSquares(t.http, gameId, a, b, ['f5', 'f6', 'e6', 'f4', 'g5', 'e7']);
+    const resigned = await fetch(`${t.baseUrl}/api/games/${gameId}/resign`, { method: 'POST', headers: { ...a.auth, 'Content-Type': 'application/json' }, body: '{}' });
+    expect(resigned.status).toBe(200);
+    const context = await browser.newContext({ viewport: SIZES[0].viewport });
+    try {
+      const page = await open(context, `/play/${gameId}`);
+      await page.getByTestId('replay').waitFor();
+      await expect(page.getByTestId('game-opening').innerText()).resolves.toBe('Opening: Heath');
+      await expect(page.getByTestId('game-opening').locator('a').getAttribute('href')).resolves.toBe('/openings#opening-heath');
+    } finally {
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('axe-core: /openings, the explorer and /strategy have no serious or critical violation at 1280×800 and 390×844, light and dark', async () => {
     const found: Record<string, string[]> = {};
-    for (const path of ['/openings', '/explorer?moves=f5d6c3', '/explorer?moves=f5f5']) {
+    for (const path of ['/openings', '/explorer?moves=f5d6c3', '/explorer?moves=f5f5', '/strategy']) {
       for (const { size, viewport } of SIZES) {
         for (const scheme of ['light', 'dark'] as const) {
           if (size === 'phone' && scheme === 'dark') continue;
@@ -115,7 +172,7 @@ describe('openings and the explorer (chromium)', () => {
             await page.goto(t.baseUrl + path, { waitUntil: 'load' });
             found[`${path} ${size} ${scheme}`] = await axeSerious(page);
             if (scheme === 'light') found[`${path} ${size} fits`] = (await page.evaluate(FITS_WIDTH)) ? [] : ['scrolls sideways'];
-            const name = path === '/openings' ? 'openings' : path.endsWith('f5f5') ? 'explorer-error' : 'explorer';
+            const name = path === '/openings' ? 'openings' : path === '/strategy' ? 'strategy' : path.endsWith('f5f5') ? 'explorer-error' : 'explorer';
             await page.screenshot({ path: join(ARTIFACTS, `openings-${name}-${size}-${scheme}.png`), fullPage: true });
           } finally {
             await context.close();

@@ -171,6 +171,8 @@ const ROWS: Row[] = [
     expect: signedIn('404 NOT_FOUND'),
   },
   { route: 'GET /api/leaderboard', path: () => '/api/leaderboard', expect: all('200') },
+  { route: 'GET /api/openings', path: () => '/api/openings', expect: all('200') },
+  { route: 'GET /api/explorer', path: () => '/api/explorer?moves=f5d6', expect: all('200') },
   { route: 'GET /health', path: () => '/health', expect: all('200') },
   { route: 'GET /', path: () => '/', expect: all('200') },
   { route: 'GET /leaderboard', path: () => '/leaderboard', expect: all('200') },
@@ -182,6 +184,9 @@ const ROWS: Row[] = [
   { route: 'GET /mod/players/:username/panel', path: (w) => `/mod/players/${w.name}/panel`, expect: signedIn('403 FORBIDDEN') },
   { route: 'GET /rules', path: () => '/rules', expect: all('200') },
   { route: 'GET /learn', path: () => '/learn', expect: all('200') },
+  { route: 'GET /strategy', path: () => '/strategy', expect: all('200') },
+  { route: 'GET /openings', path: () => '/openings', expect: all('200') },
+  { route: 'GET /explorer', path: () => '/explorer?moves=f5d6', expect: all('200') },
 ];
 
 /** "METHOD /path/:param" of a row, without its "(…)" note. */

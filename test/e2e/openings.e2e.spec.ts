@@ -6,7 +6,7 @@ import { openingFigures } from '../../src/openings/domain/opening-stats.js';
 import { OPENINGS } from '../../src/openings/domain/openings.js';
 import { transformBoard } from '../../src/openings/domain/symmetry.js';
 import { OpeningsService } from '../../src/openings/openings.service.js';
-import { playSquares, startRankedGame } from '../factories/games.js';
+import { playSquares, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 import { readShipped } from '../unit/engine/helpers.js';
@@ -156,7 +156,14 @@ describe('the named openings and the opening explorer', () => {
     const sw = await request(t.http).get('/openings').set('Accept-Language', 'sw');
     expect(sw.text).toContain('Mianzo ya Reversi');
     const rules = await request(t.http).get('/rules').set('Accept-Language', 'sw');
-    expect(rules.text).toMatch(/<a href="\/openings">Mianzo ya Reversi<\/a>/);
+    expect(rules.text).toMatch(/<a href="\/learn">Jifunze kwenye ubao \(dakika 3\)<\/a> · <a href="\/strategy">Mbinu na vidokezo vya Reversi<\/a> · <a href="\/openings">Mianzo ya Reversi<\/a>/);
+    const strategy = await request(t.http).get('/strategy').set('Accept-Language', 'bn');
+    expect(strategy.status).toBe(200);
+    expect(strategy.text).toContain('রিভার্সির কৌশল ও পরামর্শ');
+    for (const topic of ['corners', 'xc', 'edges', 'mobility', 'parity', 'count', 'wipeout']) expect(strategy.text).toContain(`data-testid="try-board-${topic}"`);
+    const home = await request(t.http).get('/').set('Accept-Language', 'en');
+    expect(home.text).toContain('<a href="/strategy">Reversi strategy and tips</a>');
+    expect(home.text).toContain('<a href="/strategy">Strategy</a>');
   });
 
   it('/explorer shows a position with its moves as links, and a typed bad line gets 400 with the reason', async () => {
@@ -171,6 +178,38 @@ describe('the named openings and the opening explorer', () => {
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('data-testid="explorer-error"');
     expect(bad.text).toContain('Hatua ya 2 (f5)');
+  });
+
+  it('names the opening of a game played along the Tiger (or its mirror image) on the transcript, the GGF and the player page', async () => {
+    const { gameId } = await startRoomGame(t.http, a, b);
+    await playSquares(t.http, gameId, a, b, ['f5', 'd6', 'c3', 'd3', 'c4', 'f4']);
+    const transcript = await request(t.http).get(`/api/games/${gameId}/transcript`);
+    expect(transcript.status).toBe(200);
+    expect(transcript.text).toBe('f5d6c3d3c4f4');
+    expect(transcript.headers['opening-name']).toBe('Tiger');
+    await request(t.http).post(`/api/games/${gameId}/resign`).set(b.auth).send({}).expect(200);
+    const ggf = await request(t.http).get(`/api/games/${gameId}/ggf`);
+    expect(ggf.text).toContain('GN[Tiger]');
+
+    // d3 c4 e3 f5 f4 is the Tiger seen in the a1–h8 diagonal.
+    const mirrored = await startRoomGame(t.http, a, b);
+    const line = parseTranscript('f5d6c3d3c4').map((sq) => squareName((sq >> 3) + 8 * (sq & 7)));
+    await playSquares(t.http, mirrored.gameId, a, b, line);
+    const named = await request(t.http).get(`/api/games/${mirrored.gameId}/transcript`);
+    expect(named.headers['opening-name']).toBe('Tiger');
+    await request(t.http).post(`/api/games/${mirrored.gameId}/resign`).set(a.auth).send({}).expect(200);
+
+    // A game that stopped after one move followed no named line: no header, no GN.
+    const short = await startRoomGame(t.http, a, b);
+    await playSquares(t.http, short.gameId, a, b, ['f5']);
+    expect((await request(t.http).get(`/api/games/${short.gameId}/transcript`)).headers['opening-name']).toBeUndefined();
+    expect((await request(t.http).get(`/api/games/${short.gameId}/ggf`)).text).not.toContain('GN[');
+
+    const page = await request(t.http).get(`/players/${a.username}`).set('Accept-Language', 'en');
+    const row = new RegExp(`<tr data-testid="game-row" data-game-id="${gameId}">[\\s\\S]*?</tr>`).exec(page.text)?.[0] ?? '';
+    expect(row).toContain('<a href="/openings#opening-tiger">Tiger</a>');
+    const sw = await request(t.http).get(`/players/${a.username}`).set('Accept-Language', 'sw');
+    expect(sw.text).toContain('<th class="hide-md" scope="col">Mwanzo</th>');
   });
 });
 

@@ -15,6 +15,7 @@
  *   the winner, `:r` when a player resigned and `:t` when one lost on time (GGS then counts the
  *   whole board, ±64). Omitted while
  *   the game is active or when it was aborted (no result).
+ * - GN: the name of the opening the game followed (src/openings/domain/openings.ts), when it has one.
  * - BO: board size 8, the 8 ranks a1..h1 first (`*` black, `O` white, `-` empty), the side to move.
  * - B[square/evaluation/seconds]: each move with the seconds its player used (the eval field is
  *   left empty); an automatic pass is `PA`.
@@ -42,6 +43,8 @@ export interface GgfGame {
   clock?: { baseSeconds: number; incrementSeconds: number } | null;
   result: { winner: Color | null; reason: 'board' | 'resign' | 'abandoned' | 'time'; discs: { black: number; white: number } } | null;
   moves: readonly GgfMove[];
+  /** The opening's name (in English, as players write it), or null. */
+  opening?: string | null;
 }
 
 const START_BOARD = '---------------------------O*------*O---------------------------';
@@ -89,6 +92,7 @@ export function writeGgf(game: GgfGame): string {
   else if (game.clock) out += `TI[${clock(game.clock.baseSeconds)}/${clock(game.clock.incrementSeconds)}/00:00]`;
   out += 'TY[8]';
   if (game.result !== null) out += `RE[${ggfResult(game.result)}]`;
+  if (game.opening) out += `GN[${clean(game.opening)}]`;
   out += `BO[${boardField()}]`;
   const seconds = secondsPerRecord(game.createdAt, game.moves);
   game.moves.forEach((m, i) => {

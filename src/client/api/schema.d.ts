@@ -229,7 +229,7 @@ export interface paths {
         };
         /**
          * The game in GGF (NBoard, Edax, GGS), as a download
-         * @description e.g. `(;GM[Othello]PC[Outflank]DT[2026.11.30_17:34:03.UTC]PB[ann]PW[bob]RB[1523.40]RW[1498.10]TI[00:30,N1//00:30,N1]TY[8]RE[+4.000]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5//1.20]W[d6//3.05]…;)`: players, their ratings when the game began, the turn limit as a GGS clock (omitted without one), the result for Black (final disc difference, empties to the winner; `:r` for a resignation; omitted for an active or aborted game), the start board, and each move with the seconds its player used; an automatic pass is `PA`. Any game, in play or over.
+         * @description e.g. `(;GM[Othello]PC[Outflank]DT[2026.11.30_17:34:03.UTC]PB[ann]PW[bob]RB[1523.40]RW[1498.10]TI[00:30,N1//00:30,N1]TY[8]RE[+4.000]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5//1.20]W[d6//3.05]…;)`: players, their ratings when the game began, the turn limit as a GGS clock (omitted without one), the result for Black (final disc difference, empties to the winner; `:r` for a resignation; omitted for an active or aborted game), the name of the opening it followed (`GN`, when it followed a named line), the start board, and each move with the seconds its player used; an automatic pass is `PA`. Any game, in play or over.
          */
         get: operations["AnalysisController_ggf"];
         put?: never;
@@ -2927,9 +2927,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description e.g. f5d6c3d3c4… (passes omitted) */
+            /** @description e.g. f5d6c3d3c4… (passes omitted); the Opening-Name header names the opening the game followed (the longest named line), when it has one */
             200: {
                 headers: {
+                    /** @description e.g. Tiger (absent when the game followed no named line) */
+                    "Opening-Name"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,6 +1,8 @@
 /** The move list and, once the game is over, the replay controls (a move in the list shows the board after it). */
 import { h, part, parts, show, text } from '../common/dom';
 import { msg, show as say } from '../common/messages';
+import { parseSquare } from '../common/position';
+import { nameOpening } from '../../openings/domain/openings';
 import { countMoves, replayView, type GameController } from './state';
 
 export function mountMoveList(root: HTMLElement, c: GameController): { render(): void } {
@@ -30,6 +32,16 @@ export function mountMoveList(root: HTMLElement, c: GameController): { render():
       const attrs = { 'data-part': 'move-item', 'data-ply': String(m.ply) };
       ol.append(over ? h('li', attrs, h('button', { type: 'button', class: 'pl-move-btn' }, ...bits)) : h('li', attrs, ...bits));
     }
+    // The opening: the longest named line the moves followed (the shared table), linked to its page.
+    const opening = nameOpening(list.flatMap((m) => (m.pass || !m.square ? [] : [parseSquare(m.square)!])));
+    const openingEl = part('game-opening', root);
+    openingEl.textContent = '';
+    if (opening) {
+      const name = msg(`opening.name.${opening.id}` as Parameters<typeof msg>[0]);
+      openingEl.append(h('a', { href: `/openings#opening-${opening.id}` }, msg('opening.label', { name })));
+    }
+    openingEl.setAttribute('data-opening', opening?.id ?? '');
+    show(openingEl, opening !== null);
     show(part('no-moves', root), list.length === 0);
     text(part('move-count', root), list.length ? msg('moves.count', { count: list.length }) : '');
     ol.scrollTop = ol.scrollHeight;

@@ -38,6 +38,7 @@ export const NAV_LINKS = Object.freeze([
   Object.freeze({ key: 'leaderboard', href: '/leaderboard', label: 'layout.nav.leaderboard' }),
   Object.freeze({ key: 'rules', href: '/rules', label: 'layout.nav.rules' }),
   Object.freeze({ key: 'learn', href: '/learn', label: 'layout.nav.learn' }),
+  Object.freeze({ key: 'strategy', href: '/strategy', label: 'layout.nav.strategy' }),
 ] as const);
 
 /** The footer's links: for programmers (the API and its documentation), not the players' header. */

@@ -67,7 +67,7 @@ ${boardHtml(t)}
 <div class="learn-done" data-part="learn-done" data-testid="learn-done" hidden>
 <h2>${e(t('learn.done.title'))}</h2>
 <p>${e(t('learn.done.body'))}</p>
-<p class="pl-row"><a class="pl-btn pl-btn-primary" href="/play?again=unranked" data-part="learn-play" data-testid="learn-play">${e(t('learn.playCasual'))}</a><a class="pl-btn" href="/rules">${e(t('learn.readRules'))}</a></p>
+<p class="pl-row"><a class="pl-btn pl-btn-primary" href="/play?again=unranked" data-part="learn-play" data-testid="learn-play">${e(t('learn.playCasual'))}</a><a class="pl-btn" href="/strategy" data-testid="learn-strategy">${e(t('rules.links.strategy'))}</a><a class="pl-btn" href="/rules">${e(t('learn.readRules'))}</a></p>
 </div>
 <p><button type="button" class="pl-link" data-part="learn-restart" data-testid="learn-restart">${e(t('learn.restart'))}</button></p>
 </section>

@@ -311,6 +311,7 @@ ${rulesLinksHtml(page)}
 <div class="pl-tools"><button type="button" class="pl-btn" data-part="sound-toggle" data-testid="sound-toggle" aria-pressed="false">${h('play.game.soundOff')}</button></div>
 <section class="pl-card pl-moves">
 <h2>${h('play.game.moves')} <small data-part="move-count" data-testid="move-count"></small></h2>
+<p class="pl-opening" data-part="game-opening" data-testid="game-opening" hidden></p>
 <p class="pl-empty-moves" data-part="no-moves" data-testid="no-moves">${h('play.game.noMoves')}</p>
 <ol class="pl-move-list" data-part="move-list" data-testid="move-list"></ol>
 </section>

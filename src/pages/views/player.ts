@@ -12,6 +12,7 @@ import {
   ggfHref,
   transcriptHref,
 } from './format.js';
+import type { MessageKey } from '../../i18n/keys.js';
 import type { LadderProgress } from '../../leaderboard/domain/progress.js';
 import { layout, type PageContext } from './layout.js';
 import { ratingHelpHtml, ratingHtml } from './rating.js';
@@ -47,6 +48,8 @@ export interface RecentGameView {
   rated: boolean;
   ratingDelta: number | null;
   finishedAt: string | null;
+  /** The id of the opening the game followed (src/openings/domain/openings.ts), or null. */
+  opening?: string | null;
 }
 
 export interface PlayerPageView {
@@ -87,6 +90,7 @@ function renderGameRow(page: PageContext, g: RecentGameView): string {
     `<td class="hide-md" data-testid="rated">${g.rated && outcome === 'aborted' ? DASH : t.html(g.rated ? 'player.rated' : 'player.casual')}</td>` +
     `<td class="num g-delta" data-testid="rating-delta" data-label="${escapeHtml(t.t('player.phoneRating'))}">${deltaHtml(g.ratingDelta, g.rated)}</td>` +
     `<td class="hide-md" data-testid="finished-at">${formatWhen(g.finishedAt, t)}</td>` +
+    `<td class="hide-md" data-testid="opening">${g.opening ? `<a href="/openings#opening-${escapeHtml(g.opening)}">${t.html(`openings.name.${g.opening}` as MessageKey)}</a>` : DASH}</td>` +
     `<td class="g-moves"><a class="g-replay" data-testid="replay-link" href="${escapeHtml(replayHref(g.id))}">${replayLabel}</a>` +
     ` <a class="g-transcript" data-testid="transcript-link" href="${escapeHtml(transcriptHref(g.id))}">${movesLabel}</a>` +
     ` <a class="g-ggf" data-testid="ggf-link" href="${escapeHtml(ggfHref(g.id))}" download>${t.html('player.ggf')}</a></td>` +
@@ -101,7 +105,7 @@ function renderRecentGames(page: PageContext, games: readonly RecentGameView[]):
     '<div class="table-wrap"><table class="games" data-testid="recent-games">' +
     `<thead><tr><th scope="col">${t.html('player.colOpponent')}</th><th scope="col">${t.html('player.colColour')}</th><th scope="col">${t.html('player.colResult')}</th>` +
     `<th class="num" scope="col" title="${escapeHtml(t.t('player.colDiscsTitle'))}">${t.html('player.colDiscs')}</th><th class="hide-md" scope="col">${t.html('player.colType')}</th>` +
-    `<th class="num" scope="col">${t.html('player.colRatingChange')}</th><th class="hide-md" scope="col">${t.html('player.colFinished')}</th><th scope="col">${t.html('player.colMoves')}</th></tr></thead>` +
+    `<th class="num" scope="col">${t.html('player.colRatingChange')}</th><th class="hide-md" scope="col">${t.html('player.colFinished')}</th><th class="hide-md" scope="col">${t.html('player.colOpening')}</th><th scope="col">${t.html('player.colMoves')}</th></tr></thead>` +
     `<tbody>${games.map((g) => renderGameRow(page, g)).join('')}</tbody></table></div>`
   );
 }

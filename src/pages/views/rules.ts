@@ -27,12 +27,13 @@ const e = escapeHtml;
 /** A message of the page's language as text (escape it for HTML). */
 type Text = (key: MessageKey, values?: MessageValues) => string;
 
-/** The links other pages show to the rules and the lesson. */
+/** The links other pages show to the rules, the lesson, strategy and the openings. */
 export function rulesLinksHtml(page: PageContext): string {
   const t: Text = page.t.t;
   return (
     '<p class="rules-links" data-testid="rules-links">' +
     `<a href="/rules">${e(t('rules.links.rulesLong'))}</a> · <a href="/learn">${e(t('rules.links.learn'))}</a>` +
+    ` · <a href="/strategy">${e(t('rules.links.strategy'))}</a> · <a href="/openings">${e(t('rules.links.openings'))}</a>` +
     '</p>'
   );
 }
@@ -191,8 +192,8 @@ export function renderRules(page: PageContext, view: RulesPageView): string {
       `<p>${e(t('rules.first.body'))}</p>` +
         list(['rules.first.corners', 'rules.first.count', 'rules.first.moves'], { moves: view.squares - view.startDiscs, squares: view.squares, start: view.startDiscs }) +
         figure(d.corner) +
-        // The seed's own line of links: learn on the board · openings (each page in the request's language).
-        `<p data-testid="rules-first-links"><a href="/learn">${e(t('rules.links.learn'))}</a> · <a href="/openings">${e(t('rules.links.openings'))}</a></p>`,
+        // The seed's own line of links: learn on the board · strategy and tips · openings.
+        `<p data-testid="rules-first-links"><a href="/learn">${e(t('rules.links.learn'))}</a> · <a href="/strategy">${e(t('rules.links.strategy'))}</a> · <a href="/openings">${e(t('rules.links.openings'))}</a></p>`,
     ),
     section('site', 'rules.site.title', siteTable()),
     section('house', 'rules.house.title', houseTable()),

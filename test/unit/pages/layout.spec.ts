@@ -54,7 +54,7 @@ describe('layout', () => {
     expect(css(html)).toMatch(/system-ui[\s\S]*max-width: 960px[\s\S]*@media \(max-width: 640px\)/);
   });
 
-  it('links Home · Play · Leaderboard · Rules · Learn in the header; the API and its docs in the footer', () => {
+  it('links Home · Play · Leaderboard · Rules · Learn · Strategy in the header; the API and its docs in the footer', () => {
     const links = [...nav(html).matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]);
     expect(links).toEqual([
       ['/', 'Home'],
@@ -62,8 +62,9 @@ describe('layout', () => {
       ['/leaderboard', 'Leaderboard'],
       ['/rules', 'Rules'],
       ['/learn', 'Learn'],
+      ['/strategy', 'Strategy'],
     ]);
-    expect(NAV_LINKS.map((l) => l.href)).toEqual(['/', '/play', '/leaderboard', '/rules', '/learn']);
+    expect(NAV_LINKS.map((l) => l.href)).toEqual(['/', '/play', '/leaderboard', '/rules', '/learn', '/strategy']);
     expect(nav(html)).not.toContain('aria-current');
     expect(nav(html)).not.toContain('/docs');
     const footer = html.match(/<footer[\s\S]*<\/footer>/)![0];
@@ -77,6 +78,7 @@ describe('layout', () => {
     ['leaderboard', '/leaderboard'],
     ['rules', '/rules'],
     ['learn', '/learn'],
+    ['strategy', '/strategy'],
   ] as const)('marks the %s link as the current page', (key, href) => {
     const marked = nav(layout(EN, 'x', '', key));
     expect(marked.match(/aria-current="page"/g)).toHaveLength(1);

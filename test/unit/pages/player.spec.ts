@@ -134,7 +134,7 @@ describe('renderPlayer', () => {
     expect(rows[3]).toContain('>Transcript</a>');
   });
 
-  it('marks the cells for the phone layout and hides Type and Finished on narrower screens', () => {
+  it('marks the cells for the phone layout and hides Type, Finished and Opening on narrower screens', () => {
     const html = renderPlayer(EN, view({}, [game()]));
     expect(html).toContain('<table class="games" data-testid="recent-games">');
     const [row] = html.match(/<tr data-testid="game-row"[\s\S]*?<\/tr>/g)!;
@@ -146,12 +146,20 @@ describe('renderPlayer', () => {
     expect(classOf('rated')).toBe('hide-md');
     expect(classOf('rating-delta')).toBe('num g-delta');
     expect(classOf('finished-at')).toBe('hide-md');
+    expect(classOf('opening')).toBe('hide-md');
     expect(row).toContain('<td class="g-moves"><a class="g-replay" data-testid="replay-link"');
     // the colour's name stays in the cell (screen readers, desktop); the phone layout shows only the disc
     expect(row).toContain('title="Played Black"><span class="disc disc-black" aria-hidden="true"></span><span class="color-name">Black</span>');
     const heads = [...html.matchAll(/<th( class="[^"]*")? scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => [m[2], m[1] ?? '']);
-    expect(heads.filter(([, cls]) => cls.includes('hide-md')).map(([name]) => name)).toEqual(['Type', 'Finished']);
-    expect(heads).toHaveLength(8);
+    expect(heads.filter(([, cls]) => cls.includes('hide-md')).map(([name]) => name)).toEqual(['Type', 'Finished', 'Opening']);
+    expect(heads).toHaveLength(9);
+  });
+
+  it('names each game’s opening, linked to its place on /openings (a dash without one)', () => {
+    const html = renderPlayer(EN, view({}, [game({ id: 'g-1', opening: 'tiger' }), game({ id: 'g-2', opening: null })]));
+    const [named, unnamed] = html.match(/<tr data-testid="game-row"[\s\S]*?<\/tr>/g)!;
+    expect(td(named, 'opening')).toBe('<a href="/openings#opening-tiger">Tiger</a>');
+    expect(text(td(unnamed, 'opening'))).toBe('—');
   });
 
   it('says under the chart what its x axis shows when it is not dates', () => {
