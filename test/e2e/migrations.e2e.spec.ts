@@ -59,7 +59,7 @@ describe('migrations (real PostgreSQL)', () => {
     expect(await appliedMigrations(db)).toEqual(before);
     expect(await pendingSchemaChanges(db.url)).toEqual({ up: [], down: [] });
     expect(await runMigrations(db.url)).toEqual([]); // nothing left to apply
-  });
+  }, 180_000); // each migration up again, the master games' index load among them
 
   describe('on an empty database', () => {
     let name: string;
@@ -123,6 +123,6 @@ describe('migrations (real PostgreSQL)', () => {
       } finally {
         await db.admin(`DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`);
       }
-    });
+    }, 180_000);
   });
 });
