@@ -4,7 +4,7 @@
  *
  *   npm run bot -- --url http://localhost:3000 --username NAME --password PASS --mode ranked --games 3
  *
- * The conventions it follows (README, "Write a bot"): every request may meet a 503 with Retry-After
+ * The conventions it follows (docs/bots.md, "Write a bot"): every request may meet a 503 with Retry-After
  * (wait, keep the token, retry); a move carries the game's `ply`, so re-sending it after a network
  * error is safe (200 = it was recorded); STALE_PLY means the game moved on (its error carries the
  * current game); passes are inserted by the server (the answer's game says whose turn it is); event
@@ -88,7 +88,7 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
         await sleep(Number.isFinite(wait) && wait > 0 ? wait * 1000 : backoff(attempt));
         continue;
       }
-      // Half the latest round trip: the lag a clocked game credits back (see README, Game clocks).
+      // Half the latest round trip: the lag a clocked game credits back (see docs/rules-and-fair-play.md, Game clocks).
       lagMs = Math.min(10_000, Math.round((Date.now() - sent) / 2));
       const data = res.status === 204 ? undefined : await res.json();
       if (!res.ok) throw new ApiError(res.status, data as ErrorBody);

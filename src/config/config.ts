@@ -100,7 +100,7 @@ export interface AppConfig {
    * NODE_ENV=test, where every suite registers players and the hashing would dominate the run.
    */
   passwordHash: { memoryKib: number; passes: number };
-  /** The fair-play rules' numbers (README, "Fair play"; the /rules page shows them). */
+  /** The fair-play rules' numbers (docs/rules-and-fair-play.md, "Fair play"; the /rules page shows them). */
   fairPlay: FairPlayConfig;
 }
 

@@ -7,7 +7,7 @@ import { MetricsService } from './metrics.service.js';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-/** Prometheus scrapes it; not part of the JSON API (like /health's probes, documented in the README). */
+/** Prometheus scrapes it; not part of the JSON API (like /health's probes, documented in docs/operations.md). */
 @ApiExcludeController()
 @Controller('metrics')
 export class MetricsController {

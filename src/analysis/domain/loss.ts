@@ -1,6 +1,6 @@
 /** How much a move lost, in words: the thresholds (in discs) shared by the server, the API's description and the replay. */
 
-/** Loss thresholds in discs (documented in README and the OpenAPI description). */
+/** Loss thresholds in discs (documented in docs/rules-and-fair-play.md and the OpenAPI description). */
 export const INACCURACY_DISCS = 2;
 export const MISTAKE_DISCS = 6;
 export const BLUNDER_DISCS = 12;

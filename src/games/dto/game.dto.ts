@@ -22,7 +22,7 @@ export class PlayMoveDto {
     maximum: MAX_REPORTED_LAG_MS,
     description:
       'The network lag the client measured for this move, in ms (e.g. half its last round trip). In a clocked game the server ' +
-      "credits it back to the mover's clock, up to the seat's lag quota (see README, Game clocks); ignored without a clock",
+      "credits it back to the mover's clock, up to the seat's lag quota (see docs/rules-and-fair-play.md, Game clocks); ignored without a clock",
   })
   @IsOptional()
   @IsInt()

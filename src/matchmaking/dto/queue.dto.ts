@@ -90,7 +90,7 @@ export class TicketDto {
     nullable: true,
     description:
       'Extra field: a waiting ranked ticket\'s cooldown while it runs (the ticket is not paired before `until`; keep it alive as ' +
-      'usual); null otherwise. The fair-play rules (README) say how long each one lasts.',
+      'usual); null otherwise. The fair-play rules (docs/rules-and-fair-play.md) say how long each one lasts.',
   })
   cooldown: RankedCooldownDto | null;
   @ApiProperty({

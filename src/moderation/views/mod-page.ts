@@ -15,7 +15,7 @@ import type { AuditEntryDto, ModPlayerViewDto, OutliersDto, ReportDto, Statistic
 const e = escapeHtml;
 const modPlayerHref = (username: string): string => `/mod?player=${encodeURIComponent(username)}`;
 
-/** Numbers as the page's language writes them (Latin digits everywhere, see README "Languages"). */
+/** Numbers as the page's language writes them (Latin digits everywhere, see docs/languages.md). */
 function formats(page: PageContext) {
   const n = (x: number | null, digits: number): string =>
     x === null ? DASH : page.t.number(x, { minimumFractionDigits: digits, maximumFractionDigits: digits });
