@@ -1290,7 +1290,7 @@ export interface components {
             mistakes: number;
         };
         PlayMoveDto: {
-            /** @description The network lag the client measured for this move, in ms (e.g. half its last round trip). In a clocked game the server credits it back to the mover's clock, up to the seat's lag quota (see README, Game clocks); ignored without a clock */
+            /** @description The network lag the client measured for this move, in ms (e.g. half its last round trip). In a clocked game the server credits it back to the mover's clock, up to the seat's lag quota (see docs/rules-and-fair-play.md, Game clocks); ignored without a clock */
             lag?: number;
             /**
              * @description The game's current ply (records so far, passes included)
@@ -1536,7 +1536,7 @@ export interface components {
              * @enum {string|null}
              */
             clock: "1+2" | "3+2" | "5+3" | "10+5" | "15+10" | null;
-            /** @description Extra field: a waiting ranked ticket's cooldown while it runs (the ticket is not paired before `until`; keep it alive as usual); null otherwise. The fair-play rules (README) say how long each one lasts. */
+            /** @description Extra field: a waiting ranked ticket's cooldown while it runs (the ticket is not paired before `until`; keep it alive as usual); null otherwise. The fair-play rules (docs/rules-and-fair-play.md) say how long each one lasts. */
             cooldown: components["schemas"]["RankedCooldownDto"] | null;
             /** Format: uuid */
             gameId: string | null;
