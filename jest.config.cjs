@@ -6,7 +6,7 @@
  * The project is CommonJS; some dependencies ship only ES modules. Node (20.19+) require()s them,
  * but jest's own module loader cannot, so jest transpiles those packages to CommonJS as well.
  */
-const ESM_PACKAGES = ['intl-messageformat', '@formatjs'];
+const ESM_PACKAGES = ['intl-messageformat', '@formatjs', '@nestjs'];
 
 const swc = {
   jsc: {
