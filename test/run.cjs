@@ -133,10 +133,14 @@ async function main() {
   const total = results.reduce((n, r) => n + r.counts.numTotalTests, 0);
   const fails = results.reduce((n, r) => n + r.counts.numFailedTests, 0);
   console.log(`[test] all: ${total} tests, ${fails} failed, ${seconds(Date.now() - started)} wall`);
-  process.exitCode = failed ? 1 : 0;
+  return failed ? 1 : 0;
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+// An explicit exit: playwright's browser server leaves exit handlers that would end the run with 0.
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
