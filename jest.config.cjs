@@ -2,7 +2,12 @@
  * Jest with @swc/jest (CommonJS, decorators with their metadata, as tsc emits them): it transpiles
  * without TypeScript's compiler API, which TypeScript 7 no longer has (ts-jest needs it);
  * `npm run lint` type-checks with tsc.
+ *
+ * The project is CommonJS; some dependencies ship only ES modules. Node (20.19+) require()s them,
+ * but jest's own module loader cannot, so jest transpiles those packages to CommonJS as well.
  */
+const ESM_PACKAGES = ['intl-messageformat', '@formatjs', '@nestjs'];
+
 const swc = {
   jsc: {
     parser: { syntax: 'typescript', decorators: true },
@@ -13,13 +18,16 @@ const swc = {
   module: { type: 'commonjs' },
   sourceMaps: 'inline',
 };
+const swcJs = { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } };
 
 module.exports = {
   testEnvironment: 'node',
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
     '^.+\\.ts$': ['@swc/jest', swc],
+    '^.+\\.m?js$': ['@swc/jest', swcJs],
   },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',

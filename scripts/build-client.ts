@@ -55,7 +55,7 @@ export async function buildClient(root: string = projectRoot(), outDir: string =
     loader: { '.woff2': 'file' },
     assetNames: '[name]-[hash]',
     // The client formats messages precompiled by writeCatalogues: it needs no ICU parser.
-    alias: { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser' },
+    alias: { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' },
   });
   const manifest: AssetManifest = {};
   for (const [file, meta] of Object.entries(result.metafile.outputs)) {

@@ -13,6 +13,8 @@ import { requestId } from './common/request-id.js';
 import { createValidationPipe, MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './common/validation.js';
 import { AppConfig } from './config/config.js';
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The same 16 KB as BODY_LIMIT ('16kb' in body-parser's words). */
 const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -38,12 +40,13 @@ const parserFailure = (status: number, type: string) => parserError({ status, ty
 export async function createFastifyApp(config: AppConfig & { databaseUrl: string }): Promise<INestApplication> {
   const secure = helmet(helmetOptions(config));
   const adapter = new FastifyAdapter({
-    trustProxy: config.trustProxy,
+    // Fastify's types take no hop count: n hops is "trust the n nearest", as Express reads a number.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // What Fastify's router refuses (a bad %-escape in the path) never reaches a hook or the filter:
     // the same headers and error body here.
-    frameworkErrors: (error: Error, req: FastifyRequest, reply: FastifyReply) => {
-      secure(req.raw, reply.raw, () => {
+    frameworkErrors: (error: Error, req: FastifyRequest<any, any, any>, reply: FastifyReply<any, any, any>) => {
+      secure(req.raw as IncomingMessage, reply.raw as ServerResponse, () => {
         const body = toErrorBody(error, req as never);
         reply.status(body.statusCode).header('Content-Type', 'application/json; charset=utf-8').send(body);
       });

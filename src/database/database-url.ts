@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppConfig } from '../config/config.js';
-import { EmbeddedServer, isAlive, startEmbeddedPostgres } from './embedded-postgres.js';
+import { EMBEDDED_PG_MAJOR, EmbeddedServer, isAlive, startEmbeddedPostgres } from './embedded-postgres.js';
 
 export interface ResolvedDatabase {
   url: string;
@@ -44,7 +44,7 @@ export async function resolveDatabase(config: AppConfig, log: (m: string) => voi
   });
   const url = await embedded.ensureDatabase('outflank');
   writeFileSync(ownerFile, JSON.stringify({ pid: process.pid, url } satisfies Owner));
-  log(`embedded PostgreSQL 17 on 127.0.0.1:${embedded.port} (data in ${join(config.dataDir, 'postgres')})`);
+  log(`embedded PostgreSQL ${EMBEDDED_PG_MAJOR} on 127.0.0.1:${embedded.port} (data in ${join(config.dataDir, 'postgres')})`);
   return {
     url,
     embedded,

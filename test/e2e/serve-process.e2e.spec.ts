@@ -10,8 +10,8 @@ import { assertBuilt, exitWithin, freePort, Served, serveEnv, sleep, spawnServe,
 // migrations, HTTP; a clean stop on SIGTERM; the data still there on the next start.
 
 function embeddedPgPort(served: Served): number {
-  const match = /embedded PostgreSQL 17 on 127\.0\.0\.1:(\d+)/.exec(served.stdout());
-  if (!match) throw new Error(`no "embedded PostgreSQL 17 on 127.0.0.1:<port>" line in:\n${served.stdout()}`);
+  const match = /embedded PostgreSQL 18 on 127\.0\.0\.1:(\d+)/.exec(served.stdout());
+  if (!match) throw new Error(`no "embedded PostgreSQL 18 on 127.0.0.1:<port>" line in:\n${served.stdout()}`);
   return Number(match[1]);
 }
 
