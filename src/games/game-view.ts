@@ -6,7 +6,8 @@ import { positionOf } from './domain/transitions.js';
 import type { SeatPlayerDto } from '../players/dto/player.dto.js';
 import { isProvisional } from '../ratings/domain/glicko2.js';
 import type { GameDto, GameSummaryDto, MoveDto, RatingStepsDto } from './dto/game.dto.js';
-import type { LoadedGame, RatingStep, SeatPlayer } from './games.repository.js';
+import { OPENING_RECORDS, type LoadedGame, type RatingStep, type SeatPlayer } from './games.repository.js';
+import { nameOpening } from '../openings/domain/openings.js';
 
 export function toMoveDto(m: MoveRecord): MoveDto {
   return {
@@ -64,7 +65,24 @@ function clocksOf(game: GameState, now?: Date): GameDto['clocks'] {
   return { black: Math.round(clocks.black), white: Math.round(clocks.white), running: clocks.running, at: at.toISOString() };
 }
 
-export function toGameDto({ game, black, white, ratings }: LoadedGame, now?: Date): GameDto {
+/** The name of the opening the game followed so far (the longest named line, src/openings/domain/openings.ts), or null. */
+export function openingOf(loaded: Pick<LoadedGame, 'openingSquares'>): string | null {
+  return loaded.openingSquares ? (nameOpening(loaded.openingSquares)?.name ?? null) : null;
+}
+
+/**
+ * The opening squares after a step: the squares of its move records within the first
+ * OPENING_RECORDS records appended (so the answer and the events of a step name the opening without
+ * reading the moves again).
+ */
+export function openingSquaresAfter(loaded: Pick<LoadedGame, 'openingSquares'>, records: readonly MoveRecord[]): number[] | undefined {
+  if (!loaded.openingSquares) return undefined;
+  const added = records.filter((r) => !r.pass && r.square !== null && r.ply < OPENING_RECORDS).map((r) => r.square!);
+  return added.length ? [...loaded.openingSquares, ...added] : loaded.openingSquares;
+}
+
+export function toGameDto(loaded: LoadedGame, now?: Date): GameDto {
+  const { game, black, white, ratings } = loaded;
   const seat = (p: SeatPlayer, standIn: boolean, color: 'black' | 'white') => ({ player: seatPlayer(p), standIn, cpuMoves: cpuMovesOf(game, color) });
   const position = positionOf(game);
   const finished = game.status !== 'active';
@@ -93,12 +111,14 @@ export function toGameDto({ game, black, white, ratings }: LoadedGame, now?: Dat
     idleDeadline: game.status === 'active' && !game.turnSeconds && game.clockBaseSeconds === null && game.idleDeadline ? game.idleDeadline.toISOString() : null,
     clocks: clocksOf(game, now),
     result: resultOf(game, ratings),
+    opening: openingOf(loaded),
     createdAt: game.createdAt.toISOString(),
     finishedAt: game.finishedAt ? game.finishedAt.toISOString() : null,
   };
 }
 
-export function toSummaryDto({ game, black, white, ratings }: LoadedGame): GameSummaryDto {
+export function toSummaryDto(loaded: LoadedGame): GameSummaryDto {
+  const { game, black, white, ratings } = loaded;
   return {
     id: game.id,
     rated: game.rated,
@@ -107,6 +127,7 @@ export function toSummaryDto({ game, black, white, ratings }: LoadedGame): GameS
     white: seatPlayer(white),
     result: resultOf(game, ratings),
     ply: game.ply,
+    opening: openingOf(loaded),
     createdAt: game.createdAt.toISOString(),
     finishedAt: game.finishedAt ? game.finishedAt.toISOString() : null,
   };

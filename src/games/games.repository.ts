@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
 import { sql, table } from '../database/sql.js';
 import type { GameState, GameStatus, MoveRecord, Progress } from './domain/game.js';
+import { LONGEST_LINE } from '../openings/domain/openings.js';
 
 /** A seated player's public fields, as a game's answer shows them. */
 export interface SeatPlayer {
@@ -60,6 +61,8 @@ export interface LoadedGame {
   white: SeatPlayer;
   /** A finished rated game: each player's rating before and after it (absent otherwise). */
   ratings?: { black: RatingStep; white: RatingStep } | null;
+  /** The squares of its first moves (passes left out, at most OPENING_RECORDS records): what names its opening. Absent where a read did not fetch them. */
+  openingSquares?: number[];
 }
 
 /** The `games` table: one column per property of the game (a game row reads as a GameState). */
@@ -138,6 +141,14 @@ const SEAT_JOINS = 'FROM games g JOIN players b ON b.id = g.black_id JOIN player
 const SEATS = `${SEAT_COLUMNS} ${SEAT_JOINS}`;
 
 /**
+ * The squares of a game's first moves (passes left out), as many as can name its opening (the
+ * longest named line; twice as many records leaves room for passes among them): a primary-key range
+ * probe of `moves`, so every read of a game can name its opening without another round trip.
+ */
+export const OPENING_RECORDS = 2 * LONGEST_LINE;
+const OPENING_SQUARES = `ARRAY(SELECT m.square FROM moves m WHERE m.game_id = g.id AND m.ply < ${OPENING_RECORDS} AND NOT m.pass ORDER BY m.ply) AS "openingSquares"`;
+
+/**
  * The seats and, for a rated game that is over, each player's rating before and after it (its
  * rating_history rows `hb`, `hw`: primary-key probes). For reads that show finished games (a game's
  * answer, its stream's replay, a player's games); the move path reads the game without them.
@@ -150,6 +161,7 @@ const SEATS_AND_RATINGS = `${SEAT_COLUMNS},
   LEFT JOIN rating_history hw ON hw.game_id = g.id AND hw.player_id = g.white_id`;
 
 type LoadRow = GameState & {
+  openingSquares?: number[];
   blackUsername: string;
   blackRating: number;
   blackGuest: boolean;
@@ -172,6 +184,7 @@ export function toLoaded(r: LoadRow): LoadedGame {
   const {
     blackUsername, blackRating, blackGuest, blackRd, whiteUsername, whiteRating, whiteGuest, whiteRd,
     blackRatingBefore, blackRdBefore, blackRatingAfter, blackRdAfter, whiteRatingBefore, whiteRdBefore, whiteRatingAfter, whiteRdAfter,
+    openingSquares,
     ...game
   } = r;
   const rated =
@@ -187,13 +200,14 @@ export function toLoaded(r: LoadRow): LoadedGame {
           white: { ratingBefore: whiteRatingBefore, rdBefore: whiteRdBefore, rating: whiteRatingAfter, rd: whiteRdAfter },
         }
       : null,
+    ...(openingSquares ? { openingSquares } : {}),
   };
 }
 
 /** A game and both seats' public fields, in one round trip (the move path's first statement). */
-const LOAD = sql<{ id: string }, LoadRow>('game_load', (p) => `SELECT ${GAMES.select('g')}, ${SEATS} WHERE g.id = ${p.id}`);
-const LOAD_WITH_RATINGS = sql<{ id: string }, LoadRow>('game_load_with_ratings', (p) => `SELECT ${GAMES.select('g')}, ${SEATS_AND_RATINGS} WHERE g.id = ${p.id}`);
-const LOAD_FOR_UPDATE = sql<{ id: string }, LoadRow>('game_load_for_update', (p) => `SELECT ${GAMES.select('g')}, ${SEATS} WHERE g.id = ${p.id} FOR UPDATE OF g`);
+const LOAD = sql<{ id: string }, LoadRow>('game_load', (p) => `SELECT ${GAMES.select('g')}, ${OPENING_SQUARES}, ${SEATS} WHERE g.id = ${p.id}`);
+const LOAD_WITH_RATINGS = sql<{ id: string }, LoadRow>('game_load_with_ratings', (p) => `SELECT ${GAMES.select('g')}, ${OPENING_SQUARES}, ${SEATS_AND_RATINGS} WHERE g.id = ${p.id}`);
+const LOAD_FOR_UPDATE = sql<{ id: string }, LoadRow>('game_load_for_update', (p) => `SELECT ${GAMES.select('g')}, ${OPENING_SQUARES}, ${SEATS} WHERE g.id = ${p.id} FOR UPDATE OF g`);
 
 /** The parameters of a step's write. */
 export interface StepParams extends Pick<GameState, (typeof STEP_KEYS)[number]> {
@@ -298,13 +312,13 @@ const SET_RATING_CHANGES = sql<Pick<GameState, 'id' | 'blackRatingChange' | 'whi
 );
 const GAMES_OF = sql<{ playerId: string; limit: number; before: Date | null }, LoadRow>(
   null,
-  (p) => `SELECT ${GAMES.select('g')}, ${SEATS_AND_RATINGS}
+  (p) => `SELECT ${GAMES.select('g')}, ${OPENING_SQUARES}, ${SEATS_AND_RATINGS}
     WHERE (g.black_id = ${p.playerId} OR g.white_id = ${p.playerId}) AND (${p.before}::timestamptz IS NULL OR g.created_at < ${p.before})
     ORDER BY g.created_at DESC, g.id DESC LIMIT ${p.limit}`,
 );
 const ACTIVE = sql<{ limit: number; before: Date | null }, LoadRow>(
   null,
-  (p) => `SELECT ${GAMES.select('g')}, ${SEATS}
+  (p) => `SELECT ${GAMES.select('g')}, ${OPENING_SQUARES}, ${SEATS}
     WHERE g.status = 'active' AND (${p.before}::timestamptz IS NULL OR g.created_at < ${p.before})
     ORDER BY g.created_at DESC, g.id DESC LIMIT ${p.limit}`,
 );

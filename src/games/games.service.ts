@@ -13,7 +13,7 @@ import { RatingsService } from '../ratings/ratings.service.js';
 import { seatOf, type GameRules, type GameState, type NewGameSpec, type Progress } from './domain/game.js';
 import * as rules from './domain/transitions.js';
 import type { GameDto, MoveDto } from './dto/game.dto.js';
-import { toGameDto, toMoveDto } from './game-view.js';
+import { openingSquaresAfter, toGameDto, toMoveDto } from './game-view.js';
 import { EndedRankedGameRow, GamesRepository, LoadedGame, RankedLossRow } from './games.repository.js';
 
 export type NewGame = Omit<NewGameSpec, 'id'>;
@@ -252,7 +252,7 @@ export class GamesService {
    * that also rates both players. Returns the game after it, or null when a concurrent step won.
    */
   private async write(loaded: LoadedGame, step: Progress, dueBy?: Date): Promise<LoadedGame | null> {
-    const after: LoadedGame = { ...loaded, game: step.game };
+    const after: LoadedGame = { ...loaded, game: step.game, openingSquares: openingSquaresAfter(loaded, step.records) };
     const rated = rules.ratedResult(step.game);
     if (!rated || step.origin.status !== 'active') {
       if (!(await this.repo.writeStep(step, { dueBy }))) return null; // lost: nothing to publish
@@ -276,6 +276,7 @@ export class GamesService {
         black: { ...loaded.black, rating: deltas.steps.black.rating, rd: deltas.steps.black.rd },
         white: { ...loaded.white, rating: deltas.steps.white.rating, rd: deltas.steps.white.rd },
         ratings: deltas.steps,
+        openingSquares: after.openingSquares,
       };
       await this.events.publishAll(this.notifications(ratedGame, step));
       return ratedGame;

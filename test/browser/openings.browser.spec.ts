@@ -159,6 +159,25 @@ describe('openings and the explorer (chromium)', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it('names the opening of a live game in the home page\'s watch list', async () => {
+    const a = await registerPlayer(t.http);
+    const b = await registerPlayer(t.http);
+    const { gameId } = await startRoomGame(t.http, a, b);
+    await playSquares(t.http, gameId, a, b, ['f5', 'd6', 'c3', 'd3', 'c4']);
+    const context = await browser.newContext({ viewport: SIZES[0].viewport });
+    try {
+      const page = await open(context, '/');
+      const item = page.locator(`[data-testid=watch-list] a[data-game-id="${gameId}"]`);
+      await item.waitFor();
+      await expect(item.locator('.pl-watch-opening').innerText()).resolves.toBe('Opening: Tiger');
+      await expect(item.locator('.pl-watch-opening').getAttribute('data-opening')).resolves.toBe('tiger');
+    } finally {
+      await context.close();
+      await fetch(`${t.baseUrl}/api/games/${gameId}/resign`, { method: 'POST', headers: { ...a.auth, 'Content-Type': 'application/json' }, body: '{}' });
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it('axe-core: /openings, the explorer and /strategy have no serious or critical violation at 1280×800 and 390×844, light and dark', async () => {
     const found: Record<string, string[]> = {};
     for (const path of ['/openings', '/explorer?moves=f5d6c3', '/explorer?moves=f5f5', '/strategy']) {

@@ -29,6 +29,7 @@ function game(over: Partial<Game> = {}): Game {
     clocks: null,
     idleDeadline: null,
     result: null,
+    opening: null,
     createdAt: '2030-01-01T00:00:00.000Z',
     finishedAt: null,
     ...over,

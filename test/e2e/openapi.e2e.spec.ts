@@ -63,8 +63,10 @@ describe('the OpenAPI schema', () => {
       ['id', 'username', 'guest', 'bot', 'rating', 'rd', 'volatility', 'provisional', 'rank', 'games', 'wins', 'draws', 'losses', 'createdAt', 'engineUser', 'closed'].sort(),
     );
     expect(fields('GameDto')).toEqual(
-      expect.arrayContaining(['id', 'rated', 'status', 'settings', 'black', 'white', 'board', 'toMove', 'ply', 'legalMoves', 'discs', 'turnDeadline', 'clocks', 'result', 'createdAt', 'finishedAt']),
+      expect.arrayContaining(['id', 'rated', 'status', 'settings', 'black', 'white', 'board', 'toMove', 'ply', 'legalMoves', 'discs', 'turnDeadline', 'clocks', 'result', 'opening', 'createdAt', 'finishedAt']),
     );
+    expect(fields('GameSummaryDto')).toEqual(['black', 'createdAt', 'finishedAt', 'id', 'opening', 'ply', 'rated', 'result', 'status', 'white']);
+    expect(schemas.GameSummaryDto.properties.opening).toMatchObject({ type: 'string', nullable: true });
     expect(fields('MoveDto')).toEqual(['at', 'by', 'color', 'flipped', 'pass', 'ply', 'square']);
     expect(fields('TicketDto')).toEqual(['clock', 'cooldown', 'gameId', 'held', 'id', 'joinedAt', 'mode', 'reason', 'state', 'turnSeconds', 'window']);
     expect(fields('QueueHeldDto')).toEqual(['players', 'reason']);

@@ -211,5 +211,28 @@ describe('the named openings and the opening explorer', () => {
     const sw = await request(t.http).get(`/players/${a.username}`).set('Accept-Language', 'sw');
     expect(sw.text).toContain('<th class="hide-md" scope="col">Mwanzo</th>');
   });
-});
 
+  it('names the opening of a live game in the watch list, the game answer, the move answer and the player\'s games', async () => {
+    const c = await registerPlayer(t.http);
+    const d = await registerPlayer(t.http);
+    const { gameId } = await startRoomGame(t.http, c, d);
+    const watched = async () => (await request(t.http).get('/api/games?status=active&limit=100').expect(200)).body.games.find((g: any) => g.id === gameId);
+    expect((await watched()).opening).toBeNull();
+    expect((await request(t.http).get(`/api/games/${gameId}`).expect(200)).body.opening).toBeNull();
+
+    // The move that completes a line names it in its own answer (and in its event's game).
+    expect((await playSquares(t.http, gameId, c, d, ['f5', 'd6'])).opening).toBe('Perpendicular');
+    expect((await playSquares(t.http, gameId, c, d, ['c3', 'd3', 'c4'])).opening).toBe('Tiger');
+    expect((await watched()).opening).toBe('Tiger');
+    expect((await request(t.http).get(`/api/games/${gameId}`).expect(200)).body.opening).toBe('Tiger');
+    // A move off the table keeps the longest named line the game followed.
+    expect((await playSquares(t.http, gameId, c, d, ['f4'])).opening).toBe('Tiger');
+    expect((await request(t.http).get(`/api/games/${gameId}`).expect(200)).body.opening).toBe('Tiger');
+
+    const ended = (await request(t.http).post(`/api/games/${gameId}/resign`).set(d.auth).send({}).expect(200)).body;
+    expect(ended.opening).toBe('Tiger');
+    expect(await watched()).toBeUndefined();
+    const mine = (await request(t.http).get(`/api/players/${c.username}/games`).expect(200)).body.games;
+    expect(mine.find((g: any) => g.id === gameId)?.opening).toBe('Tiger');
+  });
+});

@@ -909,6 +909,11 @@ export interface components {
             idleDeadline: string | null;
             /** @description null when hints are off */
             legalMoves: string[] | null;
+            /**
+             * @description The opening the game followed so far: the longest named line it played (positions compared up to the board's symmetries; the names of GET /api/openings, in English). null when it followed none (yet)
+             * @example Tiger
+             */
+            opening: string | null;
             ply: number;
             rated: boolean;
             result: components["schemas"]["GameResultDto"] | null;
@@ -964,6 +969,11 @@ export interface components {
             finishedAt: string | null;
             /** Format: uuid */
             id: string;
+            /**
+             * @description The opening the game followed so far: the longest named line it played (positions compared up to the board's symmetries; the names of GET /api/openings, in English). null when it followed none (yet)
+             * @example Tiger
+             */
+            opening: string | null;
             ply: number;
             rated: boolean;
             result: components["schemas"]["GameResultDto"] | null;

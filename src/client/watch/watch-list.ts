@@ -4,6 +4,7 @@ import { ratingLabel } from '../../ratings/domain/rating-label';
 import { gameHref } from '../common/format';
 import { msg } from '../common/messages';
 import { api, type GameSummary } from '../transport/api';
+import { OPENINGS } from '../../openings/domain/openings';
 
 const REFRESH_MS = 15_000;
 
@@ -13,9 +14,18 @@ function seatText(p: GameSummary['black']): string {
   return label === null ? p.username : msg('watch.seat', { name: p.username, rating: label });
 }
 
+/** "Opening: Tiger" in the page's language (the API names it in English: the shared table gives its id), or null. */
+function openingPart(g: GameSummary): HTMLElement | null {
+  const opening = g.opening ? OPENINGS.find((o) => o.name === g.opening) : undefined;
+  if (!opening) return null;
+  const name = msg(`opening.name.${opening.id}` as Parameters<typeof msg>[0]);
+  return h('span', { class: 'pl-watch-opening', 'data-opening': opening.id }, msg('opening.label', { name }));
+}
+
 function item(g: GameSummary): HTMLElement {
   const seat = (p: GameSummary['black'], color: 'black' | 'white') =>
     h('span', { class: 'pl-watch-seat' }, h('span', { class: `pl-dot pl-dot-${color}`, 'aria-hidden': 'true' }), seatText(p));
+  const opening = openingPart(g);
   return h(
     'li',
     {},
@@ -25,6 +35,7 @@ function item(g: GameSummary): HTMLElement {
       seat(g.black, 'black'),
       h('span', { class: 'pl-vs' }, msg('watch.vs')),
       seat(g.white, 'white'),
+      ...(opening ? [opening] : []),
       h('span', { class: 'pl-watch-meta' }, msg('watch.meta', { rated: g.rated, move: g.ply + 1 })),
     ),
   );

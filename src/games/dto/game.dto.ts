@@ -179,6 +179,15 @@ export class GameDto {
   @ApiProperty({ type: GameClocksDto, nullable: true, description: 'Both clocks of a clocked game (null without a clock)' })
   clocks: GameClocksDto | null;
   @ApiProperty({ type: GameResultDto, nullable: true }) result: GameResultDto | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Tiger',
+    description:
+      "The opening the game followed so far: the longest named line it played (positions compared up to the board's symmetries; " +
+      'the names of GET /api/openings, in English). null when it followed none (yet)',
+  })
+  opening: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finishedAt: string | null;
 }
@@ -210,6 +219,15 @@ export class GameSummaryDto {
   @ApiProperty({ type: SeatPlayerDto }) white: SeatPlayerDto;
   @ApiProperty({ type: GameResultDto, nullable: true }) result: GameResultDto | null;
   @ApiProperty() ply: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Tiger',
+    description:
+      "The opening the game followed so far: the longest named line it played (positions compared up to the board's symmetries; " +
+      'the names of GET /api/openings, in English). null when it followed none (yet)',
+  })
+  opening: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finishedAt: string | null;
 }
