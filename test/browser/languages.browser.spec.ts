@@ -189,7 +189,8 @@ describe('languages in the browser (chromium)', () => {
       await other.addCookies([{ name: 'outflank_lang', value: 'ne', url: t.baseUrl }]);
       await other.addInitScript(`localStorage.setItem('outflank.token', ${JSON.stringify(auth.Authorization.slice(7))})`);
       const second = await open(other, '/play');
-      await second.waitForFunction("document.documentElement.lang === 'sw'", undefined, { timeout: WAIT });
+      // A locator, not a string predicate: polling a string evaluates it in the page, which the CSP refuses.
+      await second.locator("html[lang='sw']").waitFor({ state: 'attached', timeout: WAIT });
       await second.getByTestId('signed-in').waitFor({ state: 'visible' });
       expect(await second.getByRole('heading', { level: 1 }).innerText()).toBe('Cheza Reversi');
       // …and its other pages follow it at once (remembered on the device).

@@ -154,7 +154,7 @@ describe('a newcomer\'s pages in chromium (issue #22)', () => {
       await page.getByTestId('guest-button').focus();
       await page.keyboard.press('Enter');
       await page.getByTestId('signed-in').waitFor();
-      await page.waitForFunction("document.activeElement && document.activeElement.matches('#queue-form [name=mode]:checked')");
+      await page.locator('#queue-form [name=mode]:checked:focus').waitFor({ state: 'attached' });
       // The next Tab stays in the quick match.
       await page.keyboard.press('Tab');
       expect(await page.evaluate("!!document.activeElement.closest('[data-testid=quick-match]')")).toBe(true);
@@ -300,7 +300,7 @@ describe('a newcomer\'s pages in chromium (issue #22)', () => {
       const row = page.locator(`[data-testid=game-row][data-game-id="${finishedId}"]`);
       const when = row.locator('[data-testid=finished-at] time');
       // The client rewrote it in the reader's clock: words ("sekunde … zilizopita", "sasa hivi"…), never an ISO date.
-      await page.waitForFunction("document.querySelector('[data-testid=finished-at] time').title.indexOf('UTC') < 0");
+      await page.locator('[data-testid=finished-at] time:not([title*="UTC"])').waitFor({ state: 'attached' });
       const words = await when.innerText();
       expect(words).not.toMatch(/\d{4}-\d\d-\d\d/);
       // The title: the date with the month in full and the time, in the browser's time zone.

@@ -116,7 +116,7 @@ describe('pages in a real browser (chromium)', () => {
     try {
       const page = await open(context, '/players/ada?lang=tg');
       // The client rewrote every point's title from the server's UTC one.
-      await page.waitForFunction("Array.from(document.querySelectorAll('[data-testid=chart-point] title')).every(function (el) { return el.textContent.indexOf('UTC') < 0; })");
+      await page.locator('[data-testid=chart-point] title').filter({ hasText: 'UTC' }).first().waitFor({ state: 'detached' });
       const points = await page.getByTestId('chart-point').evaluateAll((els) => els.map((e) => ({ at: e.getAttribute('data-at')!, title: e.querySelector('title')!.textContent! })));
       expect(points).toHaveLength(RATED_GAMES);
       for (const p of points) {
