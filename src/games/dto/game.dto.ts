@@ -144,6 +144,17 @@ export class GameClocksDto {
   @ApiProperty({ format: 'date-time', description: 'The server time the two values are exact at (the step of an event, the time of an answer)' }) at: string;
 }
 
+/** The `opening` field of a game and of a game summary: one description for both. */
+const ApiOpening = () =>
+  ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Tiger',
+    description:
+      "The opening the game followed so far: the longest named line it played (positions compared up to the board's symmetries; " +
+      'the names of GET /api/openings, in English). null when it followed none (yet)',
+  });
+
 export class GameDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() rated: boolean;
@@ -179,15 +190,7 @@ export class GameDto {
   @ApiProperty({ type: GameClocksDto, nullable: true, description: 'Both clocks of a clocked game (null without a clock)' })
   clocks: GameClocksDto | null;
   @ApiProperty({ type: GameResultDto, nullable: true }) result: GameResultDto | null;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    example: 'Tiger',
-    description:
-      "The opening the game followed so far: the longest named line it played (positions compared up to the board's symmetries; " +
-      'the names of GET /api/openings, in English). null when it followed none (yet)',
-  })
-  opening: string | null;
+  @ApiOpening() opening: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finishedAt: string | null;
 }
@@ -219,15 +222,7 @@ export class GameSummaryDto {
   @ApiProperty({ type: SeatPlayerDto }) white: SeatPlayerDto;
   @ApiProperty({ type: GameResultDto, nullable: true }) result: GameResultDto | null;
   @ApiProperty() ply: number;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    example: 'Tiger',
-    description:
-      "The opening the game followed so far: the longest named line it played (positions compared up to the board's symmetries; " +
-      'the names of GET /api/openings, in English). null when it followed none (yet)',
-  })
-  opening: string | null;
+  @ApiOpening() opening: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finishedAt: string | null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { legalMoves, parseSquare, playTurn, type Position, startPosition, toBoardString } from '../../../src/engine/index.js';
+import { legalMoves, parseSquare, toBoardString } from '../../../src/engine/index.js';
 import {
   CLOCK_PRESETS,
   chargeMove,
@@ -13,6 +13,7 @@ import {
 } from '../../../src/games/domain/clock.js';
 import { clocksAt, type GameRules, type GameState, type Progress } from '../../../src/games/domain/game.js';
 import * as rules from '../../../src/games/domain/transitions.js';
+import { findPosition } from './positions.js';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
 const R: GameRules = { now: NOW, cpuTakeoverSeconds: 60, firstMoveSeconds: 30, idleTurnSeconds: 300, rankedStandInMoves: 2 };
@@ -43,29 +44,6 @@ function move(g: GameState, ms: number, lag = 0): Progress | rules.EarlierPly | 
 function opened(base = 60, inc = 2, rated = true): GameState {
   const g1 = progress(rules.playMove(clocked(base, inc, rated), { playerId: B, square: sq('d3'), ply: 0 }, at(1000))).game;
   return progress(move(g1, 2000)).game;
-}
-
-/** A position where a legal move leaves the other side without one (seeded random games). */
-function findPass(): { position: Position; square: number; ply: number } {
-  let seed = 12345;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
-  for (let n = 0; n < 500; n++) {
-    let p = startPosition();
-    let ply = 0;
-    for (;;) {
-      const moves = legalMoves(p);
-      if (moves.length === 0) break;
-      for (const m of moves) {
-        const t = playTurn(p, m);
-        if (!t.finished && t.records.length === 2) return { position: p, square: m, ply };
-      }
-      const t = playTurn(p, moves[Math.floor(rnd() * moves.length)]);
-      if (t.finished) break;
-      p = t.position;
-      ply += t.records.length;
-    }
-  }
-  throw new Error('no pass found');
 }
 
 describe('clock labels and bounds', () => {
@@ -159,7 +137,7 @@ describe('a clocked game', () => {
   });
 
   it('an automatic pass costs the passer nothing: the mover plays on with their own clock', () => {
-    const { position, square, ply } = findPass();
+    const { position, square, ply } = findPosition('pass');
     const base = opened();
     const g: GameState = { ...base, board: toBoardString(position), toMove: position.toMove, ply: Math.max(ply, 2) };
     const mover = g.toMove!;

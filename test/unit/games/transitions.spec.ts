@@ -3,6 +3,7 @@ import { AppError } from '../../../src/common/errors.js';
 import { fromBoardString, legalMoves, parseSquare, playTurn, type Position, startPosition, toBoardString } from '../../../src/engine/index.js';
 import type { GameRules, GameState, MoveRecord, Progress } from '../../../src/games/domain/game.js';
 import * as rules from '../../../src/games/domain/transitions.js';
+import { findPosition } from './positions.js';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
 const R: GameRules = { now: NOW, cpuTakeoverSeconds: 60, firstMoveSeconds: 30, idleTurnSeconds: 300, rankedStandInMoves: 2 };
@@ -38,30 +39,6 @@ function errorOf(f: () => unknown): { code: string; details: unknown } {
     throw err;
   }
   throw new Error('expected an AppError');
-}
-
-/** Plays seeded pseudo-random games until a move makes the opponent pass (or the game end). */
-function findPosition(want: 'pass' | 'end'): { position: Position; square: number; ply: number } {
-  let seed = 12345;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
-  for (let g = 0; g < 500; g++) {
-    let p = startPosition();
-    let ply = 0;
-    for (;;) {
-      const moves = legalMoves(p);
-      if (moves.length === 0) break;
-      for (const m of moves) {
-        const t = playTurn(p, m);
-        if (want === 'pass' && !t.finished && t.records.length === 2) return { position: p, square: m, ply };
-        if (want === 'end' && t.finished) return { position: p, square: m, ply };
-      }
-      const t = playTurn(p, moves[Math.floor(rnd() * moves.length)]);
-      if (t.finished) break;
-      p = t.position;
-      ply += t.records.length;
-    }
-  }
-  throw new Error(`no ${want} found`);
 }
 
 describe('newGame', () => {
