@@ -6,7 +6,9 @@ import { Db } from '../database/db.js';
 import { FairPlayService } from '../fair-play/fair-play.service.js';
 import { AccountLinksService } from '../fair-play/links/account-links.service.js';
 import { clockLabel, DEFAULT_RANKED_CLOCK } from '../games/domain/clock.js';
-import { GamesService } from '../games/games.service.js';
+import { GameListsRepository } from '../games/game-lists.repository.js';
+import { GamesRepository } from '../games/games.repository.js';
+import { PairingReadsRepository } from '../games/pairing-reads.repository.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { mayPlayRanked } from '../moderation/domain/moderation.js';
 import { Player } from '../players/entities/player.entity.js';
@@ -53,7 +55,9 @@ export class MatchmakingService implements OnModuleInit {
     private readonly presence: QueuePresence,
     private readonly waves: PairingWaves,
     private readonly players: PlayersService,
-    private readonly games: GamesService,
+    private readonly gameRows: GamesRepository,
+    private readonly gameLists: GameListsRepository,
+    private readonly pairingReads: PairingReadsRepository,
     private readonly fairPlay: FairPlayService,
     private readonly links: AccountLinksService,
     private readonly clock: Clock,
@@ -103,7 +107,7 @@ export class MatchmakingService implements OnModuleInit {
     const pairs = near.map((other) => ({ a: player.id, b: other }));
     const linked = await this.links.linkedPairs(pairs, now);
     const capped = new Set(
-      (await this.games.rankedGamesBetween(pairs, new Date(now.getTime() - DAY_MS)))
+      (await this.pairingReads.rankedGamesBetween(pairs, new Date(now.getTime() - DAY_MS)))
         .filter((r) => r.games >= MAX_RANKED_GAMES_PER_PAIR_24H)
         .map((r) => pairKey(r.a, r.b)),
     );
@@ -131,7 +135,7 @@ export class MatchmakingService implements OnModuleInit {
       if (await this.tickets.hasWaiting(player.id)) {
         throw new AppError('ALREADY_QUEUED', { key: 'api.queue.alreadyQueued' });
       }
-      const active = await this.games.activeGameIdOf(player.id);
+      const active = await this.gameLists.activeGameIdOf(player.id);
       if (active) throw new AppError('ALREADY_IN_GAME', { key: 'api.queue.inGame' }, { gameId: active });
       const mine = await this.tickets.insertWaiting(player.id, dto.mode, turnSeconds, now, cooldown, clock);
       if (dto.mode === 'unranked') await this.waves.pairUnrankedAtJoin(mine, now);
@@ -161,7 +165,7 @@ export class MatchmakingService implements OnModuleInit {
       }
     }
     const show = t && (t.state === 'waiting'
-      || (t.state === 'matched' && t.gameId !== null && (await this.games.statusOf(t.gameId)) === 'active')
+      || (t.state === 'matched' && t.gameId !== null && (await this.gameRows.statusOf(t.gameId)) === 'active')
       || (t.state === 'cancelled' && t.reason === 'absent' && t.endedAt !== null && now.getTime() - new Date(t.endedAt).getTime() < ABSENT_REPORT_MS));
     if (!show) throw new AppError('NOT_FOUND', { key: 'api.queue.notQueued' });
     const dto = ticketDto(t, player.rating, now, this.windowRule);

@@ -10,6 +10,7 @@ import { EventsService } from '../events/events.service.js';
 import { AccountLinksService } from '../fair-play/links/account-links.service.js';
 import { type ClockControl, DEFAULT_RANKED_CLOCK, parseClockLabel } from '../games/domain/clock.js';
 import { GamesService } from '../games/games.service.js';
+import { PairingReadsRepository } from '../games/pairing-reads.repository.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import {
@@ -62,6 +63,7 @@ export class PairingWaves implements OnModuleInit, OnModuleDestroy {
     private readonly presence: QueuePresence,
     private readonly playerRows: PlayersRepository,
     private readonly games: GamesService,
+    private readonly pairingReads: PairingReadsRepository,
     private readonly links: AccountLinksService,
     private readonly events: EventsService,
     private readonly clock: Clock,
@@ -104,7 +106,7 @@ export class PairingWaves implements OnModuleInit, OnModuleDestroy {
     if (present.length === 0) return;
     const ids = present.map((t) => t.playerId);
     const info = await this.playerRows.pairingFacts([mine.playerId, ...ids]);
-    const busy = await this.games.playersInActiveGames(ids);
+    const busy = await this.pairingReads.playersInActiveGames(ids);
     const myBot = info.get(mine.playerId)?.bot ?? false;
     const theirs = present.find((t) => !busy.has(t.playerId) && (info.get(t.playerId)?.bot ?? false) === myBot);
     if (!theirs) return;
@@ -164,7 +166,7 @@ export class PairingWaves implements OnModuleInit, OnModuleDestroy {
     result.waiting = waiting.length;
     if (waiting.length < 2) return;
     lap('load tickets with ratings');
-    const busy = await this.games.playersInActiveGames(waiting.map((t) => t.playerId));
+    const busy = await this.pairingReads.playersInActiveGames(waiting.map((t) => t.playerId));
     lap('load active games');
     const candidates: Candidate[] = [];
     for (const t of waiting) {
@@ -196,7 +198,7 @@ export class PairingWaves implements OnModuleInit, OnModuleDestroy {
       const unchecked = pairs.filter((p) => !checked.has(keyOf(p))).map((p) => ({ a: p.blackTicket.playerId, b: p.whiteTicket.playerId }));
       lap('pairWave');
       if (unchecked.length === 0) break;
-      const counts = await this.games.rankedGamesBetween(unchecked, since);
+      const counts = await this.pairingReads.rankedGamesBetween(unchecked, since);
       lap('24-h repeat counts');
       for (const key of await this.links.linkedPairs(unchecked, now)) linked.add(key);
       lap('links');
@@ -214,7 +216,7 @@ export class PairingWaves implements OnModuleInit, OnModuleDestroy {
     lap('claim tickets');
     if (kept.length === 0) return;
 
-    const black = await this.games.blackCountsInLast10(kept.flatMap(({ p }) => [p.blackTicket.playerId, p.whiteTicket.playerId]));
+    const black = await this.pairingReads.blackCountsInLast10(kept.flatMap(({ p }) => [p.blackTicket.playerId, p.whiteTicket.playerId]));
     const history = historyFrom({ gamesBetween, blackInLast10: black });
     pairs = kept.map(({ p }) => colourBalance(p.blackTicket, p.whiteTicket, history, rng));
     lap('Black counts');
@@ -246,7 +248,7 @@ export class PairingWaves implements OnModuleInit, OnModuleDestroy {
     const both = pairs.flatMap((p, i) => (claimed.has(p.blackTicket.ticketId) && claimed.has(p.whiteTicket.ticketId) ? [{ p, id: gameIds[i] }] : []));
     const players = both.flatMap(({ p }) => [p.blackTicket.playerId, p.whiteTicket.playerId]);
     await this.playerRows.lockMany(players);
-    const busy = await this.games.playersInActiveGames(players);
+    const busy = await this.pairingReads.playersInActiveGames(players);
     const kept = both.filter(({ p }) => !busy.has(p.blackTicket.playerId) && !busy.has(p.whiteTicket.playerId));
     const keptTickets = new Set(kept.flatMap(({ p }) => [p.blackTicket.ticketId, p.whiteTicket.ticketId]));
     await this.tickets.unclaim([...claimed].filter((id) => !keptTickets.has(id)));
@@ -262,7 +264,7 @@ export class PairingWaves implements OnModuleInit, OnModuleDestroy {
     if (waiting.length < 2) return;
     const playerIds = waiting.map((t) => t.playerId);
     const info = await this.playerRows.pairingFacts(playerIds);
-    const busy = await this.games.playersInActiveGames(playerIds);
+    const busy = await this.pairingReads.playersInActiveGames(playerIds);
     const free = waiting.filter((t) => !busy.has(t.playerId)).map((t) => ({ ...t, ticketId: t.id, bot: info.get(t.playerId)?.bot ?? false }));
     const pairs = pairUnranked(free);
     if (pairs.length === 0) return;
