@@ -1,9 +1,10 @@
 /**
  * The layers of src/ (docs/architecture.md, "Layers"), bottom to top, checked by `npm run lint`:
  *
- *   app shell   src/*.ts (bootstrap, the app module, the `outflank` command), src/cli/ (its commands)
+ *   app shell   src/*.ts (bootstrap, the app module, the `outflank` command), src/cli/ (its commands),
+ *               src/app/ (the registries: entity list, data source, migration runner)
  *   modules     the feature folders (auth, players, games, rooms, matchmaking, ...)
- *   data        database/ (unit of work, SQL, entity list), events/ (publisher, streams)
+ *   data        database/ (unit of work, SQL, the data source's module), events/ (publisher, streams)
  *   foundation  common/, config/, i18n/, metrics/
  *   pure        engine/ and every domain/ folder (no framework, ORM or driver)
  *
@@ -17,9 +18,9 @@ const { existsSync } = require('node:fs');
 const PURE = '^src/(engine/|[^/]+/domain/)';
 const FOUNDATION = '^src/(common|config|i18n|metrics)/';
 const DATA = '^src/(database|events)/';
-const SHELL = '^src/([^/]+\\.ts$|cli/)';
+const SHELL = '^src/([^/]+\\.ts$|cli/|app/)';
 const CLIENT = '^src/client/';
-const MODULES = `^src/(?!(engine|common|config|i18n|metrics|database|events|client|cli)/)[^/]+/(?!domain/)`;
+const MODULES = `^src/(?!(engine|common|config|i18n|metrics|database|events|client|cli|app)/)[^/]+/(?!domain/)`;
 
 module.exports = {
   forbidden: [

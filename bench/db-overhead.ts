@@ -16,8 +16,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
-import { runMigrations } from '../src/database/migrate.js';
-import { openStandaloneDatabase } from '../src/database/standalone.js';
+import { runMigrations } from '../src/app/migrate.js';
+import { openStandaloneDatabase } from '../src/app/standalone.js';
 import { GamesRepository, MOVE_STATEMENTS, toLoaded } from '../src/games/games.repository.js';
 import { newGame } from '../src/games/domain/transitions.js';
 

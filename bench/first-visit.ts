@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/config.js';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
-import { runMigrations } from '../src/database/migrate.js';
+import { runMigrations } from '../src/app/migrate.js';
 import { LANGUAGES } from '../src/i18n/languages.js';
 
 const PAGES = ['/', '/play', '/rules', '/leaderboard', '/learn'];

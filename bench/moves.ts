@@ -964,7 +964,7 @@ async function main(): Promise<void> {
   const { createFastifyApp } = await import('../src/app.fastify.js');
   const { loadConfig } = await import('../src/config/config.js');
   const { freePort, startEmbeddedPostgres } = await import('../src/database/embedded-postgres.js');
-  const { runMigrations } = await import('../src/database/migrate.js');
+  const { runMigrations } = await import('../src/app/migrate.js');
   const dir = mkdtempSync(join(tmpdir(), 'outflank-bench-moves-'));
   chmodSync(dir, 0o755); // initdb runs as the postgres user when we are root
   const dataDir = join(dir, 'pg');

@@ -27,7 +27,7 @@ import pg from 'pg';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/config.js';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
-import { runMigrations } from '../src/database/migrate.js';
+import { runMigrations } from '../src/app/migrate.js';
 import { MatchmakingService, type WaveResult } from '../src/matchmaking/matchmaking.service.js';
 import { quantile } from './common.js';
 

@@ -70,7 +70,7 @@ export function eventTypes(doc: { 'x-events'?: Record<string, Record<string, { $
 async function main(): Promise<void> {
   const { loadConfig } = await import('../src/config/config.js');
   const { resolveDatabase } = await import('../src/database/database-url.js');
-  const { runMigrations } = await import('../src/database/migrate.js');
+  const { runMigrations } = await import('../src/app/migrate.js');
   const { createApp } = await import('../src/app.factory.js');
   const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'outflank-api-types-'));
   if (dataDir) chmodSync(dataDir, 0o755); // initdb runs as the postgres user when we are root

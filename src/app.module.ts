@@ -7,6 +7,7 @@ import { requestId } from './common/request-id.js';
 import { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { dataSourceOptions } from './app/data-source.js';
 import { HealthModule } from './health/health.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { PlayersModule } from './players/players.module.js';
@@ -45,7 +46,7 @@ export class AppModule {
             },
           },
         }),
-        DatabaseModule.forRoot({ url: config.databaseUrl, poolSize: config.dbPoolSize, connectTimeoutSeconds: config.dbConnectTimeoutSeconds }),
+        DatabaseModule.forRoot({ dataSource: dataSourceOptions(config.databaseUrl, config.dbPoolSize, config.dbConnectTimeoutSeconds) }),
         // Applied where a route asks for it (AuthThrottlerGuard): login and register count in
         // "default", guest accounts in "guests" (their own, larger limit); counted in PostgreSQL,
         // so the limits hold across app copies.

@@ -4,7 +4,7 @@ import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, resolveJwtSecret } from './config/config.js';
 import { resolveDatabase } from './database/database-url.js';
-import { pendingSchemaChanges, revertLastMigration, runMigrations } from './database/migrate.js';
+import { pendingSchemaChanges, revertLastMigration, runMigrations } from './app/migrate.js';
 
 // Built by the engine work; imported lazily so the other commands start fast.
 const ENGINE_PERFT_CLI = './engine/perft-cli.js';
@@ -117,7 +117,7 @@ async function main(argv: string[]): Promise<number> {
       return ratings(args, config());
     }
     case 'players': {
-      const { main: players } = await import('./moderation/moderation-cli.js');
+      const { main: players } = await import('./cli/moderation-cli.js');
       const c = config();
       return players(args, () => resolveDatabase(c, (m) => process.stderr.write(`[outflank] ${m}\n`)), c.dbConnectTimeoutSeconds);
     }

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { createApp } from './app.factory.js';
 import { AppConfig } from './config/config.js';
 import { resolveDatabase } from './database/database-url.js';
-import { runMigrations } from './database/migrate.js';
+import { runMigrations } from './app/migrate.js';
 
 /** `outflank serve`: the database (embedded unless DATABASE_URL), migrations, then HTTP. */
 export async function serve(config: AppConfig): Promise<void> {

@@ -1,6 +1,6 @@
 import { AppConfig } from '../config/config.js';
 import { resolveDatabase } from '../database/database-url.js';
-import { openStandaloneDatabase } from '../database/standalone.js';
+import { openStandaloneDatabase } from '../app/standalone.js';
 import { RankedHistoryRepository } from '../games/ranked-history.repository.js';
 import { SANDBAG_RECENT_LOSSES, SANDBAG_RECENT_MS } from '../fair-play/domain/cooldown.js';
 import { flaggedAccounts, sandbagRuleOf, type SandbaggerReport } from '../fair-play/flagged.js';

@@ -1,6 +1,6 @@
 import { AppConfig } from '../config/config.js';
 import { resolveDatabase } from '../database/database-url.js';
-import { openStandaloneDatabase } from '../database/standalone.js';
+import { openStandaloneDatabase } from '../app/standalone.js';
 import { GameListsRepository } from '../games/game-lists.repository.js';
 import { LeaderboardRules, leaderboardRules } from '../leaderboard/domain/eligibility.js';
 import { LeaderboardRepository } from '../leaderboard/leaderboard.repository.js';

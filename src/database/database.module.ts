@@ -3,14 +3,15 @@ import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ClsModule } from 'nestjs-cls';
-import { dataSourceOptions } from './data-source.js';
+import type { DataSourceOptions } from 'typeorm';
 import { Db } from './db.js';
 
 export interface DatabaseOptions {
-  url: string;
-  /** Connections in the request pool (DB_POOL_SIZE). */
-  poolSize: number;
-  connectTimeoutSeconds: number;
+  /**
+   * The data source: connection, pool, entities and migrations. The app shell describes it
+   * (src/app/data-source.ts), since only the shell knows every module's entities.
+   */
+  dataSource: DataSourceOptions;
   /** TypeORM's retries of the first connection (the app's start). */
   retryAttempts?: number;
 }
@@ -27,7 +28,7 @@ export class DatabaseModule {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(options.url, options.poolSize, options.connectTimeoutSeconds),
+          ...options.dataSource,
           retryAttempts: options.retryAttempts ?? 3,
           retryDelay: 500,
         }),

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { MIGRATIONS } from '../../migrations/index.js';
-import { pendingSchemaChanges, revertLastMigration, runMigrations } from '../../src/database/migrate.js';
+import { pendingSchemaChanges, revertLastMigration, runMigrations } from '../../src/app/migrate.js';
 import { createTestDatabase, TestDatabase, urlFor } from '../support/database.js';
 
-/** The advisory lock key that src/database/migrate.ts takes around every migration run. */
+/** The advisory lock key that src/app/migrate.ts takes around every migration run. */
 const MIGRATION_LOCK = 727_001;
 
 /** TypeORM records a migration under its `name` property, or else its class name. */

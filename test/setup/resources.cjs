@@ -130,7 +130,7 @@ async function startDatabase() {
   await admin(`CREATE DATABASE ${template}`);
   const url = new URL(adminUrl);
   url.pathname = `/${template}`;
-  const { runMigrations } = require(join(ROOT, 'dist', 'src', 'database', 'migrate.js'));
+  const { runMigrations } = require(join(ROOT, 'dist', 'src', 'app', 'migrate.js'));
   await runMigrations(url.toString());
   return {
     env: { OUTFLANK_TEST_ADMIN_URL: adminUrl, OUTFLANK_TEST_TEMPLATE: template },

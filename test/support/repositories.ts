@@ -1,6 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { Db } from '../../src/database/db.js';
-import { openStandaloneDatabase, StandaloneDatabase } from '../../src/database/standalone.js';
+import { openStandaloneDatabase, StandaloneDatabase } from '../../src/app/standalone.js';
 import { Player } from '../../src/players/entities/player.entity.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
 import { createTestDatabase, TestDatabase } from './database.js';

@@ -22,6 +22,8 @@ const CLEAN: Record<string, string> = {
   'src/games/games.service.ts': "import { squares } from './domain/game';\nimport { players } from '../players/players.repository';\nexport const games = { squares, players };\n",
   'src/client/board.ts': "import { squares } from '../games/domain/game';\nexport const shown = squares;\n",
   'src/main.ts': "import { games } from './games/games.service';\nexport const app = games;\n",
+  // The shell's registries know every module (the entity list, the data source).
+  'src/app/entities.ts': "import { players } from '../players/players.repository';\nexport const ENTITIES = [players];\n",
 };
 
 let dir: string;
@@ -54,6 +56,12 @@ describe('the layer rules (dependency-cruiser, npm run lint)', () => {
     const r = cruise({ 'src/database/db.ts': "import { games } from '../games/games.service';\nexport const db = games;\n" });
     expect(r.status).not.toBe(0);
     expect(r.out).toMatch(/data-imports-down: src\/database\/db\.ts → src\/games\/games\.service\.ts/);
+  }, 150_000);
+
+  it('fail on a module importing the app shell\'s registries', () => {
+    const r = cruise({ 'src/games/games.service.ts': "import { ENTITIES } from '../app/entities';\nexport const games = ENTITIES;\n" });
+    expect(r.status).not.toBe(0);
+    expect(r.out).toMatch(/modules-import-no-shell: src\/games\/games\.service\.ts → src\/app\/entities\.ts/);
   }, 150_000);
 
   it('fail on a folder cycle between two modules', () => {

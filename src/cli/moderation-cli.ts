@@ -1,7 +1,7 @@
-import { openStandaloneDatabase } from '../database/standalone.js';
+import { openStandaloneDatabase } from '../app/standalone.js';
 import { PlayersRepository } from '../players/players.repository.js';
-import { ModerationRepository } from './moderation.repository.js';
-import { setModeratorRole } from './moderator-role.js';
+import { ModerationRepository } from '../moderation/moderation.repository.js';
+import { setModeratorRole } from '../moderation/moderator-role.js';
 
 /** The command's own words (an operator's tool, in English like the other `outflank` commands). */
 const USAGE = 'Usage: outflank players moderator <name> --grant|--revoke';

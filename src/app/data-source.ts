@@ -22,7 +22,7 @@ export function dataSourceOptions(url: string, poolSize = 20, connectTimeoutSeco
   };
 }
 
-/** For the TypeORM CLI (`typeorm -d dist/src/database/data-source.js …`): needs DATABASE_URL. */
+/** For the TypeORM CLI (`typeorm -d dist/src/app/data-source.js …`): needs DATABASE_URL. */
 export default new DataSource(
   dataSourceOptions(process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/outflank'),
 );
