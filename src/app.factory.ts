@@ -12,7 +12,8 @@ import { setErrorHeaders } from './common/error-writers.js';
 import { AppError, clip, unsupportedMediaType } from './common/errors.js';
 import { controlCharacterIn, createValidationPipe, MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './common/validation.js';
 import { AppConfig } from './config/config.js';
-import { EVENT_MODELS, eventsExtension } from './events/event-map.js';
+import { eventModels, eventsExtension } from './events/event-map.js';
+import { EVENT_CLASSES } from './app/event-classes.js';
 import { languageCookieMiddleware } from './i18n/http/request-language.js';
 import { CSP_DIRECTIVES, swaggerUiCsp } from './pages/csp.js';
 
@@ -85,11 +86,11 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
         .setVersion('1')
         .addBearerAuth()
         .build(),
-      { extraModels: [ErrorDto, ...EVENT_MODELS] },
+      { extraModels: [ErrorDto, ...eventModels(EVENT_CLASSES)] },
     ),
   );
   // The event map (topic kind → event name → payload schema): npm run api:types generates the clients' events.d.ts from it.
-  Object.assign(document, { 'x-events': eventsExtension() });
+  Object.assign(document, { 'x-events': eventsExtension(EVENT_CLASSES) });
   // BaseLayout: Swagger UI without its top bar, whose logo is an inline <style> the CSP refuses.
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', swaggerOptions: { layout: 'BaseLayout' } });
 
