@@ -5,6 +5,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { ClsModule } from 'nestjs-cls';
 import type { DataSourceOptions } from 'typeorm';
 import { Db } from './db.js';
+import { PoolGauges } from './pool-gauges.js';
 
 export interface DatabaseOptions {
   /**
@@ -37,7 +38,7 @@ export class DatabaseModule {
         // pipeline. Transactions open their own async context (TransactionHost.withTransaction).
         ClsModule.registerPlugins([new ClsPluginTransactional({ adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }) })]),
       ],
-      providers: [Db],
+      providers: [Db, PoolGauges],
       exports: [Db],
     };
   }

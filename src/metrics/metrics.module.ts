@@ -1,23 +1,8 @@
-import { Global, Module, OnModuleInit } from '@nestjs/common';
-import { Db } from '../database/db.js';
+import { Global, Module } from '@nestjs/common';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsService } from './metrics.service.js';
 
+/** GET /metrics; the modules register their own gauges with MetricsService (the database its pool's). */
 @Global()
 @Module({ controllers: [MetricsController], providers: [MetricsService], exports: [MetricsService] })
-export class MetricsModule implements OnModuleInit {
-  constructor(
-    private readonly metrics: MetricsService,
-    private readonly db: Db,
-  ) {}
-
-  onModuleInit(): void {
-    this.metrics.gauge('outflank_db_pool_connections', 'Database pool connections by state.', ['state'], (g) => {
-      const p = this.db.pool as typeof this.db.pool | undefined;
-      if (!p) return;
-      g.set({ state: 'total' }, p.totalCount);
-      g.set({ state: 'idle' }, p.idleCount);
-      g.set({ state: 'waiting' }, p.waitingCount);
-    });
-  }
-}
+export class MetricsModule {}
