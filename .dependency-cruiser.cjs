@@ -2,7 +2,7 @@
  * The layers of src/ (docs/architecture.md, "Layers"), bottom to top, checked by `npm run lint`:
  *
  *   app shell   src/*.ts (bootstrap, the app module, the `outflank` command), src/cli/ (its commands),
- *               src/app/ (the registries: entity list, data source, migration runner)
+ *               src/app/ (the registries: entity list, data source, migration runner, event classes)
  *   modules     the feature folders (auth, players, games, rooms, matchmaking, ...)
  *   data        database/ (unit of work, SQL, the data source's module), events/ (publisher, streams)
  *   foundation  common/, config/, i18n/, metrics/
