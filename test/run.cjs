@@ -9,10 +9,11 @@
  * one group (the last takes what no other claims), and the summary counts the tests of the run.
  */
 const { spawn, spawnSync } = require('node:child_process');
-const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join, relative } = require('node:path');
 const { build, ROOT, startBrowser, startDatabase } = require('./setup/resources.cjs');
+const { DURATIONS } = require('./setup/sequencer.cjs');
 
 const JEST = require.resolve('jest/bin/jest');
 
@@ -58,6 +59,35 @@ function runJest(files, workers, env, jsonFile, jestArgs) {
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit' });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
+}
+
+/** The group's slowest files (jest's per-file times), to see where a group's time goes. */
+function printSlowest(counts) {
+  const files = (counts.testResults ?? [])
+    .map((r) => ({ name: relative(ROOT, r.name), ms: (r.endTime ?? 0) - (r.startTime ?? 0) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 8);
+  for (const f of files) console.log(`[test]   ${seconds(f.ms).padStart(8)}  ${f.name}`);
+}
+
+/**
+ * Writes each file's time of this run into test/setup/durations.json (kept for files this run did
+ * not touch), which orders the files of a fresh clone longest first (test/setup/sequencer.cjs).
+ */
+function recordDurations(results) {
+  let known = {};
+  try {
+    known = JSON.parse(readFileSync(DURATIONS, 'utf8'));
+  } catch {
+    // none yet
+  }
+  for (const { counts } of results) {
+    for (const r of counts.testResults ?? []) {
+      if (r.endTime && r.startTime) known[relative(ROOT, r.name).split('\\').join('/')] = Math.round((r.endTime - r.startTime) / 100) / 10;
+    }
+  }
+  const sorted = Object.fromEntries(Object.entries(known).sort(([a], [b]) => (a < b ? -1 : 1)));
+  writeFileSync(DURATIONS, `${JSON.stringify(sorted, null, 2)}\n`);
 }
 
 function seconds(ms) {
@@ -119,6 +149,7 @@ async function main() {
         // jest died before writing its report: the exit code says it failed
       }
       if (code !== 0) failed = true;
+      printSlowest(counts);
       results.push({ group, ms: Date.now() - at, code, counts });
     }
   } finally {
@@ -132,6 +163,7 @@ async function main() {
       `[test] ${group.name.padEnd(12)} ${String(group.files.length).padStart(5)} ${String(counts.numTotalTests).padStart(6)} ${String(counts.numFailedTests).padStart(7)} ${seconds(ms).padStart(8)}${mark}`,
     );
   }
+  if (process.env.OUTFLANK_TEST_RECORD) recordDurations(results);
   const total = results.reduce((n, r) => n + r.counts.numTotalTests, 0);
   const fails = results.reduce((n, r) => n + r.counts.numFailedTests, 0);
   console.log(`[test] all: ${total} tests, ${fails} failed, ${seconds(Date.now() - started)} wall`);
