@@ -73,11 +73,16 @@ function listTests(patterns, jestArgs) {
   return JSON.parse(listed.stdout).map((f) => relative(ROOT, f).split('\\').join('/')).sort();
 }
 
+/** The jest runs under way, stopped with the runner (Ctrl-C, or a signal to this process only). */
+const running = new Set();
+
 function runJest(files, workers, env, jsonFile, jestArgs, prefix) {
   const paths = files.map((f) => join(ROOT, f));
   const args = [JEST, `--maxWorkers=${workers}`, '--json', `--outputFile=${jsonFile}`, ...jestArgs, '--runTestsByPath', ...paths];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    running.add(child);
+    child.on('exit', () => running.delete(child));
     // A group that runs beside another: its lines marked with its name, whole lines at a time.
     if (prefix) for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) prefixLines(from, to, prefix);
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
@@ -201,7 +206,12 @@ async function main() {
     stops.length = 0;
     rmSync(outDir, { recursive: true, force: true });
   };
-  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      for (const child of running) child.kill('SIGTERM');
+      void stopAll().then(() => process.exit(130));
+    });
+  }
   try {
     const at = Date.now();
     await build();
