@@ -5,8 +5,7 @@
  * but a fresh clone (CI) has none, and jest then falls back to file size, which puts short files
  * with long waits (the browser clock test's real minute) last. Here a file's expected time is
  * jest's cached one when there is one, else the one recorded in test/setup/durations.json (a run
- * of the whole suite: `OUTFLANK_TEST_RECORD=1 npm test` rewrites it), else unknown: unknown files
- * come first, by size, as jest's own order does for new files.
+ * of the whole suite: `OUTFLANK_TEST_RECORD=1 npm test` rewrites it), else a guess from its size.
  */
 const { readFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
@@ -26,20 +25,21 @@ function recorded() {
 class LongestFirst extends Sequencer {
   sort(tests) {
     const known = recorded();
-    const expected = (test) => {
-      const cached = this.time(test);
-      if (cached != null) return cached;
-      const seconds = known[relative(ROOT, test.path).split('\\').join('/')];
-      return seconds == null ? undefined : seconds * 1000;
-    };
     const size = (test) => test.context.hasteFS.getSize(test.path) ?? 0;
-    for (const test of tests) test.duration = expected(test);
+    for (const test of tests) {
+      const cached = this.time(test);
+      const seconds = known[relative(ROOT, test.path).split('\\').join('/')];
+      test.duration = cached ?? (seconds == null ? undefined : seconds * 1000);
+    }
+    // A file with no time yet (a new one): guessed from its size at the median pace of the timed
+    // ones, or by size alone when none has a time.
+    const paces = tests.filter((t) => t.duration != null && size(t) > 0).map((t) => t.duration / size(t)).sort((a, b) => a - b);
+    const pace = paces.length ? paces[Math.floor(paces.length / 2)] : 1;
+    const expected = (test) => test.duration ?? size(test) * pace;
     return [...tests].sort((a, b) => {
       const failedA = this.hasFailed(a);
       if (failedA !== this.hasFailed(b)) return failedA ? -1 : 1;
-      if ((a.duration == null) !== (b.duration == null)) return a.duration == null ? -1 : 1;
-      if (a.duration != null && b.duration != null) return b.duration - a.duration;
-      return size(b) - size(a);
+      return expected(b) - expected(a);
     });
   }
 }
