@@ -85,6 +85,8 @@ interface LevelOutput {
   retries: number;
   /** Busy share of the driver's event loop over the level (≈ the cores the driver used). */
   driverUtilization: number;
+  /** CPU seconds the driver's own thread used over the level (Linux: /proc/thread-self), NaN elsewhere. */
+  driverCpuSeconds: number;
   /** API requests sent while playing, the moves included, event streams and page loads aside. */
   requests: number;
   /** API requests of the pages' loads (browsers modes): the player, the game, its moves. */
@@ -173,6 +175,7 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
   let idleClients = 0;
   const started = performance.now();
   const elu0 = performance.eventLoopUtilization();
+  const cpu0 = threadCpuSeconds('thread-self');
 
   async function playGame(server: number, game: BenchGame, random: () => number): Promise<void> {
     let position: Position = startPosition();
@@ -360,6 +363,7 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
     errors,
     retries,
     driverUtilization: performance.eventLoopUtilization(elu0).utilization,
+    driverCpuSeconds: threadCpuSeconds('thread-self') - cpu0,
     requests: input.mode === 'bare' ? latencies.length + retries : requests,
     loadRequests,
     pageLoads,
@@ -524,6 +528,21 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * CPU seconds (user + system) of a process from /proc (Linux), or null; with `reaped`, also
  * those of its children that have exited and been waited for.
  */
+/**
+ * CPU seconds (user + system) one thread has used, from /proc: `thread-self` for the calling
+ * thread, `self/task/<pid>` for the main thread. CPU time, not wall time: on a shared machine a
+ * starved thread's wall-clock busy time grows, its CPU time does not. NaN where there is no /proc.
+ */
+function threadCpuSeconds(path: string): number {
+  try {
+    const stat = readFileSync(`/proc/${path}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    return (f[11] + f[12]) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function cpuSecondsOf(pid: number, reaped = false): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -555,6 +574,8 @@ function postgresCpuSeconds(postmasterPid: number): number {
 interface CpuSnapshot {
   at: number;
   self: number;
+  /** The app's main thread alone. */
+  main: number;
   postgres: number;
   child: number;
 }
@@ -938,11 +959,21 @@ interface LevelResult {
   clients: number;
   games: number;
   out: LevelOutput;
-  cpu: { self: number; postgres: number; child: number };
+  /** self: this whole process (app threads and the driver); main: the app's main thread alone. */
+  cpu: { self: number; main: number; postgres: number; child: number };
   appUtilization: number;
   xactsPerMove: number;
   /** Statements the app sent per move (one copy only: the second copy's are not counted). */
   statementsPerMove: number | null;
+}
+
+/**
+ * The app's CPU time per move, in ms: this process's CPU (every thread: the app's main thread,
+ * libuv's, V8's GC helpers) less the load driver's thread. CPU time rather than the event loop's
+ * busy time, which on a machine shared by other jobs also counts the time the loop waited for a core.
+ */
+function appCpuMs(r: LevelResult): number {
+  return ((r.cpu.self - r.out.driverCpuSeconds) / Math.max(1, r.out.moves)) * 1000;
 }
 
 async function main(): Promise<void> {
@@ -1053,6 +1084,7 @@ async function main(): Promise<void> {
       const before: CpuSnapshot = {
         at: performance.now(),
         self: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+        main: threadCpuSeconds(`self/task/${process.pid}`),
         postgres: postgresCpuSeconds(postmasterPid),
         child: second ? (cpuSecondsOf(second.child.pid!) ?? 0) : 0,
       };
@@ -1068,6 +1100,7 @@ async function main(): Promise<void> {
       const usage = process.cpuUsage();
       const cpu = {
         self: usage.user / 1e6 + usage.system / 1e6 - before.self,
+        main: threadCpuSeconds(`self/task/${process.pid}`) - before.main,
         postgres: postgresCpuSeconds(postmasterPid) - before.postgres,
         child: second ? (cpuSecondsOf(second.child.pid!) ?? 0) - before.child : 0,
       };
@@ -1081,6 +1114,7 @@ async function main(): Promise<void> {
           `${out.finishedGames} games finished, ${out.cutGames} left in play at the deadline; ${(out.requests / Math.max(1, out.moves)).toFixed(2)} API requests/move in play` +
           `${out.pageLoads ? ` (+ ${(out.loadRequests / out.pageLoads).toFixed(1)} page-load reads a game)` : ''}` +
           `${out.streams ? `, ${out.streams} event streams` : ''}` +
+          `; app CPU ${(((cpu.self - out.driverCpuSeconds) / Math.max(1, out.moves)) * 1000).toFixed(3)} ms/move (main thread ${((cpu.main / Math.max(1, out.moves)) * 1000).toFixed(3)})` +
           `${out.idleClients ? `; ${out.idleClients} clients ran out of games early` : ''}${out.retries ? `; ${out.retries} retried` : ''}` +
           `${out.errors.length ? `; ${out.errors.length} ERRORS` : ''}`,
       );
@@ -1168,7 +1202,7 @@ async function main(): Promise<void> {
             const probeRate = pr ? pr.moves / pr.seconds : Number.NaN;
             console.log(
               `| ${r.clients} | ${mode === 'bare' ? 'bots (moves only)' : 'browsers'} | ${r.adapter} | ${r.round} | **${Math.round(a)}** | ${(r.out.requests / Math.max(1, r.out.moves)).toFixed(2)} | ` +
-                `${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${(((r.appUtilization * s) / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ` +
+                `${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${appCpuMs(r).toFixed(3)} | ` +
                 `${((r.cpu.postgres / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} |`,
             );
           }
@@ -1183,8 +1217,8 @@ async function main(): Promise<void> {
       }
       console.log('');
     }
-    console.log('| clients | (a) app moves/s | p50 ms | p95 ms | p99 ms | app CPU ms/move | PG CPU ms/move | (b) pgbench tps | PG CPU ms/txn | (c) bare SQL moves/s | (c) p99 ms | **a/b** | a/c | **c/b** |');
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('| clients | (a) app moves/s | p50 ms | p95 ms | p99 ms | **app CPU ms/move** | main thread CPU ms/move | app loop busy ms/move (wall) | PG CPU ms/move | (b) pgbench tps | PG CPU ms/txn | (c) bare SQL moves/s | (c) p99 ms | **a/b** | a/c | **c/b** |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results.filter((x) => x.copies === 1 && x.mode === 'bare' && !ADAPTER_MODE)) {
       const sorted = Float64Array.from(r.out.latencies).sort();
       const s = r.out.elapsedMs / 1000;
@@ -1193,12 +1227,14 @@ async function main(): Promise<void> {
       const pr = probes.get(r.clients);
       const prSorted = pr ? Float64Array.from(pr.latencies).sort() : null;
       const probeRate = pr ? pr.moves / pr.seconds : Number.NaN;
-      const appMs = ((r.appUtilization * s) / Math.max(1, r.out.moves)) * 1000;
+      const appMs = appCpuMs(r);
+      const mainMs = (r.cpu.main / Math.max(1, r.out.moves)) * 1000;
+      const loopMs = ((r.appUtilization * s) / Math.max(1, r.out.moves)) * 1000;
       const pgMs = (r.cpu.postgres / Math.max(1, r.out.moves)) * 1000;
       const b = c && typeof c !== 'string' ? c : null;
       console.log(
         `| ${r.clients} | **${Math.round(a)}** | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.95).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ` +
-          `${appMs.toFixed(3)} | ${pgMs.toFixed(3)} | ${b ? Math.round(b.tps) : '—'} | ${b ? ((b.postgresCpu / (b.tps * b.seconds)) * 1000).toFixed(3) : '—'} | ` +
+          `**${appMs.toFixed(3)}** | ${mainMs.toFixed(3)} | ${loopMs.toFixed(3)} | ${pgMs.toFixed(3)} | ${b ? Math.round(b.tps) : '—'} | ${b ? ((b.postgresCpu / (b.tps * b.seconds)) * 1000).toFixed(3) : '—'} | ` +
           `${pr ? Math.round(probeRate) : '—'} | ${prSorted ? quantile(prSorted, 0.99).toFixed(1) : '—'} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} | ` +
           `**${b && pr ? `${((probeRate / b.tps) * 100).toFixed(1)}%` : '—'}** |`,
       );
@@ -1218,7 +1254,7 @@ async function main(): Promise<void> {
         const what = r.mode === 'bare' ? 'bots (moves only)' : r.mode === 'browsers' ? 'browsers, events carry the state' : 'browsers, read after each event (before)';
         console.log(
           `| ${r.clients} | ${what} | **${Math.round(a)}** | ${(r.out.requests / Math.max(1, r.out.moves)).toFixed(2)} | ${r.out.pageLoads ? (r.out.loadRequests / r.out.pageLoads).toFixed(1) : '—'} | ${r.out.streams} | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ` +
-            `${(((r.appUtilization * s) / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ${((r.cpu.postgres / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ` +
+            `${appCpuMs(r).toFixed(3)} | ${((r.cpu.postgres / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ` +
             `**${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} |`,
         );
       }
@@ -1227,8 +1263,9 @@ async function main(): Promise<void> {
       console.log(' every API request but the streams and the page loads (8 a game: 3 per player, 2 for the watcher); "before" reads');
       console.log(' the game on every page after each move event that is news to it, as the client did.)\n');
     }
-    console.log('\n(a) the app over HTTP, one copy; app CPU ms/move is its main thread\'s busy time per move (the load driver runs in');
-    console.log(' another thread); (b) pgbench running lock game + insert move + update game as one transaction, -M prepared, same');
+    console.log('\n(a) the app over HTTP, one copy; app CPU ms/move is CPU time (user + system) of this process less the load driver\'s');
+    console.log(' thread (/proc), per move; main thread: the app\'s JavaScript thread alone; app loop busy: its event loop\'s wall-clock busy');
+    console.log(' time per move, which also counts waiting for a core on a loaded machine; (b) pgbench running lock game + insert move + update game as one transaction, -M prepared, same');
     console.log(' client count, same server; (c) the app\'s own two statements and pure domain from a bare pg pool of the app\'s size.)\n');
     console.log('| app copies | clients | games | moves | seconds | moves/s | p50 ms | p95 ms | p99 ms | max ms | errors | CPU: app copy 1 + driver | CPU: copy 2 | CPU: PostgreSQL | app 1 loop | driver loop | PG xacts/move | statements/move |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
