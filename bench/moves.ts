@@ -2,12 +2,7 @@
  * Load benchmark of the hot path, POST /api/games/:id/moves, over real HTTP.
  *
  *   npm run build && node dist/bench/moves.js [--clients 16,64,128] [--seconds 30] [--copies 1,2]
- *   npm run build && node dist/bench/moves.js --clients 16,64 --adapter express,fastify [--rounds 2] [--browsers]
  *   add --analysis to keep the analysis of finished games running (off by default: see ANALYSIS)
- *
- * --adapter express,fastify runs the same levels (one copy) on the app built on each HTTP adapter
- * in turn, alternating for --rounds, on the same database and beside the same pgbench and bare-SQL
- * probe: `fastify` is the experimental createFastifyApp (src/app.fastify.ts), benchmarks only.
  *
  * It starts everything itself: an embedded PostgreSQL 17 in a temporary directory (not kept),
  * the migrations, the real app (createApp, as `serve` builds it) on 127.0.0.1 in this process
@@ -421,16 +416,6 @@ const BROWSERS = process.argv.includes('--browsers');
 const ANALYSIS = process.argv.includes('--analysis');
 /** --probe-variants: also runs (c) without the NOTIFY of the events, to show what the fan-out costs. */
 const PROBE_VARIANTS = process.argv.includes('--probe-variants');
-type Adapter = 'express' | 'fastify';
-/** --adapter express,fastify: the levels (one copy) on each HTTP adapter, alternating for --rounds. */
-const ADAPTER_MODE = process.argv.includes('--adapter');
-const ADAPTERS: Adapter[] = ADAPTER_MODE
-  ? (process.argv[process.argv.indexOf('--adapter') + 1] ?? '').split(',').map((a) => {
-      if (a !== 'express' && a !== 'fastify') throw new Error('--adapter: express and/or fastify, comma-separated');
-      return a;
-    })
-  : ['express'];
-const ROUNDS = numArg('rounds', 2);
 
 /** Starts the V8 profiler on this (the app's) thread; stop() writes the .cpuprofile and a summary. */
 async function startProfile(): Promise<{ stop: (name: string) => Promise<string> }> {
@@ -953,8 +938,6 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
 
 interface LevelResult {
   mode: DriveMode;
-  adapter: Adapter;
-  round: number;
   copies: number;
   clients: number;
   games: number;
@@ -992,7 +975,6 @@ async function main(): Promise<void> {
     return realQuery.apply(this, args);
   };
   const { createApp } = await import('../src/app.factory.js');
-  const { createFastifyApp } = await import('../src/app.fastify.js');
   const { loadConfig } = await import('../src/config/config.js');
   const { freePort, startEmbeddedPostgres } = await import('../src/database/embedded-postgres.js');
   const { runMigrations } = await import('../src/database/migrate.js');
@@ -1000,7 +982,7 @@ async function main(): Promise<void> {
   chmodSync(dir, 0o755); // initdb runs as the postgres user when we are root
   const dataDir = join(dir, 'pg');
   const server = await startEmbeddedPostgres({ databaseDir: dataDir, persistent: false });
-  let app: Awaited<ReturnType<typeof createFastifyApp>> | null = null;
+  let app: Awaited<ReturnType<typeof createApp>> | null = null;
   let second: Served | null = null;
   let admin: pg.Client | null = null;
   const setupAgent = new http.Agent({ keepAlive: true, maxSockets: 32 });
@@ -1021,20 +1003,11 @@ async function main(): Promise<void> {
     const { GamesService } = await import('../src/games/games.service.js');
     let gamesService: InstanceType<typeof GamesService> | null = null;
     let base1 = '';
-    let adapterNow: Adapter = ADAPTERS[0];
-    let roundNow = 1;
-    /** (Re)starts the app in this process on an adapter: one app at a time (passport's strategies are process-global). */
-    const startApp = async (adapter: Adapter): Promise<void> => {
-      if (app) await app.close();
-      app = null;
-      app = adapter === 'fastify' ? await createFastifyApp(config) : await createApp(config);
-      await app.listen(0, '127.0.0.1');
-      gamesService = app.get(GamesService);
-      const address = app.getHttpServer().address();
-      base1 = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      adapterNow = adapter;
-    };
-    await startApp(ADAPTERS[0]);
+    app = await createApp(config);
+    await app.listen(0, '127.0.0.1');
+    gamesService = app.get(GamesService);
+    const address = app.getHttpServer().address();
+    base1 = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const createRanked: CreateRanked = async (blackId, whiteId) =>
       (await gamesService!.createGame({ roomId: null, roomCode: null, rated: true, turnSeconds: null, showLegalMoves: true, blackId, whiteId })).id;
 
@@ -1054,11 +1027,7 @@ async function main(): Promise<void> {
         `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`,
     );
     console.log(`node ${process.version}; PostgreSQL ${pgVersion} embedded (${settings}); app DB pool ${config.dbPoolSize} connections per copy`);
-    console.log(
-      ADAPTER_MODE
-        ? `levels: ${CLIENTS.join(', ')} clients, one app copy, on ${ADAPTERS.join(' then ')} in turn, ${ROUNDS} round${ROUNDS > 1 ? 's' : ''}; ${SECONDS} s each\n`
-        : `levels: ${CLIENTS.join(', ')} clients × ${COPIES.join(' and ')} app cop${COPIES.length > 1 ? 'ies' : 'y'}; ${SECONDS} s each\n`,
-    );
+    console.log(`levels: ${CLIENTS.join(', ')} clients × ${COPIES.join(' and ')} app cop${COPIES.length > 1 ? 'ies' : 'y'}; ${SECONDS} s each\n`);
 
     const maxClients = Math.max(...CLIENTS);
     const seats = await registerPlayers(setupAgent, base1, 2 * maxClients, started.getTime().toString(36).slice(-5));
@@ -1108,7 +1077,7 @@ async function main(): Promise<void> {
       const games = perClient.reduce((n, g) => n + g.length, 0);
       const rateNow = out.moves / (out.elapsedMs / 1000);
       warmRate = Math.max(warmRate, rateNow);
-      const label = `${ADAPTER_MODE ? `${adapterNow} (round ${roundNow}), ` : ''}${warmup ? 'warm-up, ' : ''}${mode === 'bare' ? '' : `${mode}, `}${copies} cop${copies === 1 ? 'y' : 'ies'}, ${clients} clients`;
+      const label = `${warmup ? 'warm-up, ' : ''}${mode === 'bare' ? '' : `${mode}, `}${copies} cop${copies === 1 ? 'y' : 'ies'}, ${clients} clients`;
       console.log(
         `${label}: ${games} games set up in ${setupS.toFixed(1)} s; ${out.moves} moves in ${(out.elapsedMs / 1000).toFixed(1)} s (${Math.round(rateNow)}/s), ` +
           `${out.finishedGames} games finished, ${out.cutGames} left in play at the deadline; ${(out.requests / Math.max(1, out.moves)).toFixed(2)} API requests/move in play` +
@@ -1120,22 +1089,10 @@ async function main(): Promise<void> {
       );
       for (const e of out.errors.slice(0, 5)) console.log(`  error: ${e}`);
       if (out.errors.length) failed = true;
-      if (!warmup) results.push({ mode, adapter: adapterNow, round: roundNow, copies, clients, games, out, cpu, appUtilization, xactsPerMove: (x1 - x0) / Math.max(1, out.moves), statementsPerMove: copies === 1 ? statementsSent / Math.max(1, out.moves) : null });
+      if (!warmup) results.push({ mode, copies, clients, games, out, cpu, appUtilization, xactsPerMove: (x1 - x0) / Math.max(1, out.moves), statementsPerMove: copies === 1 ? statementsSent / Math.max(1, out.moves) : null });
     };
 
-    if (ADAPTER_MODE) {
-      for (let round = 1; round <= ROUNDS; round++) {
-        for (const adapter of ADAPTERS) {
-          roundNow = round;
-          if (adapter !== adapterNow || app === null) await startApp(adapter);
-          console.log(`app on ${adapter} (round ${round}): ${base1}`);
-          await runLevel(1, Math.min(16, maxClients), [base1], true);
-          for (const clients of CLIENTS) await runLevel(1, clients, [base1], false);
-          if (BROWSERS) for (const clients of CLIENTS) await runLevel(1, clients, [base1], false, 'browsers');
-        }
-      }
-    }
-    for (const copies of ADAPTER_MODE ? [] : COPIES) {
+    for (const copies of COPIES) {
       let servers = [base1];
       if (copies === 2) {
         const port = await freePort();
@@ -1185,41 +1142,9 @@ async function main(): Promise<void> {
     }
 
     console.log(`\nload average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end\n`);
-    if (ADAPTER_MODE) {
-      console.log('Express and Fastify (the whole app, one copy), alternating; pgbench and bare SQL of this run.\n');
-      console.log('| clients | clients behave as | adapter | round | moves/s | API requests/move | p50 ms | p99 ms | app CPU ms/move | PG CPU ms/move | **moves/s ÷ pgbench tps** | moves/s ÷ bare SQL |');
-      console.log('|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-      const rateOf = (r: LevelResult) => r.out.moves / (r.out.elapsedMs / 1000);
-      for (const clients of CLIENTS) {
-        for (const mode of ['bare', 'browsers'] as DriveMode[]) {
-          for (const r of results.filter((x) => x.clients === clients && x.mode === mode)) {
-            const sorted = Float64Array.from(r.out.latencies).sort();
-            const s = r.out.elapsedMs / 1000;
-            const a = rateOf(r);
-            const c = ceilings.get(r.clients);
-            const b = c && typeof c !== 'string' ? c : null;
-            const pr = probes.get(r.clients);
-            const probeRate = pr ? pr.moves / pr.seconds : Number.NaN;
-            console.log(
-              `| ${r.clients} | ${mode === 'bare' ? 'bots (moves only)' : 'browsers'} | ${r.adapter} | ${r.round} | **${Math.round(a)}** | ${(r.out.requests / Math.max(1, r.out.moves)).toFixed(2)} | ` +
-                `${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${appCpuMs(r).toFixed(3)} | ` +
-                `${((r.cpu.postgres / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} |`,
-            );
-          }
-          const mean = (adapter: Adapter) => {
-            const rs = results.filter((x) => x.clients === clients && x.mode === mode && x.adapter === adapter);
-            return rs.length ? rs.reduce((t, r) => t + rateOf(r), 0) / rs.length : Number.NaN;
-          };
-          if (ADAPTERS.length === 2 && results.some((x) => x.clients === clients && x.mode === mode)) {
-            console.log(`| ${clients} | ${mode === 'bare' ? 'bots (moves only)' : 'browsers'} | **fastify ÷ express** (mean of rounds) | | **${((mean('fastify') / mean('express')) * 100).toFixed(0)}%** | | | | | | | |`);
-          }
-        }
-      }
-      console.log('');
-    }
     console.log('| clients | (a) app moves/s | p50 ms | p95 ms | p99 ms | **app CPU ms/move** | main thread CPU ms/move | app loop busy ms/move (wall) | PG CPU ms/move | (b) pgbench tps | PG CPU ms/txn | (c) bare SQL moves/s | (c) p99 ms | **a/b** | a/c | **c/b** |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const r of results.filter((x) => x.copies === 1 && x.mode === 'bare' && !ADAPTER_MODE)) {
+    for (const r of results.filter((x) => x.copies === 1 && x.mode === 'bare')) {
       const sorted = Float64Array.from(r.out.latencies).sort();
       const s = r.out.elapsedMs / 1000;
       const a = r.out.moves / s;
@@ -1239,7 +1164,7 @@ async function main(): Promise<void> {
           `**${b && pr ? `${((probeRate / b.tps) * 100).toFixed(1)}%` : '—'}** |`,
       );
     }
-    if (BROWSERS && !ADAPTER_MODE) {
+    if (BROWSERS) {
       console.log('\nPlayers as browsers (one copy): the same server, pgbench and bare SQL as above, same run.\n');
       console.log('| clients (games at once) | clients behave as | moves/s | API requests/move in play | page-load reads/game | event streams | p50 ms | p99 ms | app CPU ms/move | PG CPU ms/move | **moves/s ÷ pgbench tps** | moves/s ÷ bare SQL |');
       console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
