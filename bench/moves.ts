@@ -2,6 +2,7 @@
  * Load benchmark of the hot path, POST /api/games/:id/moves, over real HTTP.
  *
  *   npm run build && node dist/bench/moves.js [--clients 16,64,128] [--seconds 30] [--copies 1,2]
+ *   add --app-only to skip pgbench and the bare-SQL probe (the app's CPU per move, before/after)
  *   add --analysis to keep the analysis of finished games running (off by default: see ANALYSIS)
  *
  * It starts everything itself: an embedded PostgreSQL 17 in a temporary directory (not kept),
@@ -414,6 +415,8 @@ const BROWSERS = process.argv.includes('--browsers');
  * that are the ceiling, so neither figure would be the move path's.
  */
 const ANALYSIS = process.argv.includes('--analysis');
+/** --app-only: the app's levels alone, without (b) and (c): for before/after runs of the app's CPU per move. */
+const APP_ONLY = process.argv.includes('--app-only');
 /** --probe-variants: also runs (c) without the NOTIFY of the events, to show what the fan-out costs. */
 const PROBE_VARIANTS = process.argv.includes('--probe-variants');
 
@@ -1121,7 +1124,7 @@ async function main(): Promise<void> {
     console.log(`\nceiling: ${pgbench.note}`);
     const ceilings = new Map<number, CeilingResult | string>();
     const probes = new Map<number, ProbeResult>();
-    for (const clients of CLIENTS) {
+    for (const clients of APP_ONLY ? [] : CLIENTS) {
       if (pgbench.path) {
         const c = await runPgbench(pgbench.path, url, admin, clients, SECONDS, postmasterPid);
         ceilings.set(clients, c);
