@@ -962,6 +962,14 @@ function appCpuMs(r: LevelResult): number {
   return ((r.cpu.self - r.out.driverCpuSeconds) / Math.max(1, r.out.moves)) * 1000;
 }
 
+/** The app's CPU with no requests, in ms a second (measured once, before the levels). */
+let idleCpuPerSecond = Number.NaN;
+
+/** {@link appCpuMs} less what the app would have spent idle over the level: the moves' own CPU. */
+function appMoveCpuMs(r: LevelResult): number {
+  return (((r.cpu.self - r.out.driverCpuSeconds) * 1000 - (idleCpuPerSecond * r.out.elapsedMs) / 1000) / Math.max(1, r.out.moves));
+}
+
 async function main(): Promise<void> {
   // Loaded here, not at the top: the load driver (a worker running this file) needs none of it.
   const { default: pgLib } = await import('pg');
@@ -1036,6 +1044,12 @@ async function main(): Promise<void> {
     const seats = await registerPlayers(setupAgent, base1, 2 * maxClients, started.getTime().toString(36).slice(-5));
     const pairs: [Seat, Seat][] = Array.from({ length: maxClients }, (_, i) => [seats[2 * i], seats[2 * i + 1]]);
     console.log(`registered ${seats.length} players (two per client)`);
+    // What the app spends with no request at all (its sweepers, batches and polls), to tell it from a move's own cost.
+    const idle0 = { cpu: process.cpuUsage(), at: performance.now() };
+    await sleep(5000);
+    const idleUsage = process.cpuUsage(idle0.cpu);
+    idleCpuPerSecond = (idleUsage.user + idleUsage.system) / 1000 / ((performance.now() - idle0.at) / 1000);
+    console.log(`app idle (no requests, 5 s): ${idleCpuPerSecond.toFixed(1)} ms of CPU a second`);
 
     const acked = new Map<string, number>();
     const results: LevelResult[] = [];
@@ -1145,8 +1159,8 @@ async function main(): Promise<void> {
     }
 
     console.log(`\nload average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end\n`);
-    console.log('| clients | (a) app moves/s | p50 ms | p95 ms | p99 ms | **app CPU ms/move** | main thread CPU ms/move | app loop busy ms/move (wall) | PG CPU ms/move | (b) pgbench tps | PG CPU ms/txn | (c) bare SQL moves/s | (c) p99 ms | **a/b** | a/c | **c/b** |');
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('| clients | (a) app moves/s | p50 ms | p95 ms | p99 ms | **app CPU ms/move** | less idle | main thread CPU ms/move | app loop busy ms/move (wall) | PG CPU ms/move | (b) pgbench tps | PG CPU ms/txn | (c) bare SQL moves/s | (c) p99 ms | **a/b** | a/c | **c/b** |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results.filter((x) => x.copies === 1 && x.mode === 'bare')) {
       const sorted = Float64Array.from(r.out.latencies).sort();
       const s = r.out.elapsedMs / 1000;
@@ -1162,7 +1176,7 @@ async function main(): Promise<void> {
       const b = c && typeof c !== 'string' ? c : null;
       console.log(
         `| ${r.clients} | **${Math.round(a)}** | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.95).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ` +
-          `**${appMs.toFixed(3)}** | ${mainMs.toFixed(3)} | ${loopMs.toFixed(3)} | ${pgMs.toFixed(3)} | ${b ? Math.round(b.tps) : '—'} | ${b ? ((b.postgresCpu / (b.tps * b.seconds)) * 1000).toFixed(3) : '—'} | ` +
+          `**${appMs.toFixed(3)}** | ${appMoveCpuMs(r).toFixed(3)} | ${mainMs.toFixed(3)} | ${loopMs.toFixed(3)} | ${pgMs.toFixed(3)} | ${b ? Math.round(b.tps) : '—'} | ${b ? ((b.postgresCpu / (b.tps * b.seconds)) * 1000).toFixed(3) : '—'} | ` +
           `${pr ? Math.round(probeRate) : '—'} | ${prSorted ? quantile(prSorted, 0.99).toFixed(1) : '—'} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} | ` +
           `**${b && pr ? `${((probeRate / b.tps) * 100).toFixed(1)}%` : '—'}** |`,
       );
@@ -1192,7 +1206,7 @@ async function main(): Promise<void> {
       console.log(' the game on every page after each move event that is news to it, as the client did.)\n');
     }
     console.log('\n(a) the app over HTTP, one copy; app CPU ms/move is CPU time (user + system) of this process less the load driver\'s');
-    console.log(' thread (/proc), per move; main thread: the app\'s JavaScript thread alone; app loop busy: its event loop\'s wall-clock busy');
+    console.log(' thread (/proc), per move; less idle: less the app\'s CPU with no requests over as long (measured before the levels); main thread: the app\'s JavaScript thread alone; app loop busy: its event loop\'s wall-clock busy');
     console.log(' time per move, which also counts waiting for a core on a loaded machine; (b) pgbench running lock game + insert move + update game as one transaction, -M prepared, same');
     console.log(' client count, same server; (c) the app\'s own two statements and pure domain from a bare pg pool of the app\'s size.)\n');
     console.log('| app copies | clients | games | moves | seconds | moves/s | p50 ms | p95 ms | p99 ms | max ms | errors | CPU: app copy 1 + driver | CPU: copy 2 | CPU: PostgreSQL | app 1 loop | driver loop | PG xacts/move | statements/move |');
