@@ -24,7 +24,9 @@ const refusedWith = (f: () => unknown): string => {
 };
 
 describe('TokenVerifier, which remembers the tokens it verified', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('refuses a remembered token once it has expired', () => {
     const v = verifier();
