@@ -7,7 +7,8 @@
  * Each sample goes to one part, by the innermost frame of the stack that belongs to a part: a
  * sample in Node's own streams or event emitter counts for whoever called them (the pg driver's
  * socket write is the driver's, the answer's write the framework's). The kernel's socket writes
- * (`writev`) and the garbage collector are parts of their own.
+ * (`writev`) and the garbage collector are parts of their own; idle time and the profiler's own
+ * work (the inspector's `dispatch`) are left out of the busy time.
  */
 import { readFileSync } from 'node:fs';
 
@@ -106,7 +107,8 @@ export function profileParts(profile: CpuProfile): { busy: number; parts: Map<Pa
   let busy = 0;
   profile.samples.forEach((id, i) => {
     const fn = nodes.get(id)!.callFrame.functionName;
-    if (fn === '(idle)' || fn === '(program)') return;
+    // Idle, and the profiler's own work (the inspector session's `dispatch` in the bench process): not the app's.
+    if (fn === '(idle)' || fn === '(program)' || (fn === 'dispatch' && !nodes.get(id)!.callFrame.url)) return;
     const part = resolve(id);
     parts.set(part, parts.get(part)! + profile.timeDeltas[i]);
     busy += profile.timeDeltas[i];
