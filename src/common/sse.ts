@@ -1,27 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 
-/**
- * What a stream route is handed: Express's request and response, which are node's own, or, on the
- * experimental Fastify adapter (src/app.fastify.ts, benchmarks only), Fastify's request and reply,
- * which carry node's as `raw` (the reply must be taken from Fastify, `hijack()`, before it is written to).
- */
-export type StreamRequest = Request | { raw: IncomingMessage; headers: IncomingMessage['headers']; query: unknown; ip?: string; socket: IncomingMessage['socket']; user?: unknown };
-export type StreamResponse = Response | { raw: ServerResponse; hijack(): unknown };
+/** What a stream route is handed: Express's request and response, which are node's own. */
+export type StreamRequest = Request;
+export type StreamResponse = Response;
 
-/** The node request under either adapter's object. */
+/** The node request of a stream route. */
 export function nodeRequest(req: StreamRequest): IncomingMessage {
-  return 'raw' in req ? req.raw : req;
+  return req;
 }
 
-/** The node response under either adapter's object (a Fastify reply is hijacked: Fastify will not answer it). */
-function nodeResponse(res: StreamResponse): ServerResponse {
-  if (!('raw' in res)) return res;
-  res.hijack();
-  return res.raw;
-}
-
-/** Writes server-sent events on a node response (Express's, or a Fastify reply's), with a comment heartbeat. */
+/** Writes server-sent events on a node response (Express's), with a comment heartbeat. */
 export class SseStream {
   private heartbeat: NodeJS.Timeout;
   private closedFlag = false;
@@ -30,7 +19,7 @@ export class SseStream {
 
   constructor(request: StreamRequest, response: StreamResponse, heartbeatSeconds: number, onHeartbeat?: () => void) {
     const req = nodeRequest(request);
-    const res = (this.res = nodeResponse(response));
+    const res = (this.res = response);
     res.statusCode = 200;
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');

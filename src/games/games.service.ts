@@ -89,7 +89,7 @@ export class GamesService {
   async playMove(gameId: string, playerId: string, squareText: string, ply: number, lagMs = 0): Promise<MoveOutcome> {
     const square = parseSquare(squareText);
     if (square === null) throw new AppError('VALIDATION_FAILED', { key: 'api.validation.square' });
-    const timer = this.metrics.moveLatency.startTimer();
+    const started = performance.now();
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.mustLoad(gameId);
       const decision = this.decide(loaded, () => rules.playMove(loaded.game, { playerId, square, ply, timing: { lagMs } }, this.rules()));
@@ -111,8 +111,8 @@ export class GamesService {
         if (attempt < MAX_ATTEMPTS) continue; // a concurrent step won: decide again on the new game
         throw this.withGame(rules.stalePly(loaded.game, ply), loaded);
       }
-      timer({ outcome: 'played' });
-      this.metrics.moves.inc({ by: 'player' }, 1);
+      this.metrics.playedMoveLatency.observe((performance.now() - started) / 1000);
+      this.metrics.playerMoves.inc();
       const after = await this.playStandIns(written);
       return { created: true, move: toMoveDto(decision.records[0]), game: toGameDto(after) };
     }
@@ -203,7 +203,7 @@ export class GamesService {
       const square = await this.engine.standInMove(current.game.board, current.game.toMove!);
       const written = await this.write(current, this.rule(() => rules.cpuMove(current.game, square, this.rules())));
       if (!written) return (await this.repo.load(current.game.id)) ?? current; // someone else moved first
-      this.metrics.moves.inc({ by: 'cpu' }, 1);
+      this.metrics.cpuMoves.inc();
       current = written;
     }
     return current;
