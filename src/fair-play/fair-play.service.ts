@@ -6,6 +6,7 @@ import {
   ABORT_RECENT_GAMES, ABORT_RECENT_MS, abortCooldown, type AbortRule, rankedCooldown, type RankedCooldown, SANDBAG_RECENT_LOSSES,
   SANDBAG_RECENT_MS, sandbagging, type SandbagRule,
 } from './domain/cooldown.js';
+import { rankedGate, type RankedGate, rankedGateOff, type RankedGateRule } from './domain/ranked-gate.js';
 import { flaggedAccounts, sandbagRuleOf, type SandbaggerReport } from './flagged.js';
 
 export type { Beneficiary, SandbaggerReport } from './flagged.js';
@@ -31,6 +32,20 @@ export class FairPlayService {
 
   get sandbagRule(): SandbagRule {
     return sandbagRuleOf(this.config);
+  }
+
+  get rankedGateRule(): RankedGateRule {
+    return { minCasualGames: this.config.fairPlay.rankedMinCasualGames, minAccountHours: this.config.fairPlay.rankedMinAccountHours };
+  }
+
+  /**
+   * The newcomers' gate of ranked play for this account at `now` (./domain/ranked-gate.ts): the one
+   * place it is decided; the queue refuses a ranked ticket while it is shut, the lobby shows it.
+   */
+  async rankedGate(player: { id: string; createdAt: Date }, now: Date = this.clock.now()): Promise<RankedGate> {
+    const rule = this.rankedGateRule;
+    const casualGames = rankedGateOff(rule) || rule.minCasualGames === 0 ? 0 : await this.games.casualGamesFinished(player.id, rule.minCasualGames);
+    return rankedGate({ createdAt: new Date(player.createdAt), casualGames }, now, rule);
   }
 
   /** The player's ranked cooldown still running at `now` (the longer of the abort and sandbagging ones), or null. */

@@ -421,6 +421,12 @@ const RANKED_LOSSES = sql<{ since: Date; playerId: string | null; limit: number;
     FROM ranked r JOIN players lp ON lp.id = r.loser_id JOIN players wp ON wp.id = r.winner_id
     WHERE r.n <= ${p.limit} ORDER BY r.loser_id, r.finished_at DESC, r.id`,
 );
+/** Casual (unrated) games a player finished (aborted ones do not count), counted up to `cap`: the ranked gate's input. */
+const CASUAL_FINISHED = sql<{ playerId: string; cap: number }, { n: number }>(
+  null,
+  (p) => `SELECT count(*)::int AS n FROM (SELECT 1 FROM games
+      WHERE NOT rated AND status = 'finished' AND (black_id = ${p.playerId} OR white_id = ${p.playerId}) LIMIT ${p.cap}) c`,
+);
 const COUNT_ACTIVE = sql<Record<string, never>, { n: number }>(null, () => `SELECT count(*)::int AS n FROM games WHERE status = 'active'`);
 
 /** The only code that touches the `games` and `moves` tables. */
@@ -584,6 +590,11 @@ export class GamesRepository {
   }
 
   // ---- for the fair-play rules (src/fair-play): a player's recent ranked games ------------
+
+  /** Casual games the player finished, counted up to `cap` (the ranked gate's input). */
+  async casualGamesFinished(playerId: string, cap: number): Promise<number> {
+    return (await this.db.first(CASUAL_FINISHED({ playerId, cap })))?.n ?? 0;
+  }
 
   /**
    * A player's latest `limit` ranked games that ended (finished or aborted) since `since`, newest

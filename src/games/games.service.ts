@@ -91,6 +91,11 @@ export class GamesService {
   }
 
   /** A player's latest ranked games that ended since `since`, newest first (the abort cooldown's input). */
+  /** Casual games the player finished, counted up to `cap` (the ranked gate needs no more). */
+  casualGamesFinished(playerId: string, cap: number): Promise<number> {
+    return this.repo.casualGamesFinished(playerId, cap);
+  }
+
   endedRankedGamesOf(playerId: string, since: Date, limit: number): Promise<EndedRankedGameRow[]> {
     return this.repo.endedRankedGamesOf(playerId, since, limit);
   }

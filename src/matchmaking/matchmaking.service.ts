@@ -20,7 +20,8 @@ import {
   colourBalance, historyFrom, MAX_RANKED_GAMES_PER_PAIR_24H, pairKey, pairUnranked, pairWave, queueLockKey, windowOf, windowRuleWithMax, type TicketPair,
   type WaitingTicket,
 } from './domain/pairing.js';
-import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
+import { JoinQueueDto, RankedGateDto, TicketDto } from './dto/queue.dto.js';
+import type { RankedGate } from '../fair-play/domain/ranked-gate.js';
 import { QueueMode, QueueTicket } from './entities/queue-ticket.entity.js';
 import { QueueRepository } from './queue.repository.js';
 import { mayPlayRanked } from '../moderation/domain/moderation.js';
@@ -66,6 +67,17 @@ function poolOf(dto: JoinQueueDto): { turnSeconds: number | null; clock: string 
   const clock = dto.clock ?? null;
   if (clock !== null && turnSeconds !== null) throw validationFailed({ key: 'api.validation.clockAndTurn' });
   return { turnSeconds, clock };
+}
+
+const gateDto = (g: RankedGate): RankedGateDto => ({
+  eligible: g.eligible, casualGames: g.casualGames, casualGamesNeeded: g.casualGamesNeeded, openAt: g.openAt?.toISOString() ?? null,
+});
+
+/** Why the gate is shut, in the player's language: what opens it, and how far they are. */
+function rankedNotYetMessage(g: RankedGate, minAccountHours: number, now: Date) {
+  const rule = g.casualGamesNeeded !== null && g.openAt !== null ? 'both' : g.casualGamesNeeded !== null ? 'games' : 'age';
+  const left = g.openAt ? Math.max(1, Math.ceil((g.openAt.getTime() - now.getTime()) / 3_600_000)) : 0;
+  return { key: 'api.queue.rankedNotYet' as const, values: { rule, needed: g.casualGamesNeeded ?? 0, done: g.casualGames, hours: minAccountHours, left } };
 }
 
 @Injectable()
@@ -227,6 +239,10 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     if (dto.mode === 'ranked' && !mayPlayRanked(player)) throw new AppError('FORBIDDEN', { key: 'api.moderation.engineUserRanked' });
     const { turnSeconds, clock } = poolOf(dto);
     const now = this.clock.now();
+    if (dto.mode === 'ranked') {
+      const gate = await this.fairPlay.rankedGate(player, now);
+      if (!gate.eligible) throw new AppError('RANKED_NOT_YET', rankedNotYetMessage(gate, this.config.fairPlay.rankedMinAccountHours, now), gateDto(gate));
+    }
     // A player on a ranked cooldown (aborts, sandbagging) waits it out: decided now from their
     // games (they cannot play while queued), stored on the ticket, applied by the waves.
     const cooldown = dto.mode === 'ranked' ? await this.fairPlay.rankedCooldown(player.id, now) : null;
@@ -475,6 +491,12 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     const dto = this.toDto(t, player.rating, now);
     if (dto.state === 'waiting' && dto.window && !dto.cooldown) dto.held = await this.heldBack(t, player, dto.window, now);
     return dto;
+  }
+
+  /** Whether ranked play is open to the player yet (the newcomers' gate), and how far they are. */
+  async rankedGate(player: Player): Promise<RankedGateDto> {
+    const gate = gateDto(await this.fairPlay.rankedGate(player, this.clock.now()));
+    return player.guest ? { ...gate, eligible: false } : gate;
   }
 
   async leave(player: Player): Promise<void> {

@@ -40,7 +40,8 @@ export interface Served {
  * process runs on one pooled connection unless `extra` says otherwise (see GUARD_ENV).
  */
 export function serveEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...GUARD_ENV };
+  // Suites queue fresh accounts for ranked play: the newcomers' gate is off unless a suite sets it.
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', RANKED_MIN_CASUAL_GAMES: '0', RANKED_MIN_ACCOUNT_HOURS: '0', ...GUARD_ENV };
   if (process.env.TMPDIR) env.TMPDIR = process.env.TMPDIR;
   return { ...env, ...extra };
 }
