@@ -14,7 +14,7 @@ import { seatOf, type GameRules, type GameState, type NewGameSpec, type Progress
 import * as rules from './domain/transitions.js';
 import type { GameDto, MoveDto } from './dto/game.dto.js';
 import { openingSquaresAfter, toGameDto, toMoveDto } from './game-view.js';
-import { EndedRankedGameRow, GamesRepository, LoadedGame, RankedLossRow } from './games.repository.js';
+import { EndedRankedGameRow, GamesRepository, LoadedGame, RankedLossRow, RankedWinRow } from './games.repository.js';
 
 export type NewGame = Omit<NewGameSpec, 'id'>;
 
@@ -91,6 +91,11 @@ export class GamesService {
   }
 
   /** A player's latest ranked games that ended since `since`, newest first (the abort cooldown's input). */
+  /** Ranked wins since `since` over new or provisional losers (the boosting detector's input). */
+  winsOverNewcomers(since: Date, youngHours: number, provisionalGames: number): Promise<RankedWinRow[]> {
+    return this.repo.winsOverNewcomers(since, youngHours, provisionalGames);
+  }
+
   /** Casual games the player finished, counted up to `cap` (the ranked gate needs no more). */
   casualGamesFinished(playerId: string, cap: number): Promise<number> {
     return this.repo.casualGamesFinished(playerId, cap);
@@ -268,6 +273,12 @@ export class GamesService {
     return this.db.transaction(async () => {
       if (!(await this.repo.writeStep(step, { dueBy }))) return null;
       const g = step.game;
+      const loser = rules.gaveUp(g);
+      if (loser && rules.cheapWin(await this.repo.ownMoves(g.id, loser), this.config.fairPlay.ratedMinLoserMoves)) {
+        await this.repo.voidRating(g.id);
+        await this.events.publishAll(this.notifications(after, step));
+        return after;
+      }
       const deltas = await this.ratings.applyGameResult({
         gameId: g.id,
         blackId: g.blackId,

@@ -35,8 +35,10 @@ export class ModPagesController {
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-store')
   async overview(@Page() page: PageContext): Promise<string> {
-    const [reports, outliers, flagged] = await Promise.all([this.moderation.openReports(), this.moderation.outliers(), this.fairPlay.sandbaggers()]);
-    return renderModOverview(page, reports.reports, outliers, flagged);
+    const [reports, outliers, flagged, boosters] = await Promise.all([
+      this.moderation.openReports(), this.moderation.outliers(), this.fairPlay.sandbaggers(), this.fairPlay.boosters(),
+    ]);
+    return renderModOverview(page, reports.reports, outliers, flagged, boosters);
   }
 
   @Get('players/:username/panel')

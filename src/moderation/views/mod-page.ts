@@ -10,6 +10,7 @@ import { DASH, escapeHtml, formatDate, formatInt, playerHref, replayHref } from 
 import { layout, type PageContext } from '../../pages/views/layout.js';
 import { MOD_ACTIONS } from '../domain/moderation.js';
 import type { SandbaggerReport } from '../../fair-play/flagged.js';
+import type { BoostReport } from '../../fair-play/domain/boosting.js';
 import type { AuditEntryDto, ModPlayerViewDto, OutliersDto, ReportDto, StatisticsDto } from '../dto/moderation.dto.js';
 
 const e = escapeHtml;
@@ -96,7 +97,30 @@ function flaggedSection(page: PageContext, flagged: readonly SandbaggerReport[])
   return [...parts, `<div class="table-wrap"><table class="mod-table" data-testid="flagged"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`].join('\n');
 }
 
-export function renderModOverview(page: PageContext, reports: readonly ReportDto[], outliers: OutliersDto, flagged: readonly SandbaggerReport[] = []): string {
+/** The boosting detector's accounts, each with the new accounts that lost to it (its feeders). */
+function boostersSection(page: PageContext, boosters: readonly BoostReport[]): string {
+  const { t } = page;
+  const parts = [`<h2>${t.html('mod.boostersTitle')}</h2>`, `<p class="subtle">${t.html('mod.boostersNote')}</p>`];
+  if (boosters.length === 0) return [...parts, `<p class="card empty" data-testid="boosters-empty">${t.html('mod.boostersEmpty')}</p>`].join('\n');
+  const keys: MessageKey[] = ['mod.colPlayer', 'mod.colScore', 'mod.colFedWins', 'mod.colFeeders'];
+  const rows = boosters
+    .map(
+      (b) =>
+        `<tr data-testid="booster-row"><td><a href="${e(modPlayerHref(b.player.username))}" data-mod-player="${e(b.player.username)}">${e(b.player.username)}</a></td>` +
+        `<td class="num">${formats(page).num(b.score, 2)}</td>` +
+        `<td class="num">${t.html('mod.cheapLosses', { cheap: b.fedWins, losses: b.wins })}</td>` +
+        `<td data-testid="booster-feeders">${b.feeders
+          .map((f) => `<a href="${e(modPlayerHref(f.username))}" data-mod-player="${e(f.username)}">${t.html('mod.gained', { username: f.username, points: Math.round(f.points), games: f.games })}</a>`)
+          .join(', ')}</td></tr>`,
+    )
+    .join('');
+  const head = keys.map((k) => th(page, k)).join('');
+  return [...parts, `<div class="table-wrap"><table class="mod-table" data-testid="boosters"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`].join('\n');
+}
+
+export function renderModOverview(
+  page: PageContext, reports: readonly ReportDto[], outliers: OutliersDto, flagged: readonly SandbaggerReport[] = [], boosters: readonly BoostReport[] = [],
+): string {
   const { t } = page;
   const { num } = formats(page);
   const parts = [`<h2>${t.html('mod.reportsTitle')}</h2>`];
@@ -119,6 +143,7 @@ export function renderModOverview(page: PageContext, reports: readonly ReportDto
     parts.push(`<div class="table-wrap"><table class="mod-table" data-testid="outliers"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`);
   }
   parts.push(flaggedSection(page, flagged));
+  parts.push(boostersSection(page, boosters));
   return parts.join('\n');
 }
 
