@@ -12,7 +12,7 @@ import { gameHref, validRoomCode } from '../common/format';
 import { t, type Text } from '../common/messages';
 import type { ClientSettings } from '../common/settings';
 import { getToken, pref, setPref, setToken } from '../common/storage';
-import { ApiError, detail, type api, type Me, type Room, type Ticket } from '../transport/api';
+import { ApiError, detail, type api, type Me, type RankedGate, type Room, type Ticket } from '../transport/api';
 import type { followMe } from '../transport/events';
 import type { Stream } from '../transport/sse';
 
@@ -23,7 +23,7 @@ export const RANKED_CLOCK = clockLabel(DEFAULT_RANKED_CLOCK);
 type QueueClock = Parameters<typeof api.joinQueue>[0]['clock'];
 
 export interface LobbyTransport {
-  api: Pick<typeof api, 'me' | 'guest' | 'login' | 'register' | 'signOut' | 'signOutEverywhere' | 'changePassword' | 'playerGames' | 'createRoom' | 'room' | 'joinRoom' | 'queue' | 'joinQueue' | 'leaveQueue'>;
+  api: Pick<typeof api, 'me' | 'guest' | 'login' | 'register' | 'signOut' | 'signOutEverywhere' | 'changePassword' | 'playerGames' | 'createRoom' | 'room' | 'joinRoom' | 'queue' | 'joinQueue' | 'leaveQueue' | 'rankedGate'>;
   followMe: typeof followMe;
 }
 
@@ -61,6 +61,8 @@ export interface LobbyState {
   room: { code: string } | null;
   /** My waiting queue ticket. */
   ticket: Ticket | null;
+  /** Whether ranked play is open to this account yet (null: not known, or a guest). */
+  rankedGate: RankedGate | null;
   invite: Invite | null;
   /** Log in or register (the sign-in card's mode). */
   authMode: AuthMode;
@@ -131,6 +133,7 @@ export class LobbyController {
       activeGames: [],
       room: null,
       ticket: null,
+      rankedGate: null,
       invite: null,
       authMode: 'login',
       choice: { mode: mode === 'ranked' ? 'ranked' : 'unranked', turnSeconds: null, clock: mode === 'ranked' ? RANKED_CLOCK : null },
@@ -168,6 +171,7 @@ export class LobbyController {
       if (e instanceof ApiError && e.status === 401) {
         // The token was refused (and dropped): signed out.
         s.me = null;
+        s.rankedGate = null;
         s.phase = 'signed-out';
         return this.out.changed();
       }
@@ -254,6 +258,7 @@ export class LobbyController {
     this.stopQueueWait();
     setToken(null);
     s.me = null;
+    s.rankedGate = null;
     s.phase = 'signed-out';
     this.say(text, !!text);
   }
@@ -293,8 +298,23 @@ export class LobbyController {
       },
     );
     void this.loadActiveGames();
+    void this.loadRankedGate();
     if (queued()) void this.checkQueue();
     else this.playAgain();
+  }
+
+  /** A new account learns why ranked play is not open yet, and how far it is, before it tries. */
+  private async loadRankedGate(): Promise<void> {
+    const me = this.s.me;
+    if (!me || me.guest) return;
+    try {
+      const gate = await this.io.api.rankedGate();
+      if (this.s.me?.id !== me.id) return;
+      this.s.rankedGate = gate;
+      this.out.changed();
+    } catch {
+      /* the queue's own answer says it when it matters */
+    }
   }
 
   /** "Play again" after a queue game: queue once more, same mode and turn limit. */
@@ -460,7 +480,11 @@ export class LobbyController {
       else this.waitForMatch(ticket);
     }, (e) => {
       if (e instanceof ApiError && e.code === 'ALREADY_QUEUED') void this.checkQueue();
-      else this.inGameOr(e, 'queue');
+      else if (e instanceof ApiError && e.code === 'RANKED_NOT_YET') {
+        // The note under the modes says what opens ranked play; the answer says it where the form is.
+        s.rankedGate = e.details as RankedGate;
+        this.say(message(e), false, 'queue');
+      } else this.inGameOr(e, 'queue');
     });
   }
 
@@ -611,4 +635,19 @@ export function queueCooldown(s: LobbyState, now: number): Text | null {
   if (!c) return null;
   const left = Date.parse(c.until) - now;
   return left > 0 ? t('lobby.queue.cooldown', { reason: c.reason, time: timeLeft(left) }) : null;
+}
+
+/** The values of the gate's message: which ways open ranked play, how far the account is, the time left. */
+function gateValues(g: RankedGate, me: Me | null, now: number): Record<string, string | number> {
+  const openAt = g.openAt ? Date.parse(g.openAt) : null;
+  const rule = g.casualGamesNeeded !== null && openAt !== null ? 'both' : g.casualGamesNeeded !== null ? 'games' : 'age';
+  const hours = openAt !== null && me ? Math.round((openAt - Date.parse(me.createdAt)) / 3_600_000) : 0;
+  return { rule, needed: g.casualGamesNeeded ?? 0, done: g.casualGames, hours, time: openAt !== null ? timeLeft(openAt - now) : '' };
+}
+
+/** A new account that may not play ranked games yet: what opens them, and how far it is. */
+export function rankedGateNote(s: LobbyState, now: number): Text | null {
+  const g = s.rankedGate;
+  if (!g || g.eligible || !s.me || s.me.guest) return null;
+  return t('lobby.queue.rankedGate', gateValues(g, s.me, now));
 }

@@ -17,6 +17,7 @@ export type Player = Schemas['PlayerDto'];
 export type Me = Schemas['MeDto'];
 export type Room = Schemas['RoomDto'];
 export type Ticket = Schemas['TicketDto'];
+export type RankedGate = Schemas['RankedGateDto'];
 export type LeaderboardEntry = Schemas['LeaderboardEntryDto'];
 export type Analysis = Schemas['AnalysisDto'];
 export type Notice = Schemas['NoticeDto'];
@@ -78,6 +79,8 @@ export const api = {
   declineRematch: (code: string) => request<Json<'/api/rooms/{code}/rematch', 'delete', 200>>('DELETE', `/api/rooms/${enc(code)}/rematch`),
 
   queue: () => request<Json<'/api/queue', 'get', 200>>('GET', '/api/queue'),
+  /** Whether ranked play is open to this account yet (new accounts: a few casual games or a day), and how far it is. */
+  rankedGate: () => request<Json<'/api/queue/ranked-gate', 'get', 200>>('GET', '/api/queue/ranked-gate'),
   joinQueue: (body: Body<'/api/queue', 'post'>) => request<Json<'/api/queue', 'post', 201>>('POST', '/api/queue', body),
   leaveQueue: () => request<null>('DELETE', '/api/queue'),
 

@@ -41,10 +41,10 @@ export interface BoostRule {
   earlyMoves: number;
   /** … and so is one played with a median move time under this many ms. */
   instantMoveMs: number;
-  /** Listed: wins over at least `minFeeders` distinct fed opponents and `minFedWins` fed wins, … */
+  /** Listed: fed wins over at least `minFeeders` distinct opponents (two newcomers' first game is no pattern), … */
   minFeeders: number;
+  /** … and at least `minFedWins` fed wins or `minFedPoints` rating points from them. */
   minFedWins: number;
-  /** … or at least this many rating points from fed wins. */
   minFedPoints: number;
 }
 
@@ -106,7 +106,7 @@ export interface BoostReport {
  * (fewer than `provisionalGames` rated games) and lost fast: gave it up before their own
  * `earlyMoves`-th move, moved near-instantly (median under `instantMoveMs`), or never had another
  * ranked opponent. An account is listed when its fed wins come from at least `minFeeders`
- * opponents and number at least `minFedWins`, or bring it at least `minFedPoints` points; highest
+ * opponents and number at least `minFedWins` or bring it at least `minFedPoints` points; highest
  * score first.
  */
 export function boosters(wins: readonly RankedWin[], rule: BoostRule = DEFAULT_BOOST_RULE): BoostReport[] {
@@ -132,7 +132,7 @@ export function boosters(wins: readonly RankedWin[], rule: BoostRule = DEFAULT_B
       feeders.set(w.loserId, f);
     }
     const fedWins = [...feeders.values()].reduce((n, f) => n + f.games, 0);
-    const listed = (feeders.size >= rule.minFeeders && fedWins >= rule.minFedWins) || (fedWins > 0 && fedPoints >= rule.minFedPoints);
+    const listed = feeders.size >= rule.minFeeders && (fedWins >= rule.minFedWins || fedPoints >= rule.minFedPoints);
     if (!listed || !lastFedAt) continue;
     const gained = all.reduce((n, w) => n + Math.max(0, w.winnerGain), 0);
     out.push({

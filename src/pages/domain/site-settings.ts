@@ -45,6 +45,11 @@ export interface SiteSettings {
   readonly leaderboardActiveDays: number;
   /** A room's rematch offer lapses after this many seconds. */
   readonly rematchOfferSeconds: number;
+  /** New accounts: ranked play opens after this many finished casual games or at this age in hours (0: that way is off; both 0: no gate). */
+  readonly rankedMinCasualGames: number;
+  readonly rankedMinAccountHours: number;
+  /** A ranked game given up before the loser's own this-many moves counts for neither rating (0: off). */
+  readonly ratedMinLoserMoves: number;
 }
 
 /** This server's settings, as the rules page shows them. */
@@ -75,5 +80,8 @@ export function siteSettings(config: AppConfig): SiteSettings {
     leaderboardMinGames: config.leaderboardMinGames,
     leaderboardActiveDays: config.leaderboardActiveDays,
     rematchOfferSeconds: config.rematchOfferSeconds,
+    rankedMinCasualGames: config.fairPlay.rankedMinCasualGames,
+    rankedMinAccountHours: config.fairPlay.rankedMinAccountHours,
+    ratedMinLoserMoves: config.fairPlay.ratedMinLoserMoves,
   };
 }

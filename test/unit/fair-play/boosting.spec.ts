@@ -50,9 +50,10 @@ describe('the boosting detector', () => {
     expect(formatBoosters(listed)).toContain('fed by: f1 3 game(s), +15');
   });
 
-  it('one feeder is enough when its wins bring 100 points or more; none is listed from an empty record', () => {
-    expect(boosters([win('main', 'f1', { winnerGain: 60 }), win('main', 'f1', { winnerGain: 45 })]).map((r) => r.fedPoints)).toEqual([105]);
-    expect(boosters([win('main', 'f1', { winnerGain: 60 }), win('main', 'f1', { winnerGain: 30 })])).toEqual([]);
+  it('two feeders are enough when their wins bring 100 points or more; one feeder never is (two newcomers meet); none from an empty record', () => {
+    expect(boosters([win('main', 'f1', { winnerGain: 60 }), win('main', 'f2', { winnerGain: 45 })]).map((r) => r.fedPoints)).toEqual([105]);
+    expect(boosters([win('main', 'f1', { winnerGain: 60 }), win('main', 'f2', { winnerGain: 30 })])).toEqual([]);
+    expect(boosters([win('main', 'f1', { winnerGain: 160 }), win('main', 'f1', { winnerGain: 100 }), win('main', 'f1', { winnerGain: 90 })])).toEqual([]);
     expect(boosters([])).toEqual([]);
     expect(formatBoosters([])).toBe('No account is listed for boosting.\n');
   });
