@@ -8,6 +8,7 @@ import { verifyRatings } from '../../src/ratings/ratings-cli.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { guestPlayer, registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
+import { openSse } from '../support/sse.js';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -226,5 +227,28 @@ describe('standing: closed accounts and revoked tokens', () => {
     } finally {
       await copy.close();
     }
+  });
+
+  it('open event streams of a signed-out token or a closed account end at once, not at their next request; other tokens keep theirs', async () => {
+    const player = await registerPlayer(t.http);
+    const second = (await login(player.username, 'password123').expect(200)).body.token as string;
+    const other = await registerPlayer(t.http);
+    const { gameId } = await startRoomGame(t.http, player, other);
+    const mine = openSse(`${t.baseUrl}/api/me/events`, player.auth);
+    const watching = openSse(`${t.baseUrl}/api/games/${gameId}/events`, player.auth);
+    const kept = openSse(`${t.baseUrl}/api/me/events`, bearer(second));
+    const theirs = openSse(`${t.baseUrl}/api/games/${gameId}/events`, other.auth);
+    for (const s of [mine, watching, kept, theirs]) expect(await s.ready).toBe(200);
+
+    await request(t.http).post('/api/auth/sign-out').set(player.auth).send({}).expect(204);
+    await Promise.all([mine.ended, watching.ended]);
+    expect([mine.endedByServer, watching.endedByServer, kept.endedByServer, theirs.endedByServer]).toEqual([true, true, false, false]);
+
+    // Closing the account ends the rest of its streams; the opponent's stays open.
+    await close(player);
+    await kept.ended;
+    expect(kept.endedByServer).toBe(true);
+    expect(theirs.endedByServer).toBe(false);
+    theirs.close();
   });
 });
