@@ -93,8 +93,8 @@ export const api = {
   notices: () => request<Json<'/api/me/notices', 'get', 200>>('GET', '/api/me/notices', undefined, { attempts: 2 }),
   noticeSeen: (id: string) => request<null>('POST', `/api/me/notices/${enc(id)}/seen`, {}),
   /** The moderator page's panel (overview, or one player's), rendered by the server in the page's language (moderators only). */
-  modPanel: (player: string | null) =>
-    requestHtml(`${player === null ? '/mod/panel' : `/mod/players/${enc(player)}/panel`}?lang=${enc(lang)}`),
+  modPanel: (player: string | null, page = 1) =>
+    requestHtml(`${player === null ? `/mod/panel?page=${page}&` : `/mod/players/${enc(player)}/panel?`}lang=${enc(lang)}`),
   /** A moderator's action on a player (moderators only). */
   modAction: (username: string, body: Body<'/api/mod/players/{username}/actions', 'post'>) =>
     request<Json<'/api/mod/players/{username}/actions', 'post', 200>>('POST', `/api/mod/players/${enc(username)}/actions`, body),
