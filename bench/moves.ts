@@ -417,12 +417,17 @@ const BROWSERS = process.argv.includes('--browsers');
 const ANALYSIS = process.argv.includes('--analysis');
 /** --probe-variants: also runs (c) without the NOTIFY of the events, to show what the fan-out costs. */
 const PROBE_VARIANTS = process.argv.includes('--probe-variants');
-type Adapter = 'express' | 'fastify';
+/**
+ * `express-nostanding`: the Express app with the token standing check (TokenStanding.refusal, the
+ * in-memory revocation cache every token verification asks) answering "stands" at once: the move
+ * path without the check, side by side with `express` (`--adapter express,express-nostanding`).
+ */
+type Adapter = 'express' | 'fastify' | 'express-nostanding';
 /** --adapter express,fastify: the levels (one copy) on each HTTP adapter, alternating for --rounds. */
 const ADAPTER_MODE = process.argv.includes('--adapter');
 const ADAPTERS: Adapter[] = ADAPTER_MODE
   ? (process.argv[process.argv.indexOf('--adapter') + 1] ?? '').split(',').map((a) => {
-      if (a !== 'express' && a !== 'fastify') throw new Error('--adapter: express and/or fastify, comma-separated');
+      if (a !== 'express' && a !== 'fastify' && a !== 'express-nostanding') throw new Error('--adapter: express, fastify and/or express-nostanding, comma-separated');
       return a;
     })
   : ['express'];
@@ -993,9 +998,13 @@ async function main(): Promise<void> {
     let adapterNow: Adapter = ADAPTERS[0];
     let roundNow = 1;
     /** (Re)starts the app in this process on an adapter: one app at a time (passport's strategies are process-global). */
+    const { TokenStanding } = await import('../src/auth/token-standing.js');
+    const refusal = TokenStanding.prototype.refusal;
     const startApp = async (adapter: Adapter): Promise<void> => {
       if (app) await app.close();
       app = null;
+      // Without the standing check: every token stands, and nothing is looked up.
+      TokenStanding.prototype.refusal = adapter === 'express-nostanding' ? () => null : refusal;
       app = adapter === 'fastify' ? await createFastifyApp(config) : await createApp(config);
       await app.listen(0, '127.0.0.1');
       gamesService = app.get(GamesService);
@@ -1177,7 +1186,8 @@ async function main(): Promise<void> {
             return rs.length ? rs.reduce((t, r) => t + rateOf(r), 0) / rs.length : Number.NaN;
           };
           if (ADAPTERS.length === 2 && results.some((x) => x.clients === clients && x.mode === mode)) {
-            console.log(`| ${clients} | ${mode === 'bare' ? 'bots (moves only)' : 'browsers'} | **fastify ÷ express** (mean of rounds) | | **${((mean('fastify') / mean('express')) * 100).toFixed(0)}%** | | | | | | | |`);
+            const [first, second] = ADAPTERS;
+            console.log(`| ${clients} | ${mode === 'bare' ? 'bots (moves only)' : 'browsers'} | **${second} ÷ ${first}** (mean of rounds) | | **${((mean(second) / mean(first)) * 100).toFixed(0)}%** | | | | | | | |`);
           }
         }
       }
