@@ -210,25 +210,6 @@ describe('standing: closed accounts and revoked tokens', () => {
 
   // Last in the file: a second app in this process registers passport's strategies again (they are
   // process-global), so it asks only routes that verify tokens without passport.
-  it('another app copy learns of a revocation by polling, without a request reading the database', async () => {
-    const nowhere = '/api/games/00000000-0000-4000-8000-000000000000/resign';
-    const copy = await startTestApp({ TOKEN_REVOCATION_POLL_MS: '100' }, { db: t.db });
-    try {
-      const player = await registerPlayer(t.http);
-      expect((await request(copy.http).post(nowhere).set(player.auth).send({})).status).toBe(404);
-      await request(t.http).post('/api/auth/sign-out-everywhere').set(player.auth).send({}).expect(204);
-      const deadline = Date.now() + 10_000;
-      let status = 404;
-      while (status !== 401 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 100));
-        status = (await request(copy.http).post(nowhere).set(player.auth).send({})).status;
-      }
-      expect(status).toBe(401);
-    } finally {
-      await copy.close();
-    }
-  });
-
   it('open event streams of a signed-out token or a closed account end at once, not at their next request; other tokens keep theirs', async () => {
     const player = await registerPlayer(t.http);
     const second = (await login(player.username, 'password123').expect(200)).body.token as string;
@@ -251,4 +232,24 @@ describe('standing: closed accounts and revoked tokens', () => {
     expect(theirs.endedByServer).toBe(false);
     theirs.close();
   });
+
+  it('another app copy learns of a revocation by polling, without a request reading the database', async () => {
+    const nowhere = '/api/games/00000000-0000-4000-8000-000000000000/resign';
+    const copy = await startTestApp({ TOKEN_REVOCATION_POLL_MS: '100' }, { db: t.db });
+    try {
+      const player = await registerPlayer(t.http);
+      expect((await request(copy.http).post(nowhere).set(player.auth).send({})).status).toBe(404);
+      await request(t.http).post('/api/auth/sign-out-everywhere').set(player.auth).send({}).expect(204);
+      const deadline = Date.now() + 10_000;
+      let status = 404;
+      while (status !== 401 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        status = (await request(copy.http).post(nowhere).set(player.auth).send({})).status;
+      }
+      expect(status).toBe(401);
+    } finally {
+      await copy.close();
+    }
+  });
+
 });
