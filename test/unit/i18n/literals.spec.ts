@@ -85,7 +85,7 @@ const PAGES: [string, string][] = [
   ['game not found', renderPlayNotFound(PSEUDO, 'ghost_name')],
   ['moderation shell', renderModShell(PSEUDO)],
   // The players' and moderators' own words are data: here a name the check allows.
-  ['moderation overview', renderModOverview(PSEUDO, reports.map((r) => ({ ...r, text: 'bob' })), outliers, flagged, boosted, { page: 2, limit: 20, total: 45 })],
+  ['moderation overview', renderModOverview(PSEUDO, reports.map((r) => ({ ...r, text: 'bob' })), outliers, flagged, boosted.map((b) => ({ ...b, player: { ...b.player, username: 'alice' } })), { page: 2, limit: 20, total: 45 })],
   ['moderation overview (empty)', renderModOverview(PSEUDO, [], { players: [] })],
   ['moderation player', renderModPlayer(PSEUDO, { ...playerView, reports: playerView.reports.map((r) => ({ ...r, text: null })), auditLog: playerView.auditLog.map((a) => ({ ...a, reason: 'carol' })) })],
   ['moderation player (nothing yet)', renderModPlayer(PSEUDO, { ...playerView, recentGames: [], reports: [], auditLog: [], moveTimes: { moves: 0, meanSeconds: null, medianSeconds: null, variation: null } })],
