@@ -7,8 +7,8 @@ import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
 import { ARTIFACTS, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
-/** Every wait in the pages is bounded by this (ms). */
-const WAIT = 10_000;
+/** Every wait in the pages is bounded by this (ms); a page's first load on a loaded machine takes longest. */
+const WAIT = 30_000;
 
 /**
  * The newcomers' gate and the cheap-win rule as a player meets them in /play (chromium), at their
@@ -49,7 +49,7 @@ describe('new accounts and cheap wins in the browser client (chromium)', () => {
     } finally {
       await ctx.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('a ranked game given up after a move each: the result says the ratings did not change', async () => {
     const [winner, quitter] = [await registerPlayer(t.http), await registerPlayer(t.http)];
@@ -68,5 +68,5 @@ describe('new accounts and cheap wins in the browser client (chromium)', () => {
     } finally {
       await ctx.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
