@@ -41,7 +41,9 @@ describe('new accounts and cheap wins in the browser client (chromium)', () => {
       await page.locator('#queue-form [name=mode][value=ranked]').check({ force: true });
       await page.getByTestId('queue-button').click();
       // The refusal said where the form is (errors.RANKED_NOT_YET), the note above it saying how far the account is.
-      await page.getByText('Ranked games open to a new account after a few casual games or a day.', { exact: false }).first().waitFor({ state: 'visible', timeout: WAIT });
+      const said = page.getByTestId('quick-match').locator('[data-testid=form-error]:visible');
+      await said.waitFor({ state: 'visible', timeout: WAIT });
+      expect(await said.innerText()).toContain('Ranked games open to a new account after a few casual games or a day.');
       expect(await page.getByTestId('queue-waiting').isVisible()).toBe(false);
       await page.screenshot({ path: join(ARTIFACTS, 'ranked-gate-lobby.png'), fullPage: true });
       expect((await request(t.http).get('/api/queue').set(fresh.auth)).status).toBe(404);
