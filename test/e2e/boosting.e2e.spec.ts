@@ -3,7 +3,7 @@ import request from 'supertest';
 import { Clock } from '../../src/common/clock.js';
 import { Db } from '../../src/database/db.js';
 import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.js';
-import { listBoosters } from '../../src/fair-play/fair-play-cli.js';
+import { listBoosters } from '../../src/cli/fair-play-cli.js';
 import { MatchmakingService } from '../../src/matchmaking/matchmaking.service.js';
 import { ModerationRepository } from '../../src/moderation/moderation.repository.js';
 import { setModeratorRole } from '../../src/moderation/moderator-role.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatBoosters } from '../../../src/fair-play/fair-play-cli';
+import { formatBoosters } from '../../../src/cli/fair-play-cli';
 import { boosters, DEFAULT_BOOST_RULE, feedSignals, type RankedWin } from '../../../src/fair-play/domain/boosting';
 
 const NOW = new Date('2030-01-10T12:00:00.000Z');
