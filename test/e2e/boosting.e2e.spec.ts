@@ -8,7 +8,7 @@ import { MatchmakingService } from '../../src/matchmaking/matchmaking.service.js
 import { ModerationRepository } from '../../src/moderation/moderation.repository.js';
 import { setModeratorRole } from '../../src/moderation/moderator-role.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
-import { verifyRatings } from '../../src/ratings/ratings-cli.js';
+import { verifyRatings } from '../../src/cli/ratings-cli.js';
 import { uniqueName } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 
