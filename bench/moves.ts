@@ -417,6 +417,12 @@ const BROWSERS = process.argv.includes('--browsers');
 const ANALYSIS = process.argv.includes('--analysis');
 /** --app-only: the app's levels alone, without (b) and (c): for before/after runs of the app's CPU per move. */
 const APP_ONLY = process.argv.includes('--app-only');
+/**
+ * --no-standing: the token standing check (TokenStanding.refusal, the in-memory revocation cache
+ * every token verification asks) answers "stands" at once: the move path without the check, to run
+ * beside a run without the flag.
+ */
+const NO_STANDING = process.argv.includes('--no-standing');
 /** --probe-variants: also runs (c) without the NOTIFY of the events, to show what the fan-out costs. */
 const PROBE_VARIANTS = process.argv.includes('--probe-variants');
 
@@ -1014,6 +1020,10 @@ async function main(): Promise<void> {
     const { GamesService } = await import('../src/games/games.service.js');
     let gamesService: InstanceType<typeof GamesService> | null = null;
     let base1 = '';
+    if (NO_STANDING) {
+      const { TokenStanding } = await import('../src/auth/token-standing.js');
+      TokenStanding.prototype.refusal = () => null;
+    }
     app = await createApp(config);
     await app.listen(0, '127.0.0.1');
     gamesService = app.get(GamesService);

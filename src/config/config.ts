@@ -124,6 +124,17 @@ export interface FairPlayConfig {
   sandbagShare: number;
   /** … and waits this many hours after its latest cheap loss (doubling with each further one, at most a week). */
   sandbagCooldownHours: number;
+  /**
+   * Ranked play opens once an account has finished this many casual games (0: games never open it)…
+   */
+  rankedMinCasualGames: number;
+  /** … or is this many hours old (0: age never opens it); either one suffices, and both 0 switch the gate off. */
+  rankedMinAccountHours: number;
+  /**
+   * A ranked game the loser gave up (resigned, abandoned, ran out of time) before their own
+   * `ratedMinLoserMoves`-th move counts for neither rating: a win nobody fought for proves nothing.
+   */
+  ratedMinLoserMoves: number;
   /** Sign-in: failed logins on one username (from any address) that cost nothing… */
   loginFreeFailures: number;
   /** … then each one more doubles the wait before the next attempt (1 s, 2 s, 4 s, …), at most this long. */
@@ -320,6 +331,9 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
       sandbagMoves: int(env, 'SANDBAG_MOVES', 10, 1, 60),
       sandbagShare: num(env, 'SANDBAG_SHARE', 0.5, 0, 0.99),
       sandbagCooldownHours: int(env, 'SANDBAG_COOLDOWN_HOURS', 1, 1, 168),
+      rankedMinCasualGames: int(env, 'RANKED_MIN_CASUAL_GAMES', 3, 0, 1000),
+      rankedMinAccountHours: int(env, 'RANKED_MIN_ACCOUNT_HOURS', 24, 0, 24 * 365),
+      ratedMinLoserMoves: int(env, 'RATED_MIN_LOSER_MOVES', 15, 0, 60),
       loginFreeFailures: int(env, 'LOGIN_FREE_FAILURES', 5, 1, 1000),
       loginDelayMaxSeconds: int(env, 'LOGIN_DELAY_MAX_SECONDS', 300, 1, 86_400),
     },

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { TokenStanding } from '../auth/token-standing.js';
 import { Clock } from '../common/clock.js';
 import { Periodic } from '../common/periodic.js';
 import { lastEventId, type SseStream, type StreamRequest, type StreamResponse } from '../common/sse.js';
@@ -65,13 +66,22 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
     private readonly queries: GameQueries,
     private readonly presence: PresenceService,
     private readonly clock: Clock,
+    private readonly standing: TokenStanding,
   ) {}
+
+  private stopWatchingStanding: (() => void) | null = null;
 
   onModuleInit(): void {
     this.checker.start(CATCH_UP_MS);
+    // A token signed out or revoked, or its account closed, loses its open streams (game and
+    // player ones) as soon as this copy knows: at once for its own changes, else at the next poll.
+    this.stopWatchingStanding = this.standing.onChange(() => {
+      this.events.closeStreams((claims) => this.standing.refusal(claims) !== null);
+    });
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.stopWatchingStanding?.();
     await this.checker.stop();
   }
 

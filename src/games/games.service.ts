@@ -225,6 +225,12 @@ export class GamesService {
     return this.db.transaction(async () => {
       if (!(await this.repo.writeStep(step, { dueBy }))) return null;
       const g = step.game;
+      const loser = rules.gaveUp(g);
+      if (loser && rules.cheapWin(await this.repo.ownMoves(g.id, loser), this.config.fairPlay.ratedMinLoserMoves)) {
+        await this.repo.voidRating(g.id);
+        await this.events.publishAll(this.notifications(after, step));
+        return after;
+      }
       const deltas = await this.ratings.applyGameResult({
         gameId: g.id,
         blackId: g.blackId,

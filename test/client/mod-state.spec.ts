@@ -9,13 +9,13 @@ const result = (action: 'engine' | 'dismiss' | 'warn' | 'close', refunds: { user
   refunds: refunds.map((r) => ({ ...r, ratingBefore: 1500, rating: 1500 + r.points, gameIds: ['g1'] })),
 });
 
-function setup(panels: HtmlAnswer[], player: string | null = null) {
+function setup(panels: HtmlAnswer[], player: string | null = null, page = 1) {
   const api = {
     modPanel: jest.fn<ModApi['modPanel']>(async () => panels.shift() ?? { status: 500 }),
     modAction: jest.fn<ModApi['modAction']>(async () => result('warn')),
   };
   const changed = jest.fn();
-  const c = new ModController(player, api, changed);
+  const c = new ModController(player, api, changed, page);
   return { c, api, changed };
 }
 
@@ -27,7 +27,7 @@ describe('ModController (the moderator page, no DOM)', () => {
     expect(status(c)).toBe('Loading…');
     expect(c.s.panel).toBeNull();
     await c.load();
-    expect(api.modPanel).toHaveBeenCalledWith(null);
+    expect(api.modPanel).toHaveBeenCalledWith(null, 1);
     expect(c.s.panel).toBe('<h2>Open reports</h2>');
     expect(c.s.panelVersion).toBe(1);
     expect(c.s.status).toEqual([]);
@@ -35,6 +35,10 @@ describe('ModController (the moderator page, no DOM)', () => {
     const one = setup([{ html: '<h2>Player alice</h2>' }], 'alice');
     await one.c.load();
     expect(one.api.modPanel).toHaveBeenCalledWith('alice');
+    // The report queue's page of the URL (/mod?page=3) is the overview's.
+    const third = setup([{ html: '<h2>Open reports</h2>' }], null, 3);
+    await third.c.load();
+    expect(third.api.modPanel).toHaveBeenCalledWith(null, 3);
   });
 
   it.each([

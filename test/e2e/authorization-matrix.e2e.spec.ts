@@ -68,6 +68,7 @@ const ROWS: Row[] = [
     expect: ['401 UNAUTHENTICATED', '403 GUEST_NOT_ALLOWED', '201', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME'],
   },
   { route: 'GET /api/queue', path: () => '/api/queue', expect: signedIn('404 NOT_FOUND') },
+  { route: 'GET /api/queue/ranked-gate', path: () => '/api/queue/ranked-gate', expect: signedIn('200') },
   { route: 'DELETE /api/queue', path: () => '/api/queue', expect: signedIn('204') },
   {
     route: 'POST /api/rooms',
@@ -157,6 +158,7 @@ const ROWS: Row[] = [
   },
   { route: 'GET /api/mod/reports', path: () => '/api/mod/reports', expect: signedIn('403 FORBIDDEN') },
   { route: 'GET /api/mod/outliers', path: () => '/api/mod/outliers', expect: signedIn('403 FORBIDDEN') },
+  { route: 'GET /api/mod/boosters', path: () => '/api/mod/boosters', expect: signedIn('403 FORBIDDEN') },
   { route: 'GET /api/mod/players/:username', path: (w) => `/api/mod/players/${w.name}`, expect: signedIn('403 FORBIDDEN') },
   {
     route: 'POST /api/mod/players/:username/actions',

@@ -397,6 +397,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mod/boosters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts whose ranked wins came from new or provisional opponents who lost fast, with those feeders (moderators only)
+         * @description The boosting detector over the ranked wins of the last 30 days: a win is fed when its loser was younger than 7 days or had fewer than 10 rated games and gave the game up before their own 20th move, moved near-instantly, or never had another ranked opponent. Listed: fed wins from 2 or more opponents and 3 or more fed wins, or 100 points from them. Also `outflank fair-play flagged`.
+         */
+        get: operations["ModerationController_boosters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mod/outliers": {
         parameters: {
             query?: never;
@@ -579,6 +599,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queue/ranked-gate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether ranked play is open to you yet */
+        get: operations["MatchmakingController_rankedGate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rooms": {
         parameters: {
             query?: never;
@@ -734,6 +771,29 @@ export interface components {
             exactBestShare: components["schemas"]["MetricBandDto"] | null;
             exactMeanLoss: components["schemas"]["MetricBandDto"] | null;
         };
+        BoosterDto: {
+            /** @description Rating points from fed wins */
+            fedPoints: number;
+            /** @description Those over opponents who lost fast (fed wins) */
+            fedWins: number;
+            /** @description Most games first */
+            feeders: components["schemas"]["FeederDto"][];
+            /** Format: date-time */
+            lastFedAt: string;
+            /** Format: uuid */
+            playerId: string;
+            /** @description Σ over fed wins of (signals / 3): each fed win adds up to 1 */
+            score: number;
+            /** @description fedPoints as a share of the points gained in the wins looked at (0 to 1) */
+            share: number;
+            username: string;
+            /** @description Ranked wins of the last 30 days over new or provisional opponents */
+            wins: number;
+        };
+        BoostersDto: {
+            /** @description Highest score first */
+            boosters: components["schemas"]["BoosterDto"][];
+        };
         ChangePasswordDto: {
             /**
              * @description The password in use now
@@ -809,7 +869,7 @@ export interface components {
              * @example NOT_YOUR_TURN
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "GUEST_NOT_ALLOWED" | "NOT_FOUND" | "USERNAME_TAKEN" | "NOT_YOUR_TURN" | "STALE_PLY" | "GAME_OVER" | "ALREADY_QUEUED" | "ALREADY_IN_GAME" | "ROOM_FULL" | "GAME_IN_PROGRESS" | "TOO_LATE_TO_ABORT" | "ALREADY_REPORTED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "GUEST_NOT_ALLOWED" | "RANKED_NOT_YET" | "NOT_FOUND" | "USERNAME_TAKEN" | "NOT_YOUR_TURN" | "STALE_PLY" | "GAME_OVER" | "ALREADY_QUEUED" | "ALREADY_IN_GAME" | "ROOM_FULL" | "GAME_IN_PROGRESS" | "TOO_LATE_TO_ABORT" | "ALREADY_REPORTED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @description e.g. {game} with STALE_PLY and GAME_OVER (the current game), {gameId} with ALREADY_IN_GAME */
             details?: {
                 [key: string]: unknown;
@@ -858,6 +918,19 @@ export interface components {
             same: string[];
             /** @example c3 */
             square: string;
+        };
+        FeederDto: {
+            /** @description The games, newest first */
+            gameIds: string[];
+            /** @description Ranked games this opponent lost to the account within 30 days, as a new or provisional account losing fast */
+            games: number;
+            /** Format: uuid */
+            playerId: string;
+            /** @description Rating points the account gained from them (0 where the games counted for neither rating) */
+            points: number;
+            /** @description `gaveUpEarly`: resigned, abandoned or lost on time before their own 20th move; `instantMoves`: a median move time under 1.5 s; `onlyOpponent`: no other ranked opponent */
+            signals: ("gaveUpEarly" | "instantMoves" | "onlyOpponent")[];
+            username: string;
         };
         FiguresDto: {
             /** @description Black's score in them, 0..1 (a draw is half a point); null without games */
@@ -1333,6 +1406,19 @@ export interface components {
              * @description Not paired before this time
              */
             until: string;
+        };
+        RankedGateDto: {
+            /** @description Casual games you have finished (counted up to casualGamesNeeded) */
+            casualGames: number;
+            /** @description Finished casual games that open ranked play (RANKED_MIN_CASUAL_GAMES); null when games do not open it */
+            casualGamesNeeded: number | null;
+            /** @description Ranked play is open to you now (POST /api/queue with mode ranked is otherwise 403 RANKED_NOT_YET) */
+            eligible: boolean;
+            /**
+             * Format: date-time
+             * @description When your account is old enough to open ranked play (RANKED_MIN_ACCOUNT_HOURS); null when age does not open it
+             */
+            openAt: string | null;
         };
         RatingChangesDto: {
             black: number;
@@ -3153,6 +3239,55 @@ export interface operations {
             };
         };
     };
+    ModerationController_boosters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Highest score first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoostersDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: moderators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ModerationController_outliers: {
         parameters: {
             query?: never;
@@ -3768,7 +3903,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Unranked: paired at once with the longest-waiting present, free player of the same mode and turn limit (state matched, gameId set), else waiting. Ranked: waiting, paired by the next pairing wave (about every second) within both tickets' rating windows; the `matched` event on GET /api/me/events (or GET /api/queue) brings the gameId. The ticket lives while you are present: an open GET /api/me/events stream or a GET /api/queue within the last 30 s, else it is cancelled with reason `absent`. 403 GUEST_NOT_ALLOWED, 409 ALREADY_QUEUED / ALREADY_IN_GAME. */
+            /** @description Unranked: paired at once with the longest-waiting present, free player of the same mode and turn limit (state matched, gameId set), else waiting. Ranked: waiting, paired by the next pairing wave (about every second) within both tickets' rating windows; the `matched` event on GET /api/me/events (or GET /api/queue) brings the gameId. The ticket lives while you are present: an open GET /api/me/events stream or a GET /api/queue within the last 30 s, else it is cancelled with reason `absent`. 403 GUEST_NOT_ALLOWED, 403 RANKED_NOT_YET (a new account: details is GET /api/queue/ranked-gate's answer), 409 ALREADY_QUEUED / ALREADY_IN_GAME. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3795,7 +3930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description GUEST_NOT_ALLOWED: ranked play needs a registered account */
+            /** @description GUEST_NOT_ALLOWED: ranked play needs a registered account; RANKED_NOT_YET: ranked play opens after RANKED_MIN_CASUAL_GAMES finished casual games or RANKED_MIN_ACCOUNT_HOURS of account age; details: casualGames, casualGamesNeeded, openAt */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3859,6 +3994,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    MatchmakingController_rankedGate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new account plays ranked games once it has finished RANKED_MIN_CASUAL_GAMES casual games or is RANKED_MIN_ACCOUNT_HOURS old (either suffices; a 0 takes that way out, both 0 open ranked play to everyone). Guests: eligible false (ranked play needs an account). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RankedGateDto"];
+                };
             };
             /** @description UNAUTHENTICATED: no token, or not a valid one */
             401: {

@@ -187,6 +187,8 @@ export interface ResultView {
   /** Each seat's rating change, or null for a casual game. */
   changes: { color: Color; text: Text; direction: 'up' | 'down' | 'same' }[] | null;
   rated: boolean;
+  /** A ranked game given up before the loser's RATED_MIN_LOSER_MOVES-th own move: ratings unchanged. */
+  voided: boolean;
 }
 
 /** Over a ranked game's limit of CPU moves for a seat (settings.standInMoves). */
@@ -239,7 +241,9 @@ export function resultView(s: GameState): ResultView | null {
         return { color: c, text, direction: d > 0 ? ('up' as const) : d < 0 ? ('down' as const) : ('same' as const) };
       })
     : null;
-  return { title, tone, detail: detailText, score: t('game.result.score', { black: r.discs.black, white: r.discs.white }), changes, rated: g.rated };
+  // A ranked game given up early counts for neither rating (RATED_MIN_LOSER_MOVES): the only finished ranked game without changes.
+  const voided = g.rated && g.status === 'finished' && !r.ratingChanges && (r.reason === 'resign' || r.reason === 'abandoned' || r.reason === 'time');
+  return { title, tone, detail: detailText, score: t('game.result.score', { black: r.discs.black, white: r.discs.white }), changes, rated: g.rated, voided };
 }
 
 export interface ActionsView {

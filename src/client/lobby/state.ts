@@ -43,6 +43,7 @@ export class LobbyController implements LobbyHost {
       activeGames: [],
       room: null,
       ticket: null,
+      rankedGate: null,
       invite: null,
       authMode: 'login',
       choice: { mode: mode === 'ranked' ? 'ranked' : 'unranked', turnSeconds: null, clock: mode === 'ranked' ? RANKED_CLOCK : null },
@@ -80,6 +81,7 @@ export class LobbyController implements LobbyHost {
       if (e instanceof ApiError && e.status === 401) {
         // The token was refused (and dropped): signed out.
         s.me = null;
+        s.rankedGate = null;
         s.phase = 'signed-out';
         return this.out.changed();
       }
@@ -166,6 +168,7 @@ export class LobbyController implements LobbyHost {
     this.queues.stopQueueWait();
     setToken(null);
     s.me = null;
+    s.rankedGate = null;
     s.phase = 'signed-out';
     this.say(text, !!text);
   }
@@ -205,6 +208,7 @@ export class LobbyController implements LobbyHost {
       },
     );
     void this.loadActiveGames();
+    void this.queues.loadRankedGate();
     if (queued()) void this.queues.checkQueue();
     else this.playAgain();
   }

@@ -7,7 +7,7 @@ import { $, $$, h, part, parts, show, text } from '../common/dom';
 import { gameHref, playerHref } from '../common/format';
 import { msg, show as say } from '../common/messages';
 import { PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username';
-import { ladderNote, myRating, queueCooldown, queueHeld, queueWindow, RANKED_CLOCK, type LobbyController, type Mode, type Place } from './state';
+import { ladderNote, myRating, queueCooldown, rankedGateNote, queueHeld, queueWindow, RANKED_CLOCK, type LobbyController, type Mode, type Place } from './state';
 
 export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(): void } {
   const s = c.s;
@@ -129,6 +129,12 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     // Guests play casual games only: say so rather than grey things out silently.
     modeInput('ranked').disabled = me.guest;
     for (const note of parts('guest-note', root)) show(note, me.guest);
+    // A new account: what opens ranked play, and how far it is (the queue would refuse it).
+    const gate = rankedGateNote(s, Date.now());
+    for (const note of parts('ranked-gate', root)) {
+      show(note, !!gate);
+      if (gate) text(note, say(gate));
+    }
     const box = part('active-games', root);
     const ul = $('ul', box);
     ul.textContent = '';

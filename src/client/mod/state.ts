@@ -12,7 +12,8 @@ import { ApiError, type HtmlAnswer, type ModAction, type ModActionResult } from 
 
 /** What the controller needs of the transport (src/client/transport/api.ts). */
 export interface ModApi {
-  modPanel(player: string | null): Promise<HtmlAnswer>;
+  /** `page`: the overview's page of the report queue (its links are /mod?page=…). */
+  modPanel(player: string | null, page?: number): Promise<HtmlAnswer>;
   modAction(username: string, body: { action: ModAction; reason: string }): Promise<ModActionResult>;
 }
 
@@ -50,11 +51,12 @@ export function outcome(result: ModActionResult): Text[] {
 export class ModController {
   private state: ModState = { panel: null, panelVersion: 0, status: [t('mod.loading')], pending: false, actionError: null };
 
-  /** `player`: the `?player=` of the page's URL (one player's view), or null (the overview). */
+  /** `player`: the `?player=` of the page's URL (one player's view), or null (the overview); `page`: its `?page=` (the report queue's page). */
   constructor(
     readonly player: string | null,
     private readonly api: ModApi,
     private readonly changed: () => void,
+    readonly page = 1,
   ) {}
 
   get s(): ModState {
@@ -68,7 +70,7 @@ export class ModController {
 
   /** Fetches the panel; `note` becomes the status line when it came. */
   async load(note: readonly Text[] = []): Promise<void> {
-    const got = await this.api.modPanel(this.player);
+    const got = this.player === null ? await this.api.modPanel(null, this.page) : await this.api.modPanel(this.player);
     if ('html' in got) this.set({ panel: got.html, panelVersion: this.state.panelVersion + 1, status: note, actionError: null });
     else this.set({ panel: null, panelVersion: this.state.panelVersion + 1, status: [refusal(got.status)] });
   }

@@ -17,6 +17,7 @@ export type Player = Schemas['PlayerDto'];
 export type Me = Schemas['MeDto'];
 export type Room = Schemas['RoomDto'];
 export type Ticket = Schemas['TicketDto'];
+export type RankedGate = Schemas['RankedGateDto'];
 export type LeaderboardEntry = Schemas['LeaderboardEntryDto'];
 export type Analysis = Schemas['AnalysisDto'];
 export type Notice = Schemas['NoticeDto'];
@@ -78,6 +79,8 @@ export const api = {
   declineRematch: (code: string) => request<Json<'/api/rooms/{code}/rematch', 'delete', 200>>('DELETE', `/api/rooms/${enc(code)}/rematch`),
 
   queue: () => request<Json<'/api/queue', 'get', 200>>('GET', '/api/queue'),
+  /** Whether ranked play is open to this account yet (new accounts: a few casual games or a day), and how far it is. */
+  rankedGate: () => request<Json<'/api/queue/ranked-gate', 'get', 200>>('GET', '/api/queue/ranked-gate'),
   joinQueue: (body: Body<'/api/queue', 'post'>) => request<Json<'/api/queue', 'post', 201>>('POST', '/api/queue', body),
   leaveQueue: () => request<null>('DELETE', '/api/queue'),
 
@@ -90,8 +93,8 @@ export const api = {
   notices: () => request<Json<'/api/me/notices', 'get', 200>>('GET', '/api/me/notices', undefined, { attempts: 2 }),
   noticeSeen: (id: string) => request<null>('POST', `/api/me/notices/${enc(id)}/seen`, {}),
   /** The moderator page's panel (overview, or one player's), rendered by the server in the page's language (moderators only). */
-  modPanel: (player: string | null) =>
-    requestHtml(`${player === null ? '/mod/panel' : `/mod/players/${enc(player)}/panel`}?lang=${enc(lang)}`),
+  modPanel: (player: string | null, page = 1) =>
+    requestHtml(`${player === null ? `/mod/panel?page=${page}&` : `/mod/players/${enc(player)}/panel?`}lang=${enc(lang)}`),
   /** A moderator's action on a player (moderators only). */
   modAction: (username: string, body: Body<'/api/mod/players/{username}/actions', 'post'>) =>
     request<Json<'/api/mod/players/{username}/actions', 'post', 200>>('POST', `/api/mod/players/${enc(username)}/actions`, body),

@@ -357,6 +357,24 @@ export function abort(game: GameState, playerId: string, rules: GameRules): Prog
   return progress(game, finish(game, null, 'aborted', rules, color), [], []);
 }
 
+/**
+ * A finished game's loser when they gave it up rather than played it out (resigned, abandoned,
+ * lost on time); null for a board result, a draw or a game still on.
+ */
+export function gaveUp(game: GameState): ColorName | null {
+  if (game.status !== 'finished' || game.winner === null) return null;
+  if (game.resultReason !== 'resign' && game.resultReason !== 'abandoned' && game.resultReason !== 'time') return null;
+  return game.winner === 'black' ? 'white' : 'black';
+}
+
+/**
+ * THE RULE of cheap wins: a ranked game its loser gave up before their own `minLoserMoves`-th move
+ * (moves they made themselves: not the CPU's, not passes) counts for neither rating. Such a win
+ * proves nothing, and it is exactly what accounts made to feed a main account their losses give
+ * (0 switches the rule off).
+ */
+export const cheapWin = (loserOwnMoves: number, minLoserMoves: number): boolean => minLoserMoves > 0 && loserOwnMoves < minLoserMoves;
+
 /** What the ratings count: a ranked game that ended with a result after both players moved. */
 export function ratedResult(game: GameState): { winner: ColorName | null } | null {
   if (!game.rated || game.status !== 'finished' || !bothMoved(game)) return null;

@@ -166,6 +166,13 @@ export class Game {
   @Column({ name: 'aborted_by', type: 'varchar', length: 5, nullable: true })
   abortedBy: ColorName | null;
 
+  /**
+   * A ranked game the loser gave up (resigned, abandoned, lost on time) before their own
+   * RATED_MIN_LOSER_MOVES-th move: it counts for neither rating (docs/rules-and-fair-play.md).
+   */
+  @Column({ name: 'rating_void', type: 'boolean', default: false })
+  ratingVoid: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -211,3 +211,35 @@ export class NoticeDto {
 export class NoticesDto {
   @ApiProperty({ type: [NoticeDto] }) notices: NoticeDto[];
 }
+
+/** An opponent who fed an account its wins (the boosting detector). */
+export class FeederDto {
+  @ApiProperty({ format: 'uuid' }) playerId: string;
+  @ApiProperty() username: string;
+  @ApiProperty({ description: 'Ranked games this opponent lost to the account within 30 days, as a new or provisional account losing fast' }) games: number;
+  @ApiProperty({ description: 'Rating points the account gained from them (0 where the games counted for neither rating)' }) points: number;
+  @ApiProperty({
+    enum: ['gaveUpEarly', 'instantMoves', 'onlyOpponent'],
+    isArray: true,
+    description: '`gaveUpEarly`: resigned, abandoned or lost on time before their own 20th move; `instantMoves`: a median move time under 1.5 s; `onlyOpponent`: no other ranked opponent',
+  })
+  signals: string[];
+  @ApiProperty({ type: [String], description: 'The games, newest first' }) gameIds: string[];
+}
+
+/** An account the boosting detector lists. */
+export class BoosterDto {
+  @ApiProperty({ format: 'uuid' }) playerId: string;
+  @ApiProperty() username: string;
+  @ApiProperty({ description: 'Σ over fed wins of (signals / 3): each fed win adds up to 1' }) score: number;
+  @ApiProperty({ description: 'Ranked wins of the last 30 days over new or provisional opponents' }) wins: number;
+  @ApiProperty({ description: 'Those over opponents who lost fast (fed wins)' }) fedWins: number;
+  @ApiProperty({ description: 'Rating points from fed wins' }) fedPoints: number;
+  @ApiProperty({ description: 'fedPoints as a share of the points gained in the wins looked at (0 to 1)' }) share: number;
+  @ApiProperty({ format: 'date-time' }) lastFedAt: string;
+  @ApiProperty({ type: [FeederDto], description: 'Most games first' }) feeders: FeederDto[];
+}
+
+export class BoostersDto {
+  @ApiProperty({ type: [BoosterDto], description: 'Highest score first' }) boosters: BoosterDto[];
+}

@@ -161,6 +161,7 @@ ${FORM_ERROR}
 <label><input type="radio" name="mode" value="ranked"><span>${h('play.lobby.ranked')}</span></label>
 </fieldset>
 <p class="pl-hint" data-part="guest-note" data-testid="guest-note" hidden>${h('play.lobby.guestNote')}</p>
+<p class="pl-note" data-part="ranked-gate" data-testid="ranked-gate" role="status" hidden></p>
 <label>${h('play.lobby.clock')}<select name="clock" data-testid="queue-clock">${clockOptions(page)}</select></label>
 <label data-part="queue-turn-label">${h('play.lobby.turnLimit')}<select name="turnSeconds" data-testid="queue-turn">${turnOptions(page, settings)}</select></label>
 <button type="submit" class="pl-btn pl-btn-primary pl-btn-wide" data-testid="queue-button">${h('play.lobby.findOpponent')}</button>

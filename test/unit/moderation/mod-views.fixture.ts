@@ -1,3 +1,4 @@
+import type { BoostReport } from '../../../src/fair-play/domain/boosting';
 import type { SandbaggerReport } from '../../../src/fair-play/flagged';
 /** A moderator's view of one player and an overview, as the moderation service returns them (for the view tests). */
 import type { ModPlayerViewDto, OutliersDto, ReportDto, StatisticsDto } from '../../../src/moderation/dto/moderation.dto';
@@ -53,5 +54,22 @@ export const flagged: SandbaggerReport[] = [
       { id: 'p-dave', username: 'dave', games: 1, points: 11.2 },
     ],
     gameIds: ['g1', 'g2'],
+  },
+];
+
+/** An account the boosting detector lists, with two of its feeders. */
+export const boosted: BoostReport[] = [
+  {
+    player: { id: 'p-main', username: 'mainacct' },
+    score: 7.5,
+    wins: 9,
+    fedWins: 8,
+    fedPoints: 40,
+    share: 0.8,
+    lastFedAt: new Date('2030-01-01T10:00:00.000Z'),
+    feeders: [
+      { playerId: 'p-f1', username: 'erin', games: 5, points: 30.4, signals: ['gaveUpEarly', 'instantMoves'], gameIds: ['g3'] },
+      { playerId: 'p-f2', username: 'frank', games: 3, points: 9.6, signals: ['onlyOpponent'], gameIds: ['g4'] },
+    ],
   },
 ];
