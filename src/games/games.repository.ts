@@ -106,6 +106,7 @@ export const GAMES = table<GameState>('games', {
   whiteClockMs: ['white_clock_ms', 'int'],
   blackLagQuotaMs: ['black_lag_quota_ms', 'int'],
   whiteLagQuotaMs: ['white_lag_quota_ms', 'int'],
+  computerLevel: ['computer_level', 'smallint'],
 });
 
 /** The `moves` table: a move record per row (keyed by its game). */
@@ -124,7 +125,7 @@ export const MOVES = table<MoveRecord & { gameId: string }>('moves', {
 const NEW_GAME_KEYS = [
   'id', 'roomId', 'roomCode', 'rated', 'turnSeconds', 'showLegalMoves', 'blackId', 'whiteId', 'blackStandIn', 'whiteStandIn', 'board', 'toMove',
   'ply', 'status', 'turnDeadline', 'takeoverAt', 'turnStartedAt', 'createdAt', 'idleSeconds', 'standInMoves', 'idleDeadline',
-  'clockBaseSeconds', 'clockIncrementSeconds', 'blackClockMs', 'whiteClockMs', 'blackLagQuotaMs', 'whiteLagQuotaMs',
+  'clockBaseSeconds', 'clockIncrementSeconds', 'blackClockMs', 'whiteClockMs', 'blackLagQuotaMs', 'whiteLagQuotaMs', 'computerLevel',
 ] as const satisfies readonly (keyof GameState)[];
 
 /** What a step changes of a game. */
