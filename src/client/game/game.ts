@@ -5,7 +5,9 @@
 import { followSavedLanguage } from '../i18n/preference';
 import { validRoomCode } from '../common/format';
 import { readSettings } from '../common/settings';
-import { playMoveSound } from '../common/sound';
+import { playMatchSound, playMoveSound } from '../common/sound';
+import { notifyYourTurn, takeMatchFound } from '../common/notify';
+import { gameHref } from '../common/format';
 import { getToken } from '../common/storage';
 import { api } from '../transport/api';
 import { followGame, followMe } from '../transport/events';
@@ -28,9 +30,22 @@ export function startGame(root: HTMLElement): void {
     streams.splice(0).forEach((st) => st.close());
   };
   let view: GameView | null = null;
+  /** The last ply a "your turn" notification was shown for (one per turn). */
+  let notifiedPly = -1;
+  const yourTurnWhileAway = () => {
+    const { game, me } = controller.s;
+    if (!game || !me || game.status !== 'active' || game.ply === notifiedPly) return;
+    const mine = game.black.player.id === me.id ? 'black' : game.white.player.id === me.id ? 'white' : null;
+    if (!mine || game.toMove !== mine) return;
+    const opponent = mine === 'black' ? game.white.player.username : game.black.player.username;
+    if (notifyYourTurn(game.id, opponent, gameHref(game.id, game.roomCode))) notifiedPly = game.ply;
+  };
 
   const output: GameOutput = {
-    changed: () => view?.render(),
+    changed: () => {
+      view?.render();
+      yourTurnWhileAway();
+    },
     announce: (value) => view?.announce(value),
     flash: (value, info) => view?.flash(value, info),
     squareFeedback: (square, value) => view?.squareFeedback(square, value),
@@ -51,6 +66,7 @@ export function startGame(root: HTMLElement): void {
   view = mountGameView(root, controller, analysis);
 
   void (async () => {
+    if (takeMatchFound(gameId)) playMatchSound();
     if (!(await controller.start(!!getToken()))) return;
     setInterval(() => view?.tick(), TICK_MS);
     // A finished game (a replay) needs no game stream; a live one's stream is closed by the

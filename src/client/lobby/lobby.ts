@@ -3,6 +3,8 @@ import { followSavedLanguage } from '../i18n/preference';
 import { $ } from '../common/dom';
 import { validRoomCode } from '../common/format';
 import { readSettings } from '../common/settings';
+import { gameHref } from '../common/format';
+import { markMatchFound, notifyMatchFound } from '../common/notify';
 import { api } from '../transport/api';
 import { followMe } from '../transport/events';
 import { mountWatchList } from '../watch/watch-list';
@@ -11,7 +13,16 @@ import { mountLobbyView } from './view';
 
 export function startLobby(root: HTMLElement): void {
   let view: { render(): void } | null = null;
-  const controller = new LobbyController(readSettings(root), { api, followMe }, {
+  // A match found: the chime on the game page, and a notification while this tab is hidden.
+  const followMeAndMatches: typeof followMe = (onEvent, options) =>
+    followMe((ev) => {
+      if (ev.name === 'matched' && ev.data.gameId) {
+        markMatchFound(ev.data.gameId);
+        notifyMatchFound(gameHref(ev.data.gameId));
+      }
+      onEvent(ev);
+    }, options);
+  const controller = new LobbyController(readSettings(root), { api, followMe: followMeAndMatches }, {
     changed: () => view?.render(),
     navigate: (href) => void (location.href = href),
     signedIn: followSavedLanguage,
