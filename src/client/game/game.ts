@@ -8,6 +8,7 @@ import { readSettings } from '../common/settings';
 import { playMatchSound, playMoveSound } from '../common/sound';
 import { notifyYourTurn, takeMatchFound } from '../common/notify';
 import { gameHref } from '../common/format';
+import { msg } from '../common/messages';
 import { getToken } from '../common/storage';
 import { api } from '../transport/api';
 import { followGame, followMe } from '../transport/events';
@@ -37,7 +38,7 @@ export function startGame(root: HTMLElement): void {
     if (!game || !me || game.status !== 'active' || game.ply === notifiedPly) return;
     const mine = game.black.player.id === me.id ? 'black' : game.white.player.id === me.id ? 'white' : null;
     if (!mine || game.toMove !== mine) return;
-    const opponent = mine === 'black' ? game.white.player.username : game.black.player.username;
+    const opponent = game.computer ? msg('computer.name', { level: String(game.computer.level) }) : mine === 'black' ? game.white.player.username : game.black.player.username;
     if (notifyYourTurn(game.id, opponent, gameHref(game.id, game.roomCode))) notifiedPly = game.ply;
   };
 

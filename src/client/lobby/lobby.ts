@@ -4,7 +4,11 @@ import { $ } from '../common/dom';
 import { validRoomCode } from '../common/format';
 import { readSettings } from '../common/settings';
 import { gameHref } from '../common/format';
-import { markMatchFound, notifyMatchFound } from '../common/notify';
+import { markMatchFound, notificationState, notifyMatchFound, setNotifications } from '../common/notify';
+import { matchSoundOn, setMatchSound } from '../common/sound';
+import { msg } from '../common/messages';
+import { ComputerController } from './computer';
+import { mountAlertsCard, mountComputerCard } from './view-computer';
 import { api } from '../transport/api';
 import { followMe } from '../transport/events';
 import { mountWatchList } from '../watch/watch-list';
@@ -13,6 +17,7 @@ import { mountLobbyView } from './view';
 
 export function startLobby(root: HTMLElement): void {
   let view: { render(): void } | null = null;
+  let computerCard: { render(): void } | null = null;
   // A match found: the chime on the game page, and a notification while this tab is hidden.
   const followMeAndMatches: typeof followMe = (onEvent, options) =>
     followMe((ev) => {
@@ -23,11 +28,18 @@ export function startLobby(root: HTMLElement): void {
       onEvent(ev);
     }, options);
   const controller = new LobbyController(readSettings(root), { api, followMe: followMeAndMatches }, {
-    changed: () => view?.render(),
+    changed: () => {
+      view?.render();
+      computerCard?.render();
+    },
     navigate: (href) => void (location.href = href),
     signedIn: followSavedLanguage,
   });
   view = mountLobbyView(root, controller);
+  const computer = new ComputerController(controller, api, { changed: () => computerCard?.render(), navigate: (href) => void (location.href = href) });
+  computerCard = mountComputerCard(root, controller, computer);
+  computerCard.render();
+  mountAlertsCard(root, { state: notificationState, set: setNotifications, soundOn: matchSoundOn, setSound: setMatchSound }, (key) => msg(key));
 
   const watch = root.querySelector<HTMLElement>('[data-part=watch-list]');
   if (watch) mountWatchList(watch);
