@@ -75,6 +75,13 @@ const ROWS: Row[] = [
     body: () => ({}),
     expect: ['401 UNAUTHENTICATED', '201', '201', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME'],
   },
+  {
+    route: 'POST /api/computer/games',
+    path: () => '/api/computer/games',
+    // The caller plays Black: the computer waits for their first move, so the cell leaves no search running.
+    body: () => ({ level: 1, color: 'black' }),
+    expect: ['401 UNAUTHENTICATED', '201', '201', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME'],
+  },
   { route: 'GET /api/rooms/:code', path: (w) => `/api/rooms/${w.code}`, expect: all('200') },
   {
     route: 'POST /api/rooms/:code/join',
@@ -236,6 +243,11 @@ describe('authorization matrix: every route × every kind of caller', () => {
       if (game.status === 'active') await request(t.http).post(`/api/games/${room.gameId}/resign`).set(players.host.auth).send({}).expect(200);
     }
     if (role !== 'anonymous') await request(t.http).delete('/api/queue').set(players[role].auth).expect(204);
+    // A game against the computer the cell started: called off.
+    if (role !== 'anonymous') {
+      const { rows } = await t.db.query(`SELECT id FROM games WHERE status = 'active' AND computer_level IS NOT NULL AND (black_id = $1 OR white_id = $1)`, [players[role].id]);
+      for (const r of rows) await request(t.http).post(`/api/games/${r.id}/abort`).set(players[role].auth).send({}).expect(200);
+    }
   }
 
   /** Status (and error code) of one request; event streams are read up to their headers. */
