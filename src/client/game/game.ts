@@ -31,15 +31,25 @@ export function startGame(root: HTMLElement): void {
     streams.splice(0).forEach((st) => st.close());
   };
   let view: GameView | null = null;
-  /** The last ply a "your turn" notification was shown for (one per turn). */
-  let notifiedPly = -1;
+  /**
+   * One "your turn" notification per turn: armed while it is not the player's turn, spent at the
+   * first sight of their turn (shown only if the tab is hidden then; the state may change several
+   * times within one turn as a move's record and the game after it arrive).
+   */
+  let armed = true;
   const yourTurnWhileAway = () => {
     const { game, me } = controller.s;
-    if (!game || !me || game.status !== 'active' || game.ply === notifiedPly) return;
+    if (!game || !me || game.status !== 'active') return;
     const mine = game.black.player.id === me.id ? 'black' : game.white.player.id === me.id ? 'white' : null;
-    if (!mine || game.toMove !== mine) return;
+    if (!mine) return;
+    if (game.toMove !== mine) {
+      armed = true;
+      return;
+    }
+    if (!armed) return;
+    armed = false;
     const opponent = game.computer ? msg('computer.name', { level: String(game.computer.level) }) : mine === 'black' ? game.white.player.username : game.black.player.username;
-    if (notifyYourTurn(game.id, opponent, gameHref(game.id, game.roomCode))) notifiedPly = game.ply;
+    notifyYourTurn(game.id, opponent, gameHref(game.id, game.roomCode));
   };
 
   const output: GameOutput = {
