@@ -8,6 +8,7 @@ import { parseClockLabel } from '../games/domain/clock.js';
 import { COMPUTER_PLAYER_ID, COMPUTER_USERNAME, type ComputerLevel } from '../games/domain/computer.js';
 import type { GameDto } from '../games/dto/game.dto.js';
 import { GamesService } from '../games/games.service.js';
+import { GameListsRepository } from '../games/game-lists.repository.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { initialValues } from '../ratings/domain/glicko2.js';
@@ -23,6 +24,7 @@ export class ComputerService {
   constructor(
     private readonly db: Db,
     private readonly games: GamesService,
+    private readonly gameLists: GameListsRepository,
     private readonly players: PlayersRepository,
     private readonly events: EventsService,
   ) {}
@@ -35,7 +37,7 @@ export class ComputerService {
     const game = await this.db.transaction(async () => {
       // One game at a time, as for rooms and the queue: the player's row is held while we look.
       await this.players.lock(player.id);
-      const active = await this.games.activeGameIdOf(player.id);
+      const active = await this.gameLists.activeGameIdOf(player.id);
       if (active) throw new AppError('ALREADY_IN_GAME', { key: 'api.rooms.youInGame' }, { gameId: active });
       await this.ensureComputerPlayer();
       const created = await this.games.createGame({
