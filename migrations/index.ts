@@ -26,6 +26,7 @@ import { LeaderboardIndex1795970104162 } from './1795970104162-LeaderboardIndex.
 import { CreatePlayers1795969626085 } from './1795969626085-CreatePlayers.js';
 import { PlayerLanguage1796149647677 } from './1796149647677-PlayerLanguage.js';
 import { OpeningExplorer1796201687075 } from './1796201687075-OpeningExplorer.js';
+import { ComputerGames1796203900000 } from './1796203900000-ComputerGames.js';
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CreatePlayers1795969626085,
   GamesRoomsRatings1795969921902,
@@ -52,5 +53,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   QueueClocks1796202611743,
   ModeratorsModerated1796202970900,
   ReportQueue1796203460206,
+  ComputerGames1796203900000,
   CheapWinsVoid1796218332624,
 ];

@@ -59,6 +59,10 @@ export interface AppConfig {
   cpuWorkers: number;
   /** Games this copy analyses at once, each on its own worker thread (0: this copy analyses none). */
   analysisWorkers: number;
+  /** Worker threads of their own for the computer opponent's searches (so a strong level never delays a stand-in's move). */
+  computerWorkers: number;
+  /** The longest the computer opponent's strongest level thinks about one move (ms; a clock gives it less when it is short). */
+  computerMoveMs: number;
   /** Milliseconds between looks for finished games and queued analysis jobs when idle (0: no timer). */
   analysisPollMs: number;
   /** Milliseconds between the rounds that sum newly finished rated games into the opening explorer (0: no timer). */
@@ -288,6 +292,8 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     cpuTakeoverSeconds: int(env, 'CPU_TAKEOVER_SECONDS', 60, 1, 86_400),
     cpuWorkers: int(env, 'CPU_WORKERS', 1, 0, 64),
     analysisWorkers: int(env, 'ANALYSIS_WORKERS', 1, 0, 64),
+    computerWorkers: int(env, 'COMPUTER_WORKERS', 1, 0, 64),
+    computerMoveMs: int(env, 'COMPUTER_MOVE_MS', 1000, 10, 60_000),
     analysisPollMs: int(env, 'ANALYSIS_POLL_MS', 2000, 0, 3_600_000),
     explorerPollMs: int(env, 'EXPLORER_POLL_MS', 2000, 0, 3_600_000),
     analysisLeaseSeconds: int(env, 'ANALYSIS_LEASE_SECONDS', 120, 1, 86_400),

@@ -30,6 +30,7 @@ function game(over: Partial<Game> = {}): Game {
     idleDeadline: null,
     result: null,
     opening: null,
+    computer: null,
     createdAt: '2030-01-01T00:00:00.000Z',
     finishedAt: null,
     ...over,

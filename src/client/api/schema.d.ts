@@ -115,6 +115,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/computer/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Play the computer */
+        post: operations["ComputerController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/explorer": {
         parameters: {
             query?: never;
@@ -820,6 +837,31 @@ export interface components {
              */
             label: string;
         };
+        CreateComputerGameDto: {
+            /**
+             * @description A clock, "minutes+seconds" (presets 1+2, 3+2, 5+3, 10+5, 15+10, or any base from 1 to 60 minutes and increment from 0 to 60 s); null = none. The computer's clock runs like yours
+             * @default null
+             * @example 5+3
+             */
+            clock: string | null;
+            /**
+             * @description The colour you play
+             * @default random
+             * @enum {string}
+             */
+            color: "random" | "black" | "white";
+            /**
+             * @description The computer's level: 1, a beginner that makes mistakes on purpose, to 8, the engine's strongest within its time
+             * @default 1
+             * @enum {number}
+             */
+            level: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+            /**
+             * @description Show the legal squares
+             * @default true
+             */
+            showLegalMoves: boolean;
+        };
         CreateRoomDto: {
             /**
              * @description A clock for the room's games, "minutes+seconds": base time and increment (presets 1+2, 3+2, 5+3, 10+5, 15+10; any base from 1 to 60 minutes, in tenths of a minute, and increment from 0 to 60 s); null = none. A room has a turn limit or a clock, not both (400)
@@ -962,12 +1004,26 @@ export interface components {
             /** @description White's time left in ms, as of `at` */
             white: number;
         };
+        GameComputerDto: {
+            /**
+             * @description The seat the computer plays
+             * @enum {string}
+             */
+            color: "black" | "white";
+            /**
+             * @description 1: a beginner that makes mistakes on purpose … 8: the engine at its strongest
+             * @enum {number}
+             */
+            level: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+        };
         GameDto: {
             black: components["schemas"]["SeatDto"];
             /** @description 64 characters B/W/. ; index = (rank-1)*8 + file */
             board: string;
             /** @description Both clocks of a clocked game (null without a clock) */
             clocks: components["schemas"]["GameClocksDto"] | null;
+            /** @description A game against the computer (never rated): its level and seat; null otherwise */
+            computer: components["schemas"]["GameComputerDto"] | null;
             /** Format: date-time */
             createdAt: string;
             discs: components["schemas"]["DiscsDto"];
@@ -1036,6 +1092,8 @@ export interface components {
         };
         GameSummaryDto: {
             black: components["schemas"]["SeatPlayerDto"];
+            /** @description A game against the computer: its level and seat; null otherwise */
+            computer: components["schemas"]["GameComputerDto"] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2157,6 +2215,86 @@ export interface operations {
             };
             /** @description RATE_LIMITED: too many attempts from this address (guests: GUEST_RATE_LIMIT, a count of their own); see Retry-After and details.retryAfterSeconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ComputerController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateComputerGameDto"];
+            };
+        };
+        responses: {
+            /** @description A casual game against the computer at a level from 1 to 8, never rated (guests too). `computer` names its level and colour; its moves arrive as the game's `move` events, a moment after yours. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a level outside 1–8, a clock out of bounds, a colour other than random, black or white */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description ALREADY_IN_GAME: you are seated in an active game */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -106,7 +106,9 @@ export function metaTexts(s: GameState): Text[] {
     : g.settings.turnSeconds
       ? t('game.meta.turnLimit', { seconds: g.settings.turnSeconds })
       : t('game.meta.noLimit');
-  const meta = [t(g.rated ? 'game.meta.rated' : 'game.meta.casual'), limit];
+  // Against the computer: its level, and that the game is never rated, in place of "Casual".
+  const kind = g.computer ? t('game.meta.computer', { level: String(g.computer.level) }) : t(g.rated ? 'game.meta.rated' : 'game.meta.casual');
+  const meta = [kind, limit];
   // Without a turn limit, the game's idle limit: a player who has not moved for this long gets the CPU.
   if (!g.settings.turnSeconds && g.settings.idleSeconds) meta.push(t('game.meta.idleLimit', { time: clockText(g.settings.idleSeconds) }));
   if (!myColor(s)) meta.push(t(s.me ? 'game.meta.watching' : 'game.meta.spectator'));
@@ -249,7 +251,7 @@ export function resultView(s: GameState): ResultView | null {
 export interface ActionsView {
   abort: boolean;
   resign: boolean;
-  /** A queue game's "Play again": the lobby queues once more in the same mode with the same turn limit. */
+  /** A queue game's "Play again": the lobby queues once more in the same mode with the same turn limit (a game against the computer: the lobby's computer card). */
   playAgain: string | null;
 }
 
@@ -260,7 +262,10 @@ export function actionsView(s: GameState): ActionsView {
   return {
     abort: mine && canAbort(g),
     resign: mine && g.status === 'active' && !canAbort(g),
-    playAgain: queueGame
+    // A game against the computer: back to the lobby's computer card (not the queue).
+    playAgain: queueGame && g.computer
+      ? '/play#computer'
+      : queueGame
       ? `/play?again=${g.rated ? 'ranked' : 'unranked'}&turn=${g.settings.turnSeconds ?? ''}&clock=${encodeURIComponent(g.settings.clock?.label ?? '')}`
       : null,
   };

@@ -71,6 +71,8 @@ export const api = {
   abort: (id: string) => request<Json<'/api/games/{id}/abort', 'post', 200>>('POST', `/api/games/${enc(id)}/abort`, {}),
 
   createRoom: (body: Body<'/api/rooms', 'post'>) => request<Json<'/api/rooms', 'post', 201>>('POST', '/api/rooms', body),
+  /** A game against the computer (never rated): the game, its first move already on its way when the computer plays Black. */
+  computerGame: (body: Body<'/api/computer/games', 'post'>) => request<Json<'/api/computer/games', 'post', 201>>('POST', '/api/computer/games', body),
   room: (code: string) => request<Json<'/api/rooms/{code}', 'get', 200>>('GET', `/api/rooms/${enc(code)}`),
   joinRoom: (code: string) => request<Json<'/api/rooms/{code}/join', 'post', 200>>('POST', `/api/rooms/${enc(code)}/join`, {}),
   /** An offer (200, `rematch` set), or, when the other seat had offered, the next game (201, `gameId`). */

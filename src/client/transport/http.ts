@@ -10,6 +10,7 @@ import { backoffDelay, retryAfterDelay } from './backoff';
 import { errorText } from '../i18n';
 import { msg } from '../common/messages';
 import { getToken, setToken } from '../common/storage';
+import { nameTheComputer } from './computer-names';
 
 /**
  * An API error. Its `message` is what the client shows: its own catalogue's sentence for the
@@ -115,9 +116,9 @@ export async function request<T>(method: string, path: string, body?: unknown, o
       // A refusal that says how long to wait: the server's sentence (in the page's language: the
       // request carried it) says it; the catalogue's generic one would not.
       const waitSaid = code === 'RATE_LIMITED' && typeof (e.details as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds === 'number' && typeof e.message === 'string';
-      throw new ApiError(waitSaid ? server : errorText(code, server), res.status, code, e.details, server);
+      throw new ApiError(waitSaid ? server : errorText(code, server), res.status, code, nameTheComputer(e.details), server);
     }
-    return data as T;
+    return nameTheComputer(data) as T;
   }
 }
 

@@ -35,6 +35,7 @@ import {
   standInOf,
 } from './game.js';
 import { initialLagQuotaMs } from './clock.js';
+import { computerColorOf } from './computer.js';
 import { GameRuleError } from './rule-error.js';
 import { clockAfterMove, flagDue, outOfTime, startTurn, stopClock, withClock } from './clock-transitions.js';
 
@@ -52,6 +53,7 @@ export function newGame(spec: NewGameSpec, rules: GameRules): GameState {
   const c = clock ?? null;
   const game: GameState = {
     ...rest,
+    computerLevel: spec.computerLevel ?? null,
     turnSeconds: c ? null : spec.turnSeconds,
     clockBaseSeconds: c ? c.baseSeconds : null,
     clockIncrementSeconds: c ? c.incrementSeconds : null,
@@ -289,6 +291,8 @@ export function takeOver(game: GameState, rules: GameRules): Progress | null {
   if (game.status !== 'active' || !game.toMove || !game.takeoverAt || game.takeoverAt > rules.now) return null;
   const color = game.toMove;
   if (flagDue(game, rules)) return flagFall(game, rules);
+  // The computer is never stood in for, nor its first move missed: the service plays it (GamesService.takeOver).
+  if (computerColorOf(game) === color) return null;
   if (standInOf(game, color)) return null;
   // A clock at zero, within the flag's grace: the flag decides, not the stand-in.
   if (clockRunning(game) && game.turnDeadline && game.turnDeadline <= rules.now) return null;

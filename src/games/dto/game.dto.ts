@@ -176,6 +176,11 @@ const ApiOpening = () =>
       'the names of GET /api/openings, in English). null when it followed none (yet)',
   });
 
+export class GameComputerDto {
+  @ApiProperty({ type: Number, enum: [1, 2, 3, 4, 5, 6, 7, 8], description: '1: a beginner that makes mistakes on purpose … 8: the engine at its strongest' }) level: number;
+  @ApiProperty({ enum: ['black', 'white'], description: 'The seat the computer plays' }) color: 'black' | 'white';
+}
+
 export class GameDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() rated: boolean;
@@ -212,6 +217,8 @@ export class GameDto {
   clocks: GameClocksDto | null;
   @ApiProperty({ type: GameResultDto, nullable: true }) result: GameResultDto | null;
   @ApiOpening() opening: string | null;
+  @ApiProperty({ type: GameComputerDto, nullable: true, description: 'A game against the computer (never rated): its level and seat; null otherwise' })
+  computer: GameComputerDto | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finishedAt: string | null;
 }
@@ -244,6 +251,8 @@ export class GameSummaryDto {
   @ApiProperty({ type: GameResultDto, nullable: true }) result: GameResultDto | null;
   @ApiProperty() ply: number;
   @ApiOpening() opening: string | null;
+  @ApiProperty({ type: GameComputerDto, nullable: true, description: 'A game against the computer: its level and seat; null otherwise' })
+  computer: GameComputerDto | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finishedAt: string | null;
 }
