@@ -52,8 +52,10 @@ describe('SseStream: server-sent events on a node response', () => {
     expect(frameOf(event)).toBe(frame);
     expect(frame.equals(sseFrame('move', event.data, 7))).toBe(true);
     const streams = [fakeExchange(), fakeExchange(), fakeExchange()];
-    for (const s of streams) new SseStream(s.req, s.res, 15).sendFrame(frameOf(event));
+    const open = streams.map((s) => new SseStream(s.req, s.res, 15));
+    for (const sse of open) sse.sendFrame(frameOf(event));
     for (const s of streams) expect(s.written[1]).toBe(frame.toString());
+    for (const sse of open) sse.close();
   });
 
   it('gives each stream one heartbeat a period, the streams of a burst spread over the period', () => {
