@@ -635,6 +635,8 @@ async function main(): Promise<void> {
         `${((cpuMoves * 1e6) / Math.max(1, delivered)).toFixed(0)} µs/event delivered, ${((cpuMoves / movesSeconds) * 100).toFixed(0)} % of a core in the moves | ` +
         `load ${load1[0].toFixed(2)} (burst) ${load2[0].toFixed(2)} (moves) ${loadavg()[0].toFixed(2)} (end) | goals (all open ≤ 10 s, none refused, all delivered, p99 < 100 ms): ${ok ? 'MET' : 'NOT MET'}`,
     );
+    const appLog = served.output().trim().split('\n').filter((l) => l && !l.startsWith('[outflank]'));
+    if (appLog.length > 0) console.log(`app copy's log (warnings and errors, the last 10 of ${appLog.length} lines):\n  ${appLog.slice(-10).map((l) => l.slice(0, 300)).join('\n  ')}`);
     moveAgent.destroy();
     for (const c of clients) c.send({ kind: 'close' } satisfies ToClient);
     if (served && profileDir) {
