@@ -388,6 +388,22 @@ function openFileLimit(): number {
   }
 }
 
+/**
+ * The kernel's counters of connections dropped because a listening socket's accept queue was full
+ * (TcpExt ListenOverflows) and of SYNs sent again (TCPSynRetrans): machine-wide, from /proc/net/netstat.
+ */
+function tcpCounters(): { overflows: number; synRetrans: number } {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((l) => l.startsWith('TcpExt:'));
+    const keys = lines[0].split(/\s+/);
+    const values = lines[1].split(/\s+/).map(Number);
+    const at = (k: string) => values[keys.indexOf(k)] ?? Number.NaN;
+    return { overflows: at('ListenOverflows'), synRetrans: at('TCPSynRetrans') };
+  } catch {
+    return { overflows: Number.NaN, synRetrans: Number.NaN };
+  }
+}
+
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : v < 10 ? v.toFixed(1) : Math.round(v).toString());
 
@@ -411,7 +427,7 @@ async function main(): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const cleanup = async () => {
     agent.destroy();
-    for (const c of clients) if (c.connected) c.send({ kind: 'close' } satisfies ToClient);
+    for (const c of clients) if (c.connected) c.send({ kind: 'close' } satisfies ToClient, () => undefined);
     for (const c of clients) if (c.exitCode === null) c.kill();
     if (served) await stopServed(served).catch(() => undefined);
     await pgServer?.stop().catch(() => undefined);
@@ -494,6 +510,7 @@ async function main(): Promise<void> {
     for (let c = 0; c < CLIENTS; c++) {
       const child = fork(__filename, ['--client'], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       inbox.set(child, []);
+      child.on('error', () => undefined); // a send to a client that already exited: its exit is reported below
       child.on('message', (m: FromClient) => {
         inbox.get(child)!.push(m);
         for (const w of waiters.splice(0)) w();
@@ -515,6 +532,7 @@ async function main(): Promise<void> {
     const burstAt = now() + 300;
     const load1 = loadavg();
     const cpuBurst0 = cpuOf(appPid);
+    const tcp0 = tcpCounters();
     clients.forEach((c, i) => c.send({ kind: 'open', base, at: burstAt, watch: watch[i] } satisfies ToClient));
     const openReports = await collect('opened');
     const opened = openReports.reduce((n, r) => n + r.opened, 0);
@@ -526,12 +544,16 @@ async function main(): Promise<void> {
     await sleep(2000); // what the opens left to do (their reads) settles
     const rssOpen = rssOf(appPid);
     const cpuBurst = cpuOf(appPid) - cpuBurst0;
+    const tcp1 = tcpCounters();
+    const overflows = tcp1.overflows - tcp0.overflows;
+    const synRetrans = tcp1.synRetrans - tcp0.synRetrans;
     const perStreamKb = (rssOpen - rssBefore) / 1024 / Math.max(1, opened);
     console.log(
       `burst: ${opened} opened, ${refused} refused${refused ? ` (${Object.entries(causes).map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}; ` +
         `open delay p50 ${ms(quantile(openDelays, 0.5))} ms, p99 ${ms(quantile(openDelays, 0.99))} ms, last ${ms(lastOpenMs)} ms; ` +
         `app RSS ${mb(rssBefore)} MB before, ${mb(rssOpen)} MB with the streams open (${perStreamKb.toFixed(1)} KB per stream); ` +
-        `app CPU ${cpuBurst.toFixed(1)} s for the burst (${((cpuBurst * 1000) / Math.max(1, opened)).toFixed(2)} ms per stream)`,
+        `app CPU ${cpuBurst.toFixed(1)} s for the burst (${((cpuBurst * 1000) / Math.max(1, opened)).toFixed(2)} ms per stream); ` +
+        `the kernel (machine-wide) dropped ${overflows} connections on full accept queues and resent ${synRetrans} SYNs meanwhile`,
     );
 
     // The moves: every game moves every MOVE_EVERY_MS, the games staggered evenly across it.
@@ -629,7 +651,7 @@ async function main(): Promise<void> {
     );
     const ok = refused === 0 && lastOpenMs < 10_000 && delivered >= expected && errors.length === 0 && quantile(sortedAck, 0.99) < 100;
     console.log(
-      `fanout: streams ${STREAMS} games ${GAMES} addresses ${ADDRESSES} | opened ${opened} refused ${refused} last-open ${ms(lastOpenMs)} ms | ` +
+      `fanout: streams ${STREAMS} games ${GAMES} addresses ${ADDRESSES} | opened ${opened} refused ${refused} last-open ${ms(lastOpenMs)} ms accept-overflows ${overflows} | ` +
         `delivered ${delivered}/${expected} dup ${duplicates} | ack→event p50 ${ms(quantile(sortedAck, 0.5))} p99 ${ms(quantile(sortedAck, 0.99))} max ${ms(sortedAck[sortedAck.length - 1] ?? Number.NaN)} ms | ` +
         `RSS ${mb(rssBefore)}→${mb(rssOpen)} MB = ${perStreamKb.toFixed(1)} KB/stream | app CPU ${((cpuBurst * 1000) / Math.max(1, opened)).toFixed(2)} ms/open, ` +
         `${((cpuMoves * 1e6) / Math.max(1, delivered)).toFixed(0)} µs/event delivered, ${((cpuMoves / movesSeconds) * 100).toFixed(0)} % of a core in the moves | ` +
@@ -638,7 +660,6 @@ async function main(): Promise<void> {
     const appLog = served.output().trim().split('\n').filter((l) => l && !l.startsWith('[outflank]'));
     if (appLog.length > 0) console.log(`app copy's log (warnings and errors, the last 10 of ${appLog.length} lines):\n  ${appLog.slice(-10).map((l) => l.slice(0, 300)).join('\n  ')}`);
     moveAgent.destroy();
-    for (const c of clients) c.send({ kind: 'close' } satisfies ToClient);
     if (served && profileDir) {
       await stopServed(served);
       const newest = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).sort().pop();
