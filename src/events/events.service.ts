@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { Clock } from '../common/clock.js';
-import { rawLastEventId, SseStream, type StreamRequest, type StreamResponse } from '../common/sse.js';
+import { frameOf, rawLastEventId, SseStream, type StreamRequest, type StreamResponse } from '../common/sse.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { dieBeforePublish } from './fault-injection.js';
@@ -340,7 +340,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
           sent.add(e.id);
           if (sent.size > SENT_IDS_KEPT) sent.delete(Math.min(...sent));
         }
-        sse.send(e.event, e.data, e.id);
+        sse.sendFrame(frameOf(e));
       },
     };
     sse.onClose(this.subscribe(playerTopic(playerId), (e) => (follower.replaying ? held.push(e) : follower.deliver(e))));
