@@ -5,6 +5,7 @@ import { TokenStanding } from '../auth/token-standing.js';
 import { Clock } from '../common/clock.js';
 import { AccountLinksService } from '../fair-play/links/account-links.service.js';
 import { AppError, notFound } from '../common/errors.js';
+import { fieldName } from '../common/validation.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { GamesService } from '../games/games.service.js';
@@ -188,7 +189,7 @@ export class ModerationService {
     if (player.moderator) throw new AppError('FORBIDDEN', { key: 'api.moderation.notOnModerators' });
     await this.mustHaveNoInterest(moderator, player);
     const reason = dto.reason.trim();
-    if (reason === '') throw new AppError('VALIDATION_FAILED', { key: 'api.validation.notEmpty', values: { field: 'reason' } });
+    if (reason === '') throw new AppError('VALIDATION_FAILED', { key: 'api.validation.notEmpty', values: { field: fieldName('reason') } });
     const undoes = UNDOES[dto.action];
     if (undoes) await this.mustBeAnotherModerator(player.id, moderator, undoes);
     switch (dto.action) {
