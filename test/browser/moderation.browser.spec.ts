@@ -78,7 +78,7 @@ describe('the moderator page (chromium)', () => {
       await page.getByRole('button', { name: 'Act' }).click();
       await page.getByTestId('mod-action-status').getByText('Choose an action first.').waitFor();
       await page.getByRole('combobox', { name: 'Action' }).selectOption('engine');
-      await page.getByRole('textbox', { name: 'Reason (written to the audit log)' }).fill('perfect endgames, uniform times');
+      await page.getByRole('textbox', { name: 'Reason (written to the audit log only; the player never sees it)' }).fill('perfect endgames, uniform times');
       // Marking an engine user cannot be undone: the page asks first.
       const asked: string[] = [];
       page.once('dialog', (d) => {
@@ -111,7 +111,7 @@ describe('the moderator page (chromium)', () => {
 
   it('a warned player sees the warning once, on whatever page they open', async () => {
     const p = await registerPlayer(t.http);
-    await request(t.http).post(`/api/mod/players/${p.username}/actions`).set(mod.auth).send({ action: 'warn', reason: 'Please stop leaving lost games.' }).expect(200);
+    await request(t.http).post(`/api/mod/players/${p.username}/actions`).set(mod.auth).send({ action: 'warn', reason: 'left 5 lost games', message: 'Please stop leaving lost games.' }).expect(200);
     problems.length = 0;
     const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
     try {
@@ -119,6 +119,7 @@ describe('the moderator page (chromium)', () => {
       const notice = page.getByRole('alertdialog', { name: 'A warning from the moderators' });
       await notice.waitFor();
       expect(await notice.innerText()).toContain('Please stop leaving lost games.');
+      expect(await notice.innerText()).not.toContain('left 5 lost games');
       await page.screenshot({ path: join(ARTIFACTS, 'moderation-warning.png') });
       await notice.getByRole('button', { name: 'I understand' }).click();
       await notice.waitFor({ state: 'detached' });
@@ -143,15 +144,21 @@ describe('the moderator page (chromium)', () => {
       expect(await page.locator('html').getAttribute('lang')).toBe('bn');
       await page.getByRole('heading', { name: `খেলোয়াড় ${p.username}` }).waitFor();
       await page.getByRole('combobox', { name: 'কাজ' }).selectOption('warn');
-      await page.getByRole('textbox', { name: 'কারণ (কাজের নথিতে লেখা হবে)' }).fill('ভদ্র থাকুন');
+      await page.getByRole('textbox', { name: 'কারণ (শুধু কাজের নথিতে লেখা হবে; খেলোয়াড় এটি কখনও দেখবেন না)' }).fill('তিনটি খেলায় গালি');
+      // Without the words the player reads, the form says so and sends nothing.
+      await page.getByRole('button', { name: 'ব্যবস্থা নিন' }).click();
+      await page.getByText('খেলোয়াড় যে সতর্কবার্তা দেখবেন, তা লিখুন।').waitFor();
+      await page.getByRole('textbox', { name: 'খেলোয়াড় যে সতর্কবার্তা দেখবেন (শুধু “সতর্ক করুন”-এর জন্য)' }).fill('ভদ্র থাকুন');
       await page.getByRole('button', { name: 'ব্যবস্থা নিন' }).click();
       await page.getByText('হয়ে গেছে: সতর্ক করা হয়েছে।').waitFor();
       expect(await page.getByTestId('audit-row').first().innerText()).toContain('সতর্ক করা হয়েছে');
+      expect(await page.getByTestId('audit-message').first().innerText()).toBe('খেলোয়াড়কে: ভদ্র থাকুন');
 
       const warned = await open(other, '/play?lang=bn', p);
       const notice = warned.getByRole('alertdialog', { name: 'মডারেটরদের সতর্কবার্তা' });
       await notice.waitFor();
       expect(await notice.innerText()).toContain('ভদ্র থাকুন');
+      expect(await notice.innerText()).not.toContain('গালি');
       await notice.getByRole('button', { name: 'বুঝেছি' }).click();
       await notice.waitFor({ state: 'detached' });
     } finally {
