@@ -78,6 +78,8 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
   );
   private running: Promise<unknown> | null = null;
   private stopped = false;
+  /** When this process started (the app's clock): see {@link unconfirmed}. */
+  private startedAt = Number.NEGATIVE_INFINITY;
   private waves: Counter | null = null;
   private paired: Counter | null = null;
   /**
@@ -102,6 +104,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
+    this.startedAt = this.clock.now().getTime();
     // Operators only: in public it would say when the ranked queue is empty, the moment for two
     // colluders to queue and be paired with each other.
     this.metrics.gauge(
@@ -165,6 +168,17 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     if (polled.length === 0) return;
     await this.tickets.touchPolled(polled.map(([id]) => id), polled.map(([, at]) => at), this.config.queuePresenceSeconds);
     for (const [id, at] of polled) if (this.polls.get(id) === at) this.polls.delete(id);
+  }
+
+  /**
+   * Just after this process started, a ticket whose owner was last seen before the start may be
+   * one whose player left while the server was down (their presence mark is recent, their page
+   * gone): it is paired only once they are seen again (their stream reconnects or they poll, on
+   * any copy), or else cancelled as absent when the presence window ends.
+   */
+  private unconfirmed(t: { playerId: string; lastSeenAt: Date | number }, now: Date): boolean {
+    if (now.getTime() - this.startedAt >= this.config.queuePresenceSeconds * 1000) return false;
+    return this.lastSeen({ playerId: t.playerId, lastSeenAt: new Date(t.lastSeenAt) }) < this.startedAt;
   }
 
   /** When the ticket's owner was last seen: its row, or a poll of theirs on this copy not yet written. */
@@ -253,7 +267,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     const seenSince = this.seenSince(now);
     const absent = waiting.filter((t) => this.lastSeen(t) < seenSince.getTime());
     if (absent.length > 0) await this.tickets.cancelAbsent(seenSince, now, { ids: absent.map((t) => t.id) });
-    const present = waiting.filter((t) => this.lastSeen(t) >= seenSince.getTime() && t.playerId !== mine.playerId);
+    const present = waiting.filter((t) => this.lastSeen(t) >= seenSince.getTime() && t.playerId !== mine.playerId && !this.unconfirmed(t, now));
     if (present.length === 0) return;
     const ids = present.map((t) => t.playerId);
     const info = await this.playerRows.pairingFacts([mine.playerId, ...ids]);
@@ -325,7 +339,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     lap('load active games');
     const candidates: Candidate[] = [];
     for (const t of waiting) {
-      if (busy.has(t.playerId)) continue;
+      if (busy.has(t.playerId) || this.unconfirmed(t, now)) continue;
       candidates.push({
         ticketId: t.id, playerId: t.playerId, rating: t.rating, bot: t.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds, clock: t.clock, eligibleAt: t.eligibleAt,
       });
@@ -429,7 +443,7 @@ export class MatchmakingService implements OnModuleInit, OnModuleDestroy {
     const playerIds = waiting.map((t) => t.playerId);
     const info = await this.playerRows.pairingFacts(playerIds);
     const busy = await this.games.playersInActiveGames(playerIds);
-    const free = waiting.filter((t) => !busy.has(t.playerId)).map((t) => ({ ...t, ticketId: t.id, bot: info.get(t.playerId)?.bot ?? false }));
+    const free = waiting.filter((t) => !busy.has(t.playerId) && !this.unconfirmed(t, now)).map((t) => ({ ...t, ticketId: t.id, bot: info.get(t.playerId)?.bot ?? false }));
     const pairs = pairUnranked(free);
     if (pairs.length === 0) return;
     const kept = await this.claimPairs(pairs, now);
