@@ -5,7 +5,9 @@ import { GamesModule } from '../games/games.module.js';
 import { PlayersModule } from '../players/players.module.js';
 import { MatchmakingController } from './matchmaking.controller.js';
 import { MatchmakingService } from './matchmaking.service.js';
+import { PairingWaves } from './pairing-waves.service.js';
+import { QueuePresence } from './queue-presence.service.js';
 import { QueueRepository } from './queue.repository.js';
 
-@Module({ imports: [GamesModule, PlayersModule, FairPlayModule, AccountLinksModule], controllers: [MatchmakingController], providers: [MatchmakingService, QueueRepository], exports: [MatchmakingService] })
+@Module({ imports: [GamesModule, PlayersModule, FairPlayModule, AccountLinksModule], controllers: [MatchmakingController], providers: [MatchmakingService, QueuePresence, PairingWaves, QueueRepository], exports: [MatchmakingService] })
 export class MatchmakingModule {}

@@ -679,6 +679,8 @@ export interface components {
             gameId: string;
             /** @description Seconds used per own move */
             moveSeconds: number[];
+            /** @description The opponent's username */
+            opponent: string | null;
             summary: components["schemas"]["SummaryDto"];
         };
         AnalysisDto: {
