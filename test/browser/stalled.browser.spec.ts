@@ -3,11 +3,12 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
+import { playSquares } from '../factories/games.js';
 import { guestPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
 import { ARTIFACTS, axeViolations, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
-const WAIT = 15_000;
+const WAIT = 30_000;
 
 /**
  * A TCP proxy in front of the app that can freeze it as a stopped process looks from outside: while
@@ -104,8 +105,11 @@ describe('a stalled server (chromium)', () => {
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     it(`${viewport.width}×${viewport.height}: frozen right after a click, then cut off (a restart): pending at once, "not answering", then the move lands once and the banner goes`, async () => {
       const g = await roomGame();
-      const game = (await request(t.http).get(`/api/games/${g.id}`).expect(200)).body;
-      const mover = game.black.player.id === g.host.id ? g.host : g.guest;
+      // Both first moves made: no first-move deadline can end the game while the test holds the server.
+      const start = (await request(t.http).get(`/api/games/${g.id}`).expect(200)).body;
+      const mover = start.black.player.id === g.host.id ? g.host : g.guest;
+      const game = await playSquares(t.http, g.id, mover, mover === g.host ? g.guest : g.host, ['d3', 'c3']);
+      const square: string = game.legalMoves[0];
       problems.length = 0;
       const ctx: BrowserContext = await browser.newContext({ viewport, bypassCSP: true });
       try {
@@ -115,12 +119,12 @@ describe('a stalled server (chromium)', () => {
         await status(page).filter({ hasText: /^Your turn/ }).waitFor();
 
         proxy.freeze();
-        await page.locator('[data-square=d3]').click();
+        await page.locator(`[data-square=${square}]`).click();
         // At once: the move shows as on its way.
-        await page.locator('[data-square=d3][data-pending=true]').waitFor({ state: 'attached', timeout: 2_000 });
-        expect(await status(page).innerText()).toBe('Sending your move d3…');
+        await page.locator(`[data-square=${square}][data-pending=true]`).waitFor({ state: 'attached', timeout: 2_000 });
+        expect(await status(page).innerText()).toBe(`Sending your move ${square}…`);
         // A few seconds on, the page says the server is not answering, and what will happen.
-        await status(page).filter({ hasText: 'The server is not answering: your move d3 will be sent as soon as it is back.' }).waitFor({ timeout: WAIT });
+        await status(page).filter({ hasText: `The server is not answering: your move ${square} will be sent as soon as it is back.` }).waitFor({ timeout: WAIT });
         expect(await axeViolations(page)).toEqual([]);
 
         // The server "restarts": every connection is cut (the page retries, and says so over the
@@ -130,12 +134,12 @@ describe('a stalled server (chromium)', () => {
         expect(await page.evaluate(COVERED)).toEqual([]);
         await page.screenshot({ path: join(ARTIFACTS, `stalled-${viewport.width}.png`) });
         proxy.thaw();
-        await page.locator('[data-square=d3][data-disc=black]').waitFor({ timeout: WAIT * 2 });
-        await page.locator('[data-square=d3][data-pending=true]').waitFor({ state: 'detached' });
+        await page.locator(`[data-square=${square}][data-disc=black]`).waitFor({ timeout: WAIT * 2 });
+        await page.locator(`[data-square=${square}][data-pending=true]`).waitFor({ state: 'detached' });
         await status(page).filter({ hasText: /^Waiting for/ }).waitFor({ timeout: WAIT });
         await page.getByTestId('server-status').waitFor({ state: 'hidden', timeout: WAIT });
         const moves = (await request(t.http).get(`/api/games/${g.id}/moves`).expect(200)).body.moves;
-        expect(moves.map((m: { square: string }) => m.square)).toEqual(['d3']);
+        expect(moves.map((m: { square: string }) => m.square)).toEqual(['d3', 'c3', square]);
       } finally {
         proxy.thaw();
         await ctx.close();
