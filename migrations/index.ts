@@ -3,6 +3,7 @@ import { QueueClocks1796202611743 } from './1796202611743-QueueClocks.js';
 import { GameClocks1796201603119 } from './1796201603119-GameClocks.js';
 import { ReportQueue1796203460206 } from './1796203460206-ReportQueue.js';
 import { CheapWinsVoid1796218332624 } from './1796218332624-CheapWinsVoid.js';
+import { WarningMessage1796204871234 } from './1796204871234-WarningMessage.js';
 import { ModeratorsModerated1796202970900 } from './1796202970900-ModeratorsModerated.js';
 import { TokenRevocation1796201433227 } from './1796201433227-TokenRevocation.js';
 import { AnalysisModeration1796148725655 } from './1796148725655-AnalysisModeration.js';
@@ -54,5 +55,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ModeratorsModerated1796202970900,
   ReportQueue1796203460206,
   ComputerGames1796203900000,
+  WarningMessage1796204871234,
   CheapWinsVoid1796218332624,
 ];

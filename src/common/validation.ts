@@ -99,8 +99,30 @@ function constraintArgs(target: object | undefined, property: string, constraint
   return m?.constraints ?? [];
 }
 
+/** The fields a person fills in a form: their names come from the catalogue, in the reader's language. */
+const NAMED_FIELDS = ['username', 'password', 'currentPassword', 'newPassword', 'text', 'reason', 'message', 'action', 'code'] as const;
+
+/**
+ * A field's name as a message value: the catalogue's name of a form's field ("jina la mtumiaji"
+ * for `username` in Swahili), else the name the request used (a program's field, or a path).
+ */
+export function fieldName(field: string): string | MessageRef {
+  const named = NAMED_FIELDS.find((f) => f === field);
+  return named ? { key: `api.fields.${named}` } : field;
+}
+
+/** `values.field` of a message named by the catalogue (see {@link fieldName}). */
+function withFieldName(ref: MessageRef): MessageRef {
+  const field = ref.values?.field;
+  return typeof field === 'string' ? { ...ref, values: { ...ref.values, field: fieldName(field) } } : ref;
+}
+
 /** One failed constraint as a catalogue message (class-validator's English text when we have no key for it). */
 function problemOf(e: ValidationError, field: string, constraint: string, text: string): MessageRef {
+  return withFieldName(rawProblemOf(e, field, constraint, text));
+}
+
+function rawProblemOf(e: ValidationError, field: string, constraint: string, text: string): MessageRef {
   const own = fromI18nMessage(text);
   if (own) return own;
   const args = constraintArgs(e.target, e.property, constraint);

@@ -47,21 +47,38 @@ describe('a newcomer\'s pages in chromium, dark mode and details (issue #22)', (
     }
   });
 
-  it('header: Home · Play · Leaderboard · Rules · Learn · Strategy (Leaderboard goes to the leaderboard), the API in the footer; 44 px targets on a phone', async () => {
+  it('header: Home · Play · Leaderboard · Rules · Learn · Strategy (Leaderboard goes to the leaderboard), the API in the footer; on a phone the brand is the way home, the others one row of 44 px targets in every language', async () => {
+    const desktop = await n.contextFor({ width: 1280, height: 800 });
+    try {
+      const page = await n.open(desktop, '/');
+      expect(await page.getByTestId('site-nav').getByRole('link').allInnerTexts()).toEqual(['Home', 'Play', 'Leaderboard', 'Rules', 'Learn', 'Strategy']);
+    } finally {
+      await desktop.close();
+    }
     const ctx = await n.contextFor({ width: 390, height: 844 });
     try {
-      const page = await n.open(ctx, '/');
-      const links = (await page.evaluate(
-        "Array.from(document.querySelectorAll('[data-testid=site-nav] a')).map(function (a) { var r = a.getBoundingClientRect(); return [a.getAttribute('href'), a.textContent, Math.round(r.height), Math.round(r.width)]; })",
-      )) as [string, string, number, number][];
+      const rows =
+        "(function () { var out = []; document.querySelectorAll('[data-testid=site-nav] a, .brand').forEach(function (a) { var r = a.getBoundingClientRect(); if (r.width > 0) out.push([a.getAttribute('href'), a.textContent.trim(), Math.round(r.height), Math.round(r.width), Math.round(r.top)]); }); return out; })()";
+      for (const lang of ['bn', 'hi', 'ne', 'sw', 'tg']) {
+        const other = await n.open(ctx, `/?lang=${lang}`);
+        const seen = (await other.evaluate(rows)) as [string, string, number, number, number][];
+        const nav = seen.slice(1);
+        expect({ lang, hrefs: nav.map(([href]) => href) }).toEqual({ lang, hrefs: ['/play', '/leaderboard', '/rules', '/learn', '/strategy'] });
+        expect({ lang, rows: new Set(nav.map((l) => l[4])).size }).toEqual({ lang, rows: 1 });
+        expect({ lang, fits: await other.evaluate(FITS_WIDTH) }).toEqual({ lang, fits: true });
+        await other.close();
+      }
+      const page = await n.open(ctx, '/?lang=en');
+      const links = (await page.evaluate(rows)) as [string, string, number, number, number][];
       expect(links.map(([href, label]) => [href, label])).toEqual([
-        ['/', 'Home'],
+        ['/', 'Outflank'],
         ['/play', 'Play'],
         ['/leaderboard', 'Leaderboard'],
         ['/rules', 'Rules'],
         ['/learn', 'Learn'],
         ['/strategy', 'Strategy'],
       ]);
+      expect(new Set(links.slice(1).map((l) => l[4])).size).toBe(1);
       for (const [href, , height, width] of links) expect({ href, big: height >= 44 && width >= 44 }).toEqual({ href, big: true });
       expect(await page.getByTestId('footer-api').getAttribute('href')).toBe('/docs');
       expect(await page.evaluate(FITS_WIDTH)).toBe(true);

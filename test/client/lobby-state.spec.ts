@@ -176,6 +176,12 @@ describe('the lobby shows a ranked cooldown with the time left (issue #21)', () 
   it('changes the password: a wrong current one is said at the account form; done, it keeps this device signed in', async () => {
     const { c, api } = setup();
     await c.signIn('login', 'ada', 'correct horse');
+    // Empty or short: said at the form, nothing sent.
+    expect(await c.changePassword('', '')).toBe(false);
+    expect(c.s.message && { place: c.s.message.place, text: show(c.s.message.text) }).toEqual({ place: 'account', text: 'Enter your password.' });
+    expect(await c.changePassword('correct horse', 'short')).toBe(false);
+    expect(c.s.message && show(c.s.message.text)).toBe('The password needs at least 8 characters.');
+    expect(api.changePassword).not.toHaveBeenCalled();
     api.changePassword.mockRejectedValueOnce(new ApiError('no', 403, 'FORBIDDEN', undefined));
     expect(await c.changePassword('wrong', 'new-password-1')).toBe(false);
     expect(c.s.message && { place: c.s.message.place, text: show(c.s.message.text) }).toEqual({ place: 'account', text: 'The current password is wrong.' });

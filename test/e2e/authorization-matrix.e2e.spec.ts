@@ -170,7 +170,7 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/mod/players/:username/actions',
     path: (w) => `/api/mod/players/${w.name}/actions`,
-    body: () => ({ action: 'warn', reason: 'matrix' }),
+    body: () => ({ action: 'warn', reason: 'matrix', message: 'matrix' }),
     expect: signedIn('403 FORBIDDEN'),
   },
   { route: 'GET /api/me/notices', path: () => '/api/me/notices', expect: signedIn('200') },

@@ -733,6 +733,8 @@ export interface components {
             gameId: string;
             /** @description Seconds used per own move */
             moveSeconds: number[];
+            /** @description The opponent's username */
+            opponent: string | null;
             summary: components["schemas"]["SummaryDto"];
         };
         AnalysisDto: {
@@ -755,14 +757,17 @@ export interface components {
             action: "engine" | "dismiss" | "warn" | "close" | "reopen" | "unmark" | "grant-moderator" | "revoke-moderator";
             /** Format: date-time */
             createdAt: string;
-            /** @description e.g. {refunds: [{player, points, games}]} for engine */
+            /** @description e.g. {refunds: [{player, points, games}]} for engine; {reportsClosed} for dismiss and warn */
             details: {
                 [key: string]: unknown;
             } | null;
             /** Format: uuid */
             id: string;
+            /** @description A warning: what its player is shown (null for other actions) */
+            message: string | null;
             /** @description The moderator's username; null for the outflank command */
             moderator: string | null;
+            /** @description The moderator's note (never shown to the player) */
             reason: string;
             /**
              * Format: date-time
@@ -1180,6 +1185,8 @@ export interface components {
              */
             language: "en" | "bn" | "sw" | "hi" | "ne" | "tg" | null;
             losses: number;
+            /** @description You may use the moderator page (/mod) and routes */
+            moderator: boolean;
             /** @description true while RD ≥ 110 */
             provisional: boolean;
             /** @description Leaderboard position, null when not on it */
@@ -1211,7 +1218,9 @@ export interface components {
         ModActionDto: {
             /** @enum {string} */
             action: "engine" | "dismiss" | "warn" | "close" | "reopen" | "unmark";
-            /** @description Why: written to the audit log */
+            /** @description warn (required there; other actions ignore it): what the player is shown, apart from the private reason */
+            message?: string;
+            /** @description Why: the moderator's note, written to the audit log; the player never sees it */
             reason: string;
         };
         ModActionResultDto: {

@@ -58,7 +58,7 @@ export function boardModel(s: GameState): BoardModel {
     if (g.legalMoves) playable.push(...g.legalMoves);
     else for (let i = 0; i < 64; i++) if (board.charAt(i) === '.') playable.push(String.fromCharCode(97 + (i % 8)) + String(Math.floor(i / 8) + 1));
   }
-  return { board, legal, playable, last: lastMoveSquare(s), interactive: mine, color: myColor(s), busy: s.busy || s.stale };
+  return { board, legal, playable, last: lastMoveSquare(s), interactive: mine, color: myColor(s), busy: s.busy || s.stale, pending: s.view === null ? (s.sending?.square ?? null) : null };
 }
 
 /** The discs shown for a seat: the game's count, or the replayed position's. */
@@ -75,6 +75,8 @@ export function statusText(s: GameState): Text {
   const g = s.game!;
   const mine = myColor(s);
   if (g.status === 'active') {
+    // The player's move on its way: said at once, and that the server is silent if it is.
+    if (s.sending) return t(s.silent ? 'game.status.notAnswering' : 'game.status.sending', { square: s.sending.square });
     const toMove = g.toMove ?? 'black';
     const seat = g[toMove];
     let status: Text;

@@ -11,7 +11,7 @@ import type { ClientSettings } from '../common/settings';
 import { getToken, pref, setToken } from '../common/storage';
 import { ApiError, detail, type Me } from '../transport/api';
 import type { Stream } from '../transport/sse';
-import { authError, authProblem } from './sign-in';
+import { authError, authProblem, passwordChangeProblem } from './sign-in';
 import { EVENT_GRACE_MS, INGAME_NAVIGATE_MS, message, PRESETS, queued, RANKED_CLOCK, setQueued, type AuthMode, type LobbyHost, type LobbyOutput, type LobbyState, type LobbyTransport, type Mode, type Place } from './model';
 import { QueueFlow } from './queue';
 import { RoomFlow } from './rooms';
@@ -146,6 +146,12 @@ export class LobbyController implements LobbyHost {
 
   /** A new password: the other devices are signed out, this one keeps signing in with the new token. */
   async changePassword(currentPassword: string, newPassword: string): Promise<boolean> {
+    // Empty fields and a short new password are said here, in the page's language: nothing is sent.
+    const problem = passwordChangeProblem(currentPassword, newPassword);
+    if (problem) {
+      this.say(problem, false, 'account');
+      return false;
+    }
     let ok = false;
     await this.busyWith('account', async () => {
       const r = await this.io.api.changePassword({ currentPassword, newPassword });

@@ -14,7 +14,7 @@ import { ApiError, type HtmlAnswer, type ModAction, type ModActionResult } from 
 export interface ModApi {
   /** `page`: the overview's page of the report queue (its links are /mod?page=…). */
   modPanel(player: string | null, page?: number): Promise<HtmlAnswer>;
-  modAction(username: string, body: { action: ModAction; reason: string }): Promise<ModActionResult>;
+  modAction(username: string, body: { action: ModAction; reason: string; message?: string }): Promise<ModActionResult>;
 }
 
 export interface ModState {
@@ -76,21 +76,24 @@ export class ModController {
   }
 
   /**
-   * The action form's command. An unknown action or an empty reason is not sent: the form says
-   * which is missing. `confirm` asks before an action that cannot be undone (marking an engine
+   * The action form's command. An unknown action, an empty reason or a warning without its
+   * message is not sent: the form says which is missing. `confirm` asks before an action that cannot be undone (marking an engine
    * user, closing an account); a no sends nothing.
    */
-  async act(username: string, action: string, reason: string, confirm: (question: Text) => boolean = () => true): Promise<void> {
+  async act(username: string, action: string, reason: string, confirm: (question: Text) => boolean = () => true, message = ''): Promise<void> {
     const kind = MOD_ACTIONS.find((a) => a === action);
     const why = reason.trim();
+    const words = message.trim();
     if (this.state.pending) return;
     if (!kind) return this.set({ actionError: t('mod.actions.choose') });
     if (why === '') return this.set({ actionError: t('mod.actions.reasonMissing') });
+    // The player reads a warning's message, never the reason (the moderators' own note).
+    if (kind === 'warn' && words === '') return this.set({ actionError: t('mod.actions.messageMissing') });
     if ((kind === 'engine' || kind === 'close') && !confirm(t('mod.actions.confirm', { action: kind, name: username }))) return;
     this.set({ pending: true, actionError: null });
     let result: ModActionResult;
     try {
-      result = await this.api.modAction(username, { action: kind, reason: why });
+      result = await this.api.modAction(username, kind === 'warn' ? { action: kind, reason: why, message: words } : { action: kind, reason: why });
     } catch (err) {
       const message = err instanceof ApiError ? err.message : String(err);
       this.set({ pending: false, actionError: t('mod.actions.error', { message }) });

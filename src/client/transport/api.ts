@@ -4,6 +4,7 @@
  */
 import type { components, paths } from '../api/schema';
 import { lang } from '../i18n';
+import { noteRole } from '../common/mod-link';
 import { request, requestHtml } from './http';
 
 export { ApiError, detail, onConnectionState, type HtmlAnswer } from './http';
@@ -42,18 +43,21 @@ const enc = encodeURIComponent;
 
 export type Auth = Json<'/api/auth/login', 'post', 200>;
 
+/** An auth answer names this device's player: remember whether it is a moderator (the header's /mod link). */
+const withRole = <T extends { player: { moderator?: boolean } }>(answer: T): T => (noteRole(answer.player), answer);
+
 export const api = {
-  guest: () => request<Json<'/api/auth/guest', 'post', 201>>('POST', '/api/auth/guest', {}),
-  login: (body: Body<'/api/auth/login', 'post'>) => request<Auth>('POST', '/api/auth/login', body),
-  register: (body: Body<'/api/auth/register', 'post'>) => request<Json<'/api/auth/register', 'post', 201>>('POST', '/api/auth/register', body),
+  guest: () => request<Json<'/api/auth/guest', 'post', 201>>('POST', '/api/auth/guest', {}).then(withRole),
+  login: (body: Body<'/api/auth/login', 'post'>) => request<Auth>('POST', '/api/auth/login', body).then(withRole),
+  register: (body: Body<'/api/auth/register', 'post'>) => request<Json<'/api/auth/register', 'post', 201>>('POST', '/api/auth/register', body).then(withRole),
   /** This token is refused from now on (other devices stay signed in). */
   signOut: () => request<null>('POST', '/api/auth/sign-out', {}),
   /** Every token of the account is refused from now on, this one included. */
   signOutEverywhere: () => request<null>('POST', '/api/auth/sign-out-everywhere', {}),
   /** A new password (the current one required): the other tokens end; the answer's token is this device's. */
-  changePassword: (body: Body<'/api/auth/password', 'post'>) => request<Auth>('POST', '/api/auth/password', body),
-  me: () => request<Json<'/api/players/me', 'get', 200>>('GET', '/api/players/me'),
-  updateMe: (body: Body<'/api/players/me', 'patch'>) => request<Json<'/api/players/me', 'patch', 200>>('PATCH', '/api/players/me', body),
+  changePassword: (body: Body<'/api/auth/password', 'post'>) => request<Auth>('POST', '/api/auth/password', body).then(withRole),
+  me: () => request<Json<'/api/players/me', 'get', 200>>('GET', '/api/players/me').then(noteRole),
+  updateMe: (body: Body<'/api/players/me', 'patch'>) => request<Json<'/api/players/me', 'patch', 200>>('PATCH', '/api/players/me', body).then(noteRole),
   playerGames: (username: string, limit: number) =>
     request<Json<'/api/players/{username}/games', 'get', 200>>('GET', `/api/players/${enc(username)}/games?limit=${limit}`),
 

@@ -45,7 +45,12 @@ export function onConnectionState(listener: Listener): void {
   listeners.push(listener);
 }
 
+/** The "not answering" banner is up: any answer of the server takes it down, not only the troubled request's. */
+let down = false;
+
 function emit(state: 'unavailable' | 'available' | 'signed-out'): void {
+  if (state === 'unavailable') down = true;
+  if (state === 'available') down = false;
   for (const l of listeners) {
     try {
       l(state);
@@ -53,6 +58,11 @@ function emit(state: 'unavailable' | 'available' | 'signed-out'): void {
       console.warn('listener failed', err);
     }
   }
+}
+
+/** The server answered (a request, or an event stream that opened): the banner goes at once. */
+export function serverAnswered(): void {
+  if (down) emit('available');
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -94,7 +104,7 @@ export async function request<T>(method: string, path: string, body?: unknown, o
       await sleep(retryAfterDelay(res.headers.get('Retry-After'), attempt));
       continue;
     }
-    if (troubled) emit('available');
+    if (troubled || down) emit('available');
     const raw = res.status === 204 ? '' : await res.text();
     let data: unknown = null;
     if (raw) {

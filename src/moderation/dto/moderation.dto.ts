@@ -66,19 +66,27 @@ export class ReportsDto {
 export class ModActionDto {
   @ApiProperty({ enum: MOD_ACTIONS }) @IsIn(MOD_ACTIONS, { message: i18nMessage('api.validation.isIn', { field: 'action', values: MOD_ACTIONS.join(', ') }) }) action: ModeratorAction;
 
-  @ApiProperty({ minLength: 1, maxLength: 500, description: 'Why: written to the audit log' })
+  @ApiProperty({ minLength: 1, maxLength: 500, description: "Why: the moderator's note, written to the audit log; the player never sees it" })
   @IsString()
   @MinLength(1, { message: i18nMessage('api.validation.notEmpty', { field: 'reason' }) })
   @MaxLength(500, { message: i18nMessage('api.validation.tooLong', { field: 'reason', max: 500 }) })
   reason: string;
+
+  @ApiPropertyOptional({ minLength: 1, maxLength: 500, description: 'warn (required there; other actions ignore it): what the player is shown, apart from the private reason' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1, { message: i18nMessage('api.validation.notEmpty', { field: 'message' }) })
+  @MaxLength(500, { message: i18nMessage('api.validation.tooLong', { field: 'message', max: 500 }) })
+  message?: string;
 }
 
 export class AuditEntryDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: [...MOD_ACTIONS, 'grant-moderator', 'revoke-moderator'] }) action: ModActionKind;
   @ApiProperty({ type: String, nullable: true, description: "The moderator's username; null for the outflank command" }) moderator: string | null;
-  @ApiProperty() reason: string;
-  @ApiProperty({ type: Object, nullable: true, additionalProperties: true, description: 'e.g. {refunds: [{player, points, games}]} for engine' })
+  @ApiProperty({ description: "The moderator's note (never shown to the player)" }) reason: string;
+  @ApiProperty({ type: String, nullable: true, description: 'A warning: what its player is shown (null for other actions)' }) message: string | null;
+  @ApiProperty({ type: Object, nullable: true, additionalProperties: true, description: 'e.g. {refunds: [{player, points, games}]} for engine; {reportsClosed} for dismiss and warn' })
   details: Record<string, unknown> | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time', type: String, nullable: true, description: 'A warning: when its player saw it' }) seenAt: string | null;
@@ -166,6 +174,7 @@ export class SummaryDto {
 export class AnalysedGameDto {
   @ApiProperty({ format: 'uuid' }) gameId: string;
   @ApiProperty({ enum: ['black', 'white'] }) color: 'black' | 'white';
+  @ApiProperty({ type: String, nullable: true, description: "The opponent's username" }) opponent: string | null;
   @ApiProperty({ format: 'date-time' }) finishedAt: string;
   @ApiProperty({ type: SummaryDto }) summary: SummaryDto;
   @ApiProperty({ type: [Number], description: 'Seconds used per own move' }) moveSeconds: number[];

@@ -6,7 +6,7 @@
  * Every text comes from the catalogues' `mod` section.
  */
 import type { MessageKey } from '../../i18n/keys.js';
-import { DASH, escapeHtml, formatDate, formatInt, playerHref, replayHref } from '../../pages/views/format.js';
+import { DASH, escapeHtml, formatDate, formatInt, formatWhen, playerHref, replayHref } from '../../pages/views/format.js';
 import { layout, type PageContext } from '../../pages/views/layout.js';
 import { MOD_ACTIONS } from '../domain/moderation.js';
 import type { SandbaggerReport } from '../../fair-play/flagged.js';
@@ -186,7 +186,7 @@ function auditTable(page: PageContext, log: readonly AuditEntryDto[]): string {
     .map(
       (a) =>
         `<tr data-testid="audit-row"><td>${formatDate(a.createdAt, t)}</td><td>${a.moderator === null ? t.html('mod.byCommand') : e(a.moderator)}</td>` +
-        `<td data-testid="audit-action" data-action="${e(a.action)}">${t.html('mod.action', { action: auditAction(a.action) })}</td><td>${e(a.reason)}</td></tr>`,
+        `<td data-testid="audit-action" data-action="${e(a.action)}">${t.html('mod.action', { action: auditAction(a.action) })}</td><td>${e(a.reason)}${a.message === null ? '' : `<br><span class="subtle" data-testid="audit-message">${t.html('mod.toPlayer', { message: a.message })}</span>`}</td></tr>`,
     )
     .join('');
   return `<div class="table-wrap"><table class="mod-table" data-testid="audit-log"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
@@ -214,14 +214,14 @@ export function renderModPlayer(page: PageContext, v: ModPlayerViewDto): string 
     mt.moves === 0
       ? `<p class="subtle">${t.html('mod.timesNone')}</p>`
       : `<p data-testid="move-times">${t.html('mod.timesSummary', { moves: formatInt(mt.moves), mean: num(mt.meanSeconds, 1), median: num(mt.medianSeconds, 1), variation: num(mt.variation, 2) })}</p>`;
-  const gameHead = (['mod.colFinished', 'mod.colColour', 'mod.colMoves', 'mod.colBest', 'mod.colMeanLoss', 'mod.colErrors', 'mod.replay'] as const).map((k) => th(page, k)).join('');
+  const gameHead = (['mod.colFinished', 'mod.colOpponent', 'mod.colColour', 'mod.colMoves', 'mod.colBest', 'mod.colMeanLoss', 'mod.colErrors', 'mod.replay'] as const).map((k) => th(page, k)).join('');
   const games =
     v.recentGames.length === 0
       ? `<p class="card empty">${t.html('mod.gamesEmpty')}</p>`
       : `<div class="table-wrap"><table class="mod-table" data-testid="analysed-games"><thead><tr>${gameHead}</tr></thead><tbody>${v.recentGames
           .map(
             (g) =>
-              `<tr><td>${formatDate(g.finishedAt, t)}</td><td>${t.html('mod.colour', { colour: g.color })}</td><td class="num">${formatInt(g.summary.counted)}</td><td class="num">${pct(g.summary.bestShare)}</td>` +
+              `<tr data-testid="analysed-game"><td>${formatWhen(g.finishedAt, t)}</td><td>${g.opponent === null ? DASH : `<a href="${e(modPlayerHref(g.opponent))}" data-mod-player="${e(g.opponent)}">${e(g.opponent)}</a>`}</td><td>${t.html('mod.colour', { colour: g.color })}</td><td class="num">${formatInt(g.summary.counted)}</td><td class="num">${pct(g.summary.bestShare)}</td>` +
               `<td class="num">${discs(g.summary.meanLoss)}</td><td class="num">${g.summary.inaccuracies}/${g.summary.mistakes}/${g.summary.blunders}</td>` +
               `<td><a href="${e(replayHref(g.gameId))}" data-testid="replay-link">${t.html('mod.replay')}</a></td></tr>`,
           )
@@ -236,7 +236,9 @@ export function renderModPlayer(page: PageContext, v: ModPlayerViewDto): string 
     `<form class="card mod-actions" data-testid="mod-actions" data-part="action-form" data-mod-action="${e(p.username)}" novalidate>` +
     `<label for="mod-action">${t.html('mod.actionField')}</label><select id="mod-action" name="action" required>${options}</select>` +
     `<label for="mod-reason">${t.html('mod.reasonField')}</label><input id="mod-reason" name="reason" required maxlength="500">` +
-    `<button type="submit">${t.html('mod.actionsTitle')}</button>` +
+    // The warning's own words: the reason above stays the moderators' note.
+    `<label for="mod-message">${t.html('mod.messageField')}</label><textarea id="mod-message" name="message" maxlength="500" rows="2"></textarea>` +
+    `<button type="submit" class="pl-btn pl-btn-primary">${t.html('mod.actionsTitle')}</button>` +
     '<p class="subtle" role="status" data-part="action-status" data-testid="mod-action-status"></p>' +
     '</form>';
   return [

@@ -167,7 +167,7 @@ ${ratingHelpHtml(page, 'rating-help', true)}
 <summary>${h('play.lobby.account')}</summary>
 <form id="password-form" data-testid="password-form" novalidate>
 <label>${h('play.lobby.currentPassword')}<input type="password" name="currentPassword" data-testid="current-password" autocomplete="current-password" required maxlength="${PASSWORD_LENGTH.max}"></label>
-<label>${h('play.lobby.newPassword')}<input type="password" name="newPassword" data-testid="new-password" autocomplete="new-password" required maxlength="${PASSWORD_LENGTH.max}" aria-describedby="new-password-rule"></label>
+<label>${h('play.lobby.newPassword')}<input type="password" name="newPassword" data-testid="new-password" autocomplete="new-password" required minlength="${PASSWORD_LENGTH.min}" maxlength="${PASSWORD_LENGTH.max}" aria-describedby="new-password-rule"></label>
 <p class="pl-hint pl-rule" id="new-password-rule">${h('play.lobby.passwordRule', { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max })} ${h('play.lobby.changePasswordHint')}</p>
 <div class="pl-row">
 <button type="submit" class="pl-btn" data-testid="change-password">${h('play.lobby.changePassword')}</button>

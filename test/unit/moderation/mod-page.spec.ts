@@ -85,9 +85,22 @@ describe('the moderator page views', () => {
     expect(html).toContain('data-part="action-form" data-mod-action="alice"');
     expect(html).toContain('data-action="engine">marked as engine user</td>');
     expect(html).toContain('<td>the outflank command</td><td data-testid="audit-action" data-action="grant-moderator">made a moderator</td>');
+    // Each analysed game with its opponent (their moderator view) and when it ended, in words.
+    expect(html).toContain('<td><a href="/mod?player=dave" data-mod-player="dave">dave</a></td><td>Black</td>');
+    expect(html).toMatch(/<tr data-testid="analysed-game"><td><time datetime="2024-03-01T09:00:00.000Z" data-when="relative"[^>]*>[^<]*ago<\/time><\/td>/);
+    // The reason stays the moderators' note; a warning's message is a field of its own.
+    expect(html).toContain('<option value="" selected>Choose an action…</option>');
+    expect(html).toContain('<label for="mod-reason">Reason (written to the audit log only; the player never sees it)</label>');
+    expect(html).toContain('<label for="mod-message">Warning the player sees (for “Warn” only)</label><textarea id="mod-message" name="message" maxlength="500" rows="2"></textarea>');
     const bn = renderModPlayer(BN, playerView);
     expect(bn).toContain('খেলোয়াড় alice');
-    expect(bn).toContain('<option value="warn">সতর্ক করুন</option>');
+    expect(bn).toContain('<option value="warn">সতর্ক করুন (রিপোর্টগুলি বন্ধ হবে)</option>');
+  });
+
+  it("the audit log shows a warning's message beside its reason", () => {
+    const warned = { ...playerView.auditLog[0], action: 'warn' as const, reason: 'three reports', message: 'Please stop stalling.' };
+    const html = renderModPlayer(EN, { ...playerView, auditLog: [warned] });
+    expect(html).toContain('<td>three reports<br><span class="subtle" data-testid="audit-message">To the player: Please stop stalling.</span></td>');
   });
 
   it("escapes the players' and moderators' own words", () => {

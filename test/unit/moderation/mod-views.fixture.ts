@@ -31,12 +31,12 @@ export const playerView: ModPlayerViewDto = {
   statistics,
   moveTimes: { moves: 360, meanSeconds: 4.2, medianSeconds: 4, variation: 0.08 },
   recentGames: [
-    { gameId: '00000000-0000-4000-8000-000000000001', color: 'black', finishedAt: '2024-03-01T09:00:00Z', summary: { counted: 26, meanLoss: 0.3, bestShare: 0.92, inaccuracies: 1, mistakes: 0, blunders: 0 }, moveSeconds: [4, 4, 5] },
+    { gameId: '00000000-0000-4000-8000-000000000001', color: 'black', opponent: 'dave', finishedAt: '2024-03-01T09:00:00Z', summary: { counted: 26, meanLoss: 0.3, bestShare: 0.92, inaccuracies: 1, mistakes: 0, blunders: 0 }, moveSeconds: [4, 4, 5] },
   ],
   reports: [{ ...reports[0], status: 'closed', closedAt: '2024-03-02T10:00:00Z' }],
   auditLog: [
-    { id: '00000000-0000-4000-8000-0000000000b1', action: 'engine', moderator: 'carol', reason: 'exact phase perfect', details: null, createdAt: '2024-03-02T10:00:00Z', seenAt: null },
-    { id: '00000000-0000-4000-8000-0000000000b2', action: 'grant-moderator', moderator: null, reason: 'granted with the outflank command', details: null, createdAt: '2024-01-02T10:00:00Z', seenAt: null },
+    { id: '00000000-0000-4000-8000-0000000000b1', action: 'engine', moderator: 'carol', reason: 'exact phase perfect', message: null, details: null, createdAt: '2024-03-02T10:00:00Z', seenAt: null },
+    { id: '00000000-0000-4000-8000-0000000000b2', action: 'grant-moderator', moderator: null, reason: 'granted with the outflank command', message: null, details: null, createdAt: '2024-01-02T10:00:00Z', seenAt: null },
   ],
 };
 
