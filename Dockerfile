@@ -1,9 +1,10 @@
 # syntax=docker/dockerfile:1
 # Outflank: a multi-stage build. The runtime image holds the compiled JavaScript and the
-# production dependencies only, and runs as the unprivileged `node` user.
+# production dependencies only, and runs as the unprivileged `node` user. Node 24, the newer of
+# the two supported LTS lines (22 and 24, docs/decisions.md).
 
 # --- build: compile TypeScript to dist/ -------------------------------------------------
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV SCARF_ANALYTICS=false
 COPY package.json package-lock.json ./
@@ -12,7 +13,7 @@ COPY . .
 RUN npm run build
 
 # --- runtime ---------------------------------------------------------------------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
     PORT=3000 \

@@ -2,12 +2,8 @@
  * Load benchmark of the hot path, POST /api/games/:id/moves, over real HTTP.
  *
  *   npm run build && node dist/bench/moves.js [--clients 16,64,128] [--seconds 30] [--copies 1,2]
- *   npm run build && node dist/bench/moves.js --clients 16,64 --adapter express,fastify [--rounds 2] [--browsers]
+ *   add --app-only to skip pgbench and the bare-SQL probe (the app's CPU per move, before/after)
  *   add --analysis to keep the analysis of finished games running (off by default: see ANALYSIS)
- *
- * --adapter express,fastify runs the same levels (one copy) on the app built on each HTTP adapter
- * in turn, alternating for --rounds, on the same database and beside the same pgbench and bare-SQL
- * probe: `fastify` is the experimental createFastifyApp (src/app.fastify.ts), benchmarks only.
  *
  * It starts everything itself: an embedded PostgreSQL 17 in a temporary directory (not kept),
  * the migrations, the real app (createApp, as `serve` builds it) on 127.0.0.1 in this process
@@ -85,6 +81,8 @@ interface LevelOutput {
   retries: number;
   /** Busy share of the driver's event loop over the level (≈ the cores the driver used). */
   driverUtilization: number;
+  /** CPU seconds the driver's own thread used over the level (Linux: /proc/thread-self), NaN elsewhere. */
+  driverCpuSeconds: number;
   /** API requests sent while playing, the moves included, event streams and page loads aside. */
   requests: number;
   /** API requests of the pages' loads (browsers modes): the player, the game, its moves. */
@@ -173,6 +171,7 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
   let idleClients = 0;
   const started = performance.now();
   const elu0 = performance.eventLoopUtilization();
+  const cpu0 = threadCpuSeconds('thread-self');
 
   async function playGame(server: number, game: BenchGame, random: () => number): Promise<void> {
     let position: Position = startPosition();
@@ -360,6 +359,7 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
     errors,
     retries,
     driverUtilization: performance.eventLoopUtilization(elu0).utilization,
+    driverCpuSeconds: threadCpuSeconds('thread-self') - cpu0,
     requests: input.mode === 'bare' ? latencies.length + retries : requests,
     loadRequests,
     pageLoads,
@@ -415,18 +415,16 @@ const BROWSERS = process.argv.includes('--browsers');
  * that are the ceiling, so neither figure would be the move path's.
  */
 const ANALYSIS = process.argv.includes('--analysis');
+/** --app-only: the app's levels alone, without (b) and (c): for before/after runs of the app's CPU per move. */
+const APP_ONLY = process.argv.includes('--app-only');
+/**
+ * --no-standing: the token standing check (TokenStanding.refusal, the in-memory revocation cache
+ * every token verification asks) answers "stands" at once: the move path without the check, to run
+ * beside a run without the flag.
+ */
+const NO_STANDING = process.argv.includes('--no-standing');
 /** --probe-variants: also runs (c) without the NOTIFY of the events, to show what the fan-out costs. */
 const PROBE_VARIANTS = process.argv.includes('--probe-variants');
-type Adapter = 'express' | 'fastify';
-/** --adapter express,fastify: the levels (one copy) on each HTTP adapter, alternating for --rounds. */
-const ADAPTER_MODE = process.argv.includes('--adapter');
-const ADAPTERS: Adapter[] = ADAPTER_MODE
-  ? (process.argv[process.argv.indexOf('--adapter') + 1] ?? '').split(',').map((a) => {
-      if (a !== 'express' && a !== 'fastify') throw new Error('--adapter: express and/or fastify, comma-separated');
-      return a;
-    })
-  : ['express'];
-const ROUNDS = numArg('rounds', 2);
 
 /** Starts the V8 profiler on this (the app's) thread; stop() writes the .cpuprofile and a summary. */
 async function startProfile(): Promise<{ stop: (name: string) => Promise<string> }> {
@@ -524,6 +522,21 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * CPU seconds (user + system) of a process from /proc (Linux), or null; with `reaped`, also
  * those of its children that have exited and been waited for.
  */
+/**
+ * CPU seconds (user + system) one thread has used, from /proc: `thread-self` for the calling
+ * thread, `self/task/<pid>` for the main thread. CPU time, not wall time: on a shared machine a
+ * starved thread's wall-clock busy time grows, its CPU time does not. NaN where there is no /proc.
+ */
+function threadCpuSeconds(path: string): number {
+  try {
+    const stat = readFileSync(`/proc/${path}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    return (f[11] + f[12]) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function cpuSecondsOf(pid: number, reaped = false): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -555,6 +568,8 @@ function postgresCpuSeconds(postmasterPid: number): number {
 interface CpuSnapshot {
   at: number;
   self: number;
+  /** The app's main thread alone. */
+  main: number;
   postgres: number;
   child: number;
 }
@@ -932,17 +947,33 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
 
 interface LevelResult {
   mode: DriveMode;
-  adapter: Adapter;
-  round: number;
   copies: number;
   clients: number;
   games: number;
   out: LevelOutput;
-  cpu: { self: number; postgres: number; child: number };
+  /** self: this whole process (app threads and the driver); main: the app's main thread alone. */
+  cpu: { self: number; main: number; postgres: number; child: number };
   appUtilization: number;
   xactsPerMove: number;
   /** Statements the app sent per move (one copy only: the second copy's are not counted). */
   statementsPerMove: number | null;
+}
+
+/**
+ * The app's CPU time per move, in ms: this process's CPU (every thread: the app's main thread,
+ * libuv's, V8's GC helpers) less the load driver's thread. CPU time rather than the event loop's
+ * busy time, which on a machine shared by other jobs also counts the time the loop waited for a core.
+ */
+function appCpuMs(r: LevelResult): number {
+  return ((r.cpu.self - r.out.driverCpuSeconds) / Math.max(1, r.out.moves)) * 1000;
+}
+
+/** The app's CPU with no requests, in ms a second (measured once, before the levels). */
+let idleCpuPerSecond = Number.NaN;
+
+/** {@link appCpuMs} less what the app would have spent idle over the level: the moves' own CPU. */
+function appMoveCpuMs(r: LevelResult): number {
+  return (((r.cpu.self - r.out.driverCpuSeconds) * 1000 - (idleCpuPerSecond * r.out.elapsedMs) / 1000) / Math.max(1, r.out.moves));
 }
 
 async function main(): Promise<void> {
@@ -961,7 +992,6 @@ async function main(): Promise<void> {
     return realQuery.apply(this, args);
   };
   const { createApp } = await import('../src/app.factory.js');
-  const { createFastifyApp } = await import('../src/app.fastify.js');
   const { loadConfig } = await import('../src/config/config.js');
   const { freePort, startEmbeddedPostgres } = await import('../src/database/embedded-postgres.js');
   const { runMigrations } = await import('../src/app/migrate.js');
@@ -969,7 +999,7 @@ async function main(): Promise<void> {
   chmodSync(dir, 0o755); // initdb runs as the postgres user when we are root
   const dataDir = join(dir, 'pg');
   const server = await startEmbeddedPostgres({ databaseDir: dataDir, persistent: false });
-  let app: Awaited<ReturnType<typeof createFastifyApp>> | null = null;
+  let app: Awaited<ReturnType<typeof createApp>> | null = null;
   let second: Served | null = null;
   let admin: pg.Client | null = null;
   const setupAgent = new http.Agent({ keepAlive: true, maxSockets: 32 });
@@ -990,20 +1020,15 @@ async function main(): Promise<void> {
     const { GamesService } = await import('../src/games/games.service.js');
     let gamesService: InstanceType<typeof GamesService> | null = null;
     let base1 = '';
-    let adapterNow: Adapter = ADAPTERS[0];
-    let roundNow = 1;
-    /** (Re)starts the app in this process on an adapter: one app at a time (passport's strategies are process-global). */
-    const startApp = async (adapter: Adapter): Promise<void> => {
-      if (app) await app.close();
-      app = null;
-      app = adapter === 'fastify' ? await createFastifyApp(config) : await createApp(config);
-      await app.listen(0, '127.0.0.1');
-      gamesService = app.get(GamesService);
-      const address = app.getHttpServer().address();
-      base1 = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      adapterNow = adapter;
-    };
-    await startApp(ADAPTERS[0]);
+    if (NO_STANDING) {
+      const { TokenStanding } = await import('../src/auth/token-standing.js');
+      TokenStanding.prototype.refusal = () => null;
+    }
+    app = await createApp(config);
+    await app.listen(0, '127.0.0.1');
+    gamesService = app.get(GamesService);
+    const address = app.getHttpServer().address();
+    base1 = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const createRanked: CreateRanked = async (blackId, whiteId) =>
       (await gamesService!.createGame({ roomId: null, roomCode: null, rated: true, turnSeconds: null, showLegalMoves: true, blackId, whiteId })).id;
 
@@ -1023,16 +1048,18 @@ async function main(): Promise<void> {
         `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`,
     );
     console.log(`node ${process.version}; PostgreSQL ${pgVersion} embedded (${settings}); app DB pool ${config.dbPoolSize} connections per copy`);
-    console.log(
-      ADAPTER_MODE
-        ? `levels: ${CLIENTS.join(', ')} clients, one app copy, on ${ADAPTERS.join(' then ')} in turn, ${ROUNDS} round${ROUNDS > 1 ? 's' : ''}; ${SECONDS} s each\n`
-        : `levels: ${CLIENTS.join(', ')} clients × ${COPIES.join(' and ')} app cop${COPIES.length > 1 ? 'ies' : 'y'}; ${SECONDS} s each\n`,
-    );
+    console.log(`levels: ${CLIENTS.join(', ')} clients × ${COPIES.join(' and ')} app cop${COPIES.length > 1 ? 'ies' : 'y'}; ${SECONDS} s each\n`);
 
     const maxClients = Math.max(...CLIENTS);
     const seats = await registerPlayers(setupAgent, base1, 2 * maxClients, started.getTime().toString(36).slice(-5));
     const pairs: [Seat, Seat][] = Array.from({ length: maxClients }, (_, i) => [seats[2 * i], seats[2 * i + 1]]);
     console.log(`registered ${seats.length} players (two per client)`);
+    // What the app spends with no request at all (its sweepers, batches and polls), to tell it from a move's own cost.
+    const idle0 = { cpu: process.cpuUsage(), at: performance.now() };
+    await sleep(5000);
+    const idleUsage = process.cpuUsage(idle0.cpu);
+    idleCpuPerSecond = (idleUsage.user + idleUsage.system) / 1000 / ((performance.now() - idle0.at) / 1000);
+    console.log(`app idle (no requests, 5 s): ${idleCpuPerSecond.toFixed(1)} ms of CPU a second`);
 
     const acked = new Map<string, number>();
     const results: LevelResult[] = [];
@@ -1053,6 +1080,7 @@ async function main(): Promise<void> {
       const before: CpuSnapshot = {
         at: performance.now(),
         self: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+        main: threadCpuSeconds(`self/task/${process.pid}`),
         postgres: postgresCpuSeconds(postmasterPid),
         child: second ? (cpuSecondsOf(second.child.pid!) ?? 0) : 0,
       };
@@ -1068,6 +1096,7 @@ async function main(): Promise<void> {
       const usage = process.cpuUsage();
       const cpu = {
         self: usage.user / 1e6 + usage.system / 1e6 - before.self,
+        main: threadCpuSeconds(`self/task/${process.pid}`) - before.main,
         postgres: postgresCpuSeconds(postmasterPid) - before.postgres,
         child: second ? (cpuSecondsOf(second.child.pid!) ?? 0) - before.child : 0,
       };
@@ -1075,33 +1104,22 @@ async function main(): Promise<void> {
       const games = perClient.reduce((n, g) => n + g.length, 0);
       const rateNow = out.moves / (out.elapsedMs / 1000);
       warmRate = Math.max(warmRate, rateNow);
-      const label = `${ADAPTER_MODE ? `${adapterNow} (round ${roundNow}), ` : ''}${warmup ? 'warm-up, ' : ''}${mode === 'bare' ? '' : `${mode}, `}${copies} cop${copies === 1 ? 'y' : 'ies'}, ${clients} clients`;
+      const label = `${warmup ? 'warm-up, ' : ''}${mode === 'bare' ? '' : `${mode}, `}${copies} cop${copies === 1 ? 'y' : 'ies'}, ${clients} clients`;
       console.log(
         `${label}: ${games} games set up in ${setupS.toFixed(1)} s; ${out.moves} moves in ${(out.elapsedMs / 1000).toFixed(1)} s (${Math.round(rateNow)}/s), ` +
           `${out.finishedGames} games finished, ${out.cutGames} left in play at the deadline; ${(out.requests / Math.max(1, out.moves)).toFixed(2)} API requests/move in play` +
           `${out.pageLoads ? ` (+ ${(out.loadRequests / out.pageLoads).toFixed(1)} page-load reads a game)` : ''}` +
           `${out.streams ? `, ${out.streams} event streams` : ''}` +
+          `; app CPU ${(((cpu.self - out.driverCpuSeconds) / Math.max(1, out.moves)) * 1000).toFixed(3)} ms/move (main thread ${((cpu.main / Math.max(1, out.moves)) * 1000).toFixed(3)})` +
           `${out.idleClients ? `; ${out.idleClients} clients ran out of games early` : ''}${out.retries ? `; ${out.retries} retried` : ''}` +
           `${out.errors.length ? `; ${out.errors.length} ERRORS` : ''}`,
       );
       for (const e of out.errors.slice(0, 5)) console.log(`  error: ${e}`);
       if (out.errors.length) failed = true;
-      if (!warmup) results.push({ mode, adapter: adapterNow, round: roundNow, copies, clients, games, out, cpu, appUtilization, xactsPerMove: (x1 - x0) / Math.max(1, out.moves), statementsPerMove: copies === 1 ? statementsSent / Math.max(1, out.moves) : null });
+      if (!warmup) results.push({ mode, copies, clients, games, out, cpu, appUtilization, xactsPerMove: (x1 - x0) / Math.max(1, out.moves), statementsPerMove: copies === 1 ? statementsSent / Math.max(1, out.moves) : null });
     };
 
-    if (ADAPTER_MODE) {
-      for (let round = 1; round <= ROUNDS; round++) {
-        for (const adapter of ADAPTERS) {
-          roundNow = round;
-          if (adapter !== adapterNow || app === null) await startApp(adapter);
-          console.log(`app on ${adapter} (round ${round}): ${base1}`);
-          await runLevel(1, Math.min(16, maxClients), [base1], true);
-          for (const clients of CLIENTS) await runLevel(1, clients, [base1], false);
-          if (BROWSERS) for (const clients of CLIENTS) await runLevel(1, clients, [base1], false, 'browsers');
-        }
-      }
-    }
-    for (const copies of ADAPTER_MODE ? [] : COPIES) {
+    for (const copies of COPIES) {
       let servers = [base1];
       if (copies === 2) {
         const port = await freePort();
@@ -1130,7 +1148,7 @@ async function main(): Promise<void> {
     console.log(`\nceiling: ${pgbench.note}`);
     const ceilings = new Map<number, CeilingResult | string>();
     const probes = new Map<number, ProbeResult>();
-    for (const clients of CLIENTS) {
+    for (const clients of APP_ONLY ? [] : CLIENTS) {
       if (pgbench.path) {
         const c = await runPgbench(pgbench.path, url, admin, clients, SECONDS, postmasterPid);
         ceilings.set(clients, c);
@@ -1151,41 +1169,9 @@ async function main(): Promise<void> {
     }
 
     console.log(`\nload average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end\n`);
-    if (ADAPTER_MODE) {
-      console.log('Express and Fastify (the whole app, one copy), alternating; pgbench and bare SQL of this run.\n');
-      console.log('| clients | clients behave as | adapter | round | moves/s | API requests/move | p50 ms | p99 ms | app CPU ms/move | PG CPU ms/move | **moves/s ÷ pgbench tps** | moves/s ÷ bare SQL |');
-      console.log('|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-      const rateOf = (r: LevelResult) => r.out.moves / (r.out.elapsedMs / 1000);
-      for (const clients of CLIENTS) {
-        for (const mode of ['bare', 'browsers'] as DriveMode[]) {
-          for (const r of results.filter((x) => x.clients === clients && x.mode === mode)) {
-            const sorted = Float64Array.from(r.out.latencies).sort();
-            const s = r.out.elapsedMs / 1000;
-            const a = rateOf(r);
-            const c = ceilings.get(r.clients);
-            const b = c && typeof c !== 'string' ? c : null;
-            const pr = probes.get(r.clients);
-            const probeRate = pr ? pr.moves / pr.seconds : Number.NaN;
-            console.log(
-              `| ${r.clients} | ${mode === 'bare' ? 'bots (moves only)' : 'browsers'} | ${r.adapter} | ${r.round} | **${Math.round(a)}** | ${(r.out.requests / Math.max(1, r.out.moves)).toFixed(2)} | ` +
-                `${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${(((r.appUtilization * s) / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ` +
-                `${((r.cpu.postgres / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} |`,
-            );
-          }
-          const mean = (adapter: Adapter) => {
-            const rs = results.filter((x) => x.clients === clients && x.mode === mode && x.adapter === adapter);
-            return rs.length ? rs.reduce((t, r) => t + rateOf(r), 0) / rs.length : Number.NaN;
-          };
-          if (ADAPTERS.length === 2 && results.some((x) => x.clients === clients && x.mode === mode)) {
-            console.log(`| ${clients} | ${mode === 'bare' ? 'bots (moves only)' : 'browsers'} | **fastify ÷ express** (mean of rounds) | | **${((mean('fastify') / mean('express')) * 100).toFixed(0)}%** | | | | | | | |`);
-          }
-        }
-      }
-      console.log('');
-    }
-    console.log('| clients | (a) app moves/s | p50 ms | p95 ms | p99 ms | app CPU ms/move | PG CPU ms/move | (b) pgbench tps | PG CPU ms/txn | (c) bare SQL moves/s | (c) p99 ms | **a/b** | a/c | **c/b** |');
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const r of results.filter((x) => x.copies === 1 && x.mode === 'bare' && !ADAPTER_MODE)) {
+    console.log('| clients | (a) app moves/s | p50 ms | p95 ms | p99 ms | **app CPU ms/move** | less idle | main thread CPU ms/move | app loop busy ms/move (wall) | PG CPU ms/move | (b) pgbench tps | PG CPU ms/txn | (c) bare SQL moves/s | (c) p99 ms | **a/b** | a/c | **c/b** |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of results.filter((x) => x.copies === 1 && x.mode === 'bare')) {
       const sorted = Float64Array.from(r.out.latencies).sort();
       const s = r.out.elapsedMs / 1000;
       const a = r.out.moves / s;
@@ -1193,17 +1179,19 @@ async function main(): Promise<void> {
       const pr = probes.get(r.clients);
       const prSorted = pr ? Float64Array.from(pr.latencies).sort() : null;
       const probeRate = pr ? pr.moves / pr.seconds : Number.NaN;
-      const appMs = ((r.appUtilization * s) / Math.max(1, r.out.moves)) * 1000;
+      const appMs = appCpuMs(r);
+      const mainMs = (r.cpu.main / Math.max(1, r.out.moves)) * 1000;
+      const loopMs = ((r.appUtilization * s) / Math.max(1, r.out.moves)) * 1000;
       const pgMs = (r.cpu.postgres / Math.max(1, r.out.moves)) * 1000;
       const b = c && typeof c !== 'string' ? c : null;
       console.log(
         `| ${r.clients} | **${Math.round(a)}** | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.95).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ` +
-          `${appMs.toFixed(3)} | ${pgMs.toFixed(3)} | ${b ? Math.round(b.tps) : '—'} | ${b ? ((b.postgresCpu / (b.tps * b.seconds)) * 1000).toFixed(3) : '—'} | ` +
+          `**${appMs.toFixed(3)}** | ${appMoveCpuMs(r).toFixed(3)} | ${mainMs.toFixed(3)} | ${loopMs.toFixed(3)} | ${pgMs.toFixed(3)} | ${b ? Math.round(b.tps) : '—'} | ${b ? ((b.postgresCpu / (b.tps * b.seconds)) * 1000).toFixed(3) : '—'} | ` +
           `${pr ? Math.round(probeRate) : '—'} | ${prSorted ? quantile(prSorted, 0.99).toFixed(1) : '—'} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} | ` +
           `**${b && pr ? `${((probeRate / b.tps) * 100).toFixed(1)}%` : '—'}** |`,
       );
     }
-    if (BROWSERS && !ADAPTER_MODE) {
+    if (BROWSERS) {
       console.log('\nPlayers as browsers (one copy): the same server, pgbench and bare SQL as above, same run.\n');
       console.log('| clients (games at once) | clients behave as | moves/s | API requests/move in play | page-load reads/game | event streams | p50 ms | p99 ms | app CPU ms/move | PG CPU ms/move | **moves/s ÷ pgbench tps** | moves/s ÷ bare SQL |');
       console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
@@ -1218,7 +1206,7 @@ async function main(): Promise<void> {
         const what = r.mode === 'bare' ? 'bots (moves only)' : r.mode === 'browsers' ? 'browsers, events carry the state' : 'browsers, read after each event (before)';
         console.log(
           `| ${r.clients} | ${what} | **${Math.round(a)}** | ${(r.out.requests / Math.max(1, r.out.moves)).toFixed(2)} | ${r.out.pageLoads ? (r.out.loadRequests / r.out.pageLoads).toFixed(1) : '—'} | ${r.out.streams} | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ` +
-            `${(((r.appUtilization * s) / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ${((r.cpu.postgres / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ` +
+            `${appCpuMs(r).toFixed(3)} | ${((r.cpu.postgres / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ` +
             `**${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} |`,
         );
       }
@@ -1227,8 +1215,9 @@ async function main(): Promise<void> {
       console.log(' every API request but the streams and the page loads (8 a game: 3 per player, 2 for the watcher); "before" reads');
       console.log(' the game on every page after each move event that is news to it, as the client did.)\n');
     }
-    console.log('\n(a) the app over HTTP, one copy; app CPU ms/move is its main thread\'s busy time per move (the load driver runs in');
-    console.log(' another thread); (b) pgbench running lock game + insert move + update game as one transaction, -M prepared, same');
+    console.log('\n(a) the app over HTTP, one copy; app CPU ms/move is CPU time (user + system) of this process less the load driver\'s');
+    console.log(' thread (/proc), per move; less idle: less the app\'s CPU with no requests over as long (measured before the levels); main thread: the app\'s JavaScript thread alone; app loop busy: its event loop\'s wall-clock busy');
+    console.log(' time per move, which also counts waiting for a core on a loaded machine; (b) pgbench running lock game + insert move + update game as one transaction, -M prepared, same');
     console.log(' client count, same server; (c) the app\'s own two statements and pure domain from a bare pg pool of the app\'s size.)\n');
     console.log('| app copies | clients | games | moves | seconds | moves/s | p50 ms | p95 ms | p99 ms | max ms | errors | CPU: app copy 1 + driver | CPU: copy 2 | CPU: PostgreSQL | app 1 loop | driver loop | PG xacts/move | statements/move |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');

@@ -2,6 +2,8 @@
 import { QueueClocks1796202611743 } from './1796202611743-QueueClocks.js';
 import { GameClocks1796201603119 } from './1796201603119-GameClocks.js';
 import { ReportQueue1796203460206 } from './1796203460206-ReportQueue.js';
+import { CheapWinsVoid1796218332624 } from './1796218332624-CheapWinsVoid.js';
+import { WarningMessage1796204871234 } from './1796204871234-WarningMessage.js';
 import { ModeratorsModerated1796202970900 } from './1796202970900-ModeratorsModerated.js';
 import { TokenRevocation1796201433227 } from './1796201433227-TokenRevocation.js';
 import { AnalysisModeration1796148725655 } from './1796148725655-AnalysisModeration.js';
@@ -25,6 +27,7 @@ import { LeaderboardIndex1795970104162 } from './1795970104162-LeaderboardIndex.
 import { CreatePlayers1795969626085 } from './1795969626085-CreatePlayers.js';
 import { PlayerLanguage1796149647677 } from './1796149647677-PlayerLanguage.js';
 import { OpeningExplorer1796201687075 } from './1796201687075-OpeningExplorer.js';
+import { ComputerGames1796203900000 } from './1796203900000-ComputerGames.js';
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CreatePlayers1795969626085,
   GamesRoomsRatings1795969921902,
@@ -51,4 +54,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   QueueClocks1796202611743,
   ModeratorsModerated1796202970900,
   ReportQueue1796203460206,
+  ComputerGames1796203900000,
+  WarningMessage1796204871234,
+  CheapWinsVoid1796218332624,
 ];

@@ -9,10 +9,11 @@
  * one group (the last takes what no other claims), and the summary counts the tests of the run.
  */
 const { spawn, spawnSync } = require('node:child_process');
-const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join, relative } = require('node:path');
 const { build, ROOT, startBrowser, startDatabase } = require('./setup/resources.cjs');
+const { DURATIONS } = require('./setup/sequencer.cjs');
 
 const JEST = require.resolve('jest/bin/jest');
 
@@ -40,10 +41,31 @@ const GROUPS = [
   { name: 'unit', workers: 2, claims: (f) => f.startsWith('src/') || f.startsWith('test/unit/') || f.startsWith('test/client/') },
   { name: 'integration', workers: 2, claims: (f) => f.startsWith('test/integration/') },
   { name: 'e2e', workers: 2, claims: (f) => f.startsWith('test/e2e/') && !PROCESSES.has(f) },
-  { name: 'processes', workers: 1, claims: (f) => PROCESSES.has(f) },
+  // Beside the browser group: these mostly wait (for processes to start, stop, restart, for an
+  // outage to pass) while the browser group mostly computes.
+  { name: 'processes', workers: 1, beside: 'browser', claims: (f) => PROCESSES.has(f) },
   { name: 'browser', workers: 2, claims: (f) => f.startsWith('test/browser/') },
   { name: 'other', workers: 1, claims: () => true },
 ];
+
+/**
+ * The plan's groups in the order they run: one at a time, but a group that runs `beside` another
+ * starts with it (OUTFLANK_TEST_SERIAL=1: each alone, to measure them one by one).
+ */
+function phases(plan) {
+  const serial = Boolean(process.env.OUTFLANK_TEST_SERIAL);
+  const out = [];
+  for (const group of plan) {
+    if (!serial && group.beside && plan.some((g) => g.name === group.beside)) continue;
+    out.push([group]);
+  }
+  for (const group of plan) {
+    if (serial || !group.beside) continue;
+    const partner = out.find((phase) => phase.some((g) => g.name === group.beside));
+    if (partner) partner.push(group);
+  }
+  return out;
+}
 
 function listTests(patterns, jestArgs) {
   const listed = spawnSync(process.execPath, [JEST, '--listTests', '--json', ...jestArgs, ...patterns], { cwd: ROOT, encoding: 'utf8' });
@@ -51,13 +73,103 @@ function listTests(patterns, jestArgs) {
   return JSON.parse(listed.stdout).map((f) => relative(ROOT, f).split('\\').join('/')).sort();
 }
 
-function runJest(files, workers, env, jsonFile, jestArgs) {
+/** The jest runs under way, stopped with the runner (Ctrl-C, or a signal to this process only). */
+const running = new Set();
+
+function runJest(files, workers, env, jsonFile, jestArgs, prefix) {
   const paths = files.map((f) => join(ROOT, f));
   const args = [JEST, `--maxWorkers=${workers}`, '--json', `--outputFile=${jsonFile}`, ...jestArgs, '--runTestsByPath', ...paths];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit' });
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    running.add(child);
+    child.on('exit', () => running.delete(child));
+    // A group that runs beside another: its lines marked with its name, whole lines at a time.
+    if (prefix) for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) prefixLines(from, to, prefix);
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
+}
+
+function prefixLines(from, to, prefix) {
+  let rest = '';
+  from.setEncoding('utf8');
+  from.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop();
+    if (lines.length) to.write(lines.map((l) => `${prefix} ${l}\n`).join(''));
+  });
+  from.on('end', () => rest && to.write(`${prefix} ${rest}\n`));
+}
+
+/**
+ * CPU seconds used so far by this runner's descendants: the finished ones (jest runs with their
+ * workers and the processes they started, counted when reaped) and the live ones (PostgreSQL and
+ * Chromium with their finished children). Linux only (/proc); elsewhere NaN. A group's CPU time,
+ * unlike its wall time, hardly depends on what else the machine runs.
+ */
+function descendantsCpu() {
+  try {
+    const ticks = 100; // USER_HZ: 100 on Linux
+    const stat = (pid) => {
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return text.slice(text.lastIndexOf(')') + 2).split(' '); // fields from the 3rd (state) on
+    };
+    const children = new Map();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const ppid = Number(stat(name)[1]);
+        if (!children.has(ppid)) children.set(ppid, []);
+        children.get(ppid).push(Number(name));
+      } catch {
+        // gone meanwhile
+      }
+    }
+    const self = stat(process.pid);
+    let total = Number(self[13]) + Number(self[14]); // cutime, cstime: reaped children
+    const live = [...(children.get(process.pid) ?? [])];
+    while (live.length) {
+      const pid = live.pop();
+      try {
+        const f = stat(pid);
+        total += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+        live.push(...(children.get(pid) ?? []));
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return total / ticks;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The group's slowest files (jest's per-file times), to see where a group's time goes. */
+function printSlowest(counts) {
+  const files = (counts.testResults ?? [])
+    .map((r) => ({ name: relative(ROOT, r.name), ms: (r.endTime ?? 0) - (r.startTime ?? 0) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 8);
+  for (const f of files) console.log(`[test]   ${seconds(f.ms).padStart(8)}  ${f.name}`);
+}
+
+/**
+ * Writes each file's time of this run into test/setup/durations.json (kept for files this run did
+ * not touch), which orders the files of a fresh clone longest first (test/setup/sequencer.cjs).
+ */
+function recordDurations(results) {
+  let known = {};
+  try {
+    known = JSON.parse(readFileSync(DURATIONS, 'utf8'));
+  } catch {
+    // none yet
+  }
+  for (const { counts } of results) {
+    for (const r of counts.testResults ?? []) {
+      if (r.endTime && r.startTime) known[relative(ROOT, r.name).split('\\').join('/')] = Math.round((r.endTime - r.startTime) / 100) / 10;
+    }
+  }
+  const sorted = Object.fromEntries(Object.entries(known).sort(([a], [b]) => (a < b ? -1 : 1)));
+  writeFileSync(DURATIONS, `${JSON.stringify(sorted, null, 2)}\n`);
 }
 
 function seconds(ms) {
@@ -86,52 +198,81 @@ async function main() {
   const env = { ...process.env, OUTFLANK_TEST_SHARED: '1' };
   const outDir = mkdtempSync(join(tmpdir(), 'outflank-run-'));
   const results = [];
+  const setup = [];
+  const phaseCpu = [];
   let failed = false;
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch((err) => console.error(err));
     stops.length = 0;
     rmSync(outDir, { recursive: true, force: true });
   };
-  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      for (const child of running) child.kill('SIGTERM');
+      void stopAll().then(() => process.exit(130));
+    });
+  }
   try {
-    let at = Date.now();
+    const at = Date.now();
     await build();
     const db = await startDatabase();
     stops.push(db.stop);
     Object.assign(env, db.env);
-    if (plan.some((g) => g.name === 'browser')) {
-      const browser = await startBrowser();
-      stops.push(browser.stop);
-      Object.assign(env, browser.env);
-    }
-    const setupMs = Date.now() - at;
-    console.log(`\n[test] set-up (build, PostgreSQL, template, Chromium): ${seconds(setupMs)}`);
+    console.log(`\n[test] set-up (build, PostgreSQL, template): ${seconds(Date.now() - at)}`);
+    setup.push({ name: 'set-up', ms: Date.now() - at });
 
-    for (const group of plan) {
-      console.log(`\n[test] ${group.name}: ${group.files.length} files, ${group.workers} worker(s)`);
-      at = Date.now();
-      const jsonFile = join(outDir, `${group.name}.json`);
-      const code = await runJest(group.files, group.workers, env, jsonFile, jestArgs);
-      let counts = { numTotalTests: 0, numPassedTests: 0, numFailedTests: 0, numTotalTestSuites: group.files.length };
-      try {
-        counts = JSON.parse(readFileSync(jsonFile, 'utf8'));
-      } catch {
-        // jest died before writing its report: the exit code says it failed
+    for (const phase of phases(plan)) {
+      if (phase.some((g) => g.name === 'browser') && !env.OUTFLANK_TEST_BROWSER) {
+        // Launched only now: CI installs Chromium while the groups before run.
+        const browserAt = Date.now();
+        const browser = await startBrowser();
+        stops.push(browser.stop);
+        Object.assign(env, browser.env);
+        console.log(`\n[test] Chromium: ${seconds(Date.now() - browserAt)}`);
+        setup.push({ name: 'Chromium', ms: Date.now() - browserAt });
       }
-      if (code !== 0) failed = true;
-      results.push({ group, ms: Date.now() - at, code, counts });
+      const phaseAt = Date.now();
+      const cpuBefore = descendantsCpu();
+      const together = phase.length > 1;
+      if (together) console.log(`\n[test] ${phase.map((g) => g.name).join(' and ')} together (their lines marked with their names)`);
+      const done = await Promise.all(
+        phase.map(async (group) => {
+          console.log(`\n[test] ${group.name}: ${group.files.length} files, ${group.workers} worker(s)`);
+          const groupAt = Date.now();
+          const jsonFile = join(outDir, `${group.name}.json`);
+          const code = await runJest(group.files, group.workers, env, jsonFile, jestArgs, together ? `[${group.name}]` : undefined);
+          let counts = { numTotalTests: 0, numPassedTests: 0, numFailedTests: 0, numTotalTestSuites: group.files.length };
+          try {
+            counts = JSON.parse(readFileSync(jsonFile, 'utf8'));
+          } catch {
+            // jest died before writing its report: the exit code says it failed
+          }
+          if (code !== 0) failed = true;
+          return { group, ms: Date.now() - groupAt, code, counts };
+        }),
+      );
+      const cpu = descendantsCpu() - cpuBefore;
+      for (const r of done) {
+        console.log(`\n[test] ${r.group.name}: slowest files`);
+        printSlowest(r.counts);
+        results.push({ ...r, cpu: together ? undefined : cpu });
+      }
+      if (together) phaseCpu.push({ names: phase.map((g) => g.name), ms: Date.now() - phaseAt, cpu });
     }
   } finally {
     await stopAll();
   }
 
-  console.log('\n[test] group        files  tests  failed   time');
-  for (const { group, ms, code, counts } of results) {
+  console.log('\n[test] group        files  tests  failed     time      CPU');
+  for (const { name, ms } of setup) console.log(`[test] ${name.padEnd(12)} ${''.padStart(20)} ${seconds(ms).padStart(8)}`);
+  for (const { group, ms, code, counts, cpu } of results) {
     const mark = code === 0 ? '' : `  (jest exit ${code})`;
     console.log(
-      `[test] ${group.name.padEnd(12)} ${String(group.files.length).padStart(5)} ${String(counts.numTotalTests).padStart(6)} ${String(counts.numFailedTests).padStart(7)} ${seconds(ms).padStart(8)}${mark}`,
+      `[test] ${group.name.padEnd(12)} ${String(group.files.length).padStart(5)} ${String(counts.numTotalTests).padStart(6)} ${String(counts.numFailedTests).padStart(7)} ${seconds(ms).padStart(8)} ${(cpu === undefined ? '' : seconds(cpu * 1000)).padStart(8)}${mark}`,
     );
   }
+  for (const { names, ms, cpu } of phaseCpu) console.log(`[test] ${names.join(' + ')} together: ${seconds(ms)} wall, ${seconds(cpu * 1000)} CPU`);
+  if (process.env.OUTFLANK_TEST_RECORD) recordDurations(results);
   const total = results.reduce((n, r) => n + r.counts.numTotalTests, 0);
   const fails = results.reduce((n, r) => n + r.counts.numFailedTests, 0);
   console.log(`[test] all: ${total} tests, ${fails} failed, ${seconds(Date.now() - started)} wall`);

@@ -44,6 +44,8 @@ export interface StoredAnalysis {
 export interface PlayerAnalysedGame extends GamePhases {
   gameId: string;
   color: 'black' | 'white';
+  /** The other player's username (null if that account is gone). */
+  opponent: string | null;
   finishedAt: Date;
   summary: PlayerSummary;
   moveSeconds: number[];
@@ -176,9 +178,12 @@ const ANALYSIS_OF = sql<{ gameId: string }, { exactFromEmpties: number; depth: n
   (p) => `SELECT exact_from_empties AS "exactFromEmpties", depth, moves FROM game_analyses WHERE game_id = ${p.gameId}`,
 );
 const SIDES_OF = sql<{ gameId: string }, Side>('analysis_sides_of', (p) => `SELECT ${SIDE} FROM analysis_player_games a WHERE a.game_id = ${p.gameId}`);
-const RATED_SIDES_OF = sql<{ playerId: string; limit: number }, Side>(
+const RATED_SIDES_OF = sql<{ playerId: string; limit: number }, Side & { opponent: string | null }>(
   null,
-  (p) => `SELECT ${SIDE} FROM analysis_player_games a WHERE a.player_id = ${p.playerId} AND a.rated ORDER BY a.finished_at DESC LIMIT ${p.limit}`,
+  (p) => `SELECT ${SIDE}, o.username AS opponent FROM analysis_player_games a
+    LEFT JOIN games g ON g.id = a.game_id
+    LEFT JOIN players o ON o.id = CASE WHEN a.color = 'black' THEN g.white_id ELSE g.black_id END
+    WHERE a.player_id = ${p.playerId} AND a.rated ORDER BY a.finished_at DESC LIMIT ${p.limit}`,
 );
 /**
  * Every player with an analysed rated game within `activeDays`, with their latest `perPlayer`
@@ -292,6 +297,7 @@ export class AnalysisRepository {
     return rows.map((r) => ({
       gameId: r.gameId,
       color: r.color,
+      opponent: r.opponent,
       finishedAt: new Date(r.finishedAt),
       summary: summaryOf(r),
       moveSeconds: (r.moveSeconds ?? []).map(Number),

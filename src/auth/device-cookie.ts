@@ -26,21 +26,10 @@ export function readDeviceId(req: Pick<Request, 'headers'>): string | null {
 }
 
 /** The request's device id, or a new one set on the response. */
-export function ensureDeviceId(req: Pick<Request, 'headers'>, res: Response | FastifyReplyLike, secure: boolean): string {
+export function ensureDeviceId(req: Pick<Request, 'headers'>, res: Response, secure: boolean): string {
   const existing = readDeviceId(req);
   if (existing) return existing;
   const id = randomBytes(16).toString('base64url');
-  if ('cookie' in res && typeof res.cookie === 'function') {
-    res.cookie(DEVICE_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure, path: '/api/auth', maxAge: MAX_AGE_MS });
-  } else {
-    // The experimental Fastify adapter (bench only) has no res.cookie: the same cookie, written out.
-    const expires = new Date(Date.now() + MAX_AGE_MS).toUTCString();
-    (res as FastifyReplyLike).header('Set-Cookie', `${DEVICE_COOKIE}=${id}; Max-Age=${MAX_AGE_MS / 1000}; Path=/api/auth; Expires=${expires}; HttpOnly;${secure ? ' Secure;' : ''} SameSite=Lax`);
-  }
+  res.cookie(DEVICE_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure, path: '/api/auth', maxAge: MAX_AGE_MS });
   return id;
-}
-
-/** A Fastify reply, as far as a cookie goes. */
-interface FastifyReplyLike {
-  header(name: string, value: string): unknown;
 }

@@ -35,6 +35,8 @@ export class TokenStanding implements OnApplicationBootstrap, OnModuleDestroy {
   /** The database's time at the previous look; null before the first (which loads everything). */
   private since: Date | null = null;
   private nextPruneAt = 0;
+  /** Told after every look at what changed (open event streams of refused tokens are ended then). */
+  private readonly changeListeners = new Set<() => void>();
   private readonly poller = new Periodic(
     () => this.poll(),
     (err) => this.logger.warn(`token standing poll failed: ${String(err)}`),
@@ -61,6 +63,12 @@ export class TokenStanding implements OnApplicationBootstrap, OnModuleDestroy {
     return this.poller.run();
   }
 
+  /** Calls `listener` after every look at what changed (this copy's own changes at once, the others' at the next poll). */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   /** Why the token no longer stands, or null when it does. */
   refusal(claims: TokenClaims): MessageRef | null {
     const standing = this.players.get(claims.sub);
@@ -80,6 +88,7 @@ export class TokenStanding implements OnApplicationBootstrap, OnModuleDestroy {
     for (const row of await this.playerRows.standing(since)) this.apply(row);
     for (const row of await this.revokedTokens.revoked(since)) this.revoked.set(row.jti, row.expiresAt.getTime());
     this.since = at;
+    for (const listener of this.changeListeners) listener();
     if (Date.now() >= this.nextPruneAt) {
       this.nextPruneAt = Date.now() + PRUNE_EVERY_MS;
       const now = Date.now();

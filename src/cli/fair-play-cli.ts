@@ -3,6 +3,7 @@ import { resolveDatabase } from '../database/database-url.js';
 import { openStandaloneDatabase } from '../app/standalone.js';
 import { RankedHistoryRepository } from '../games/ranked-history.repository.js';
 import { SANDBAG_RECENT_LOSSES, SANDBAG_RECENT_MS } from '../fair-play/domain/cooldown.js';
+import { BOOST_RECENT_MS, boosters, type BoostReport, DEFAULT_BOOST_RULE } from '../fair-play/domain/boosting.js';
 import { flaggedAccounts, sandbagRuleOf, type SandbaggerReport } from '../fair-play/flagged.js';
 
 const USAGE = 'Usage: outflank fair-play flagged [--json]\n';
@@ -17,6 +18,31 @@ export async function listFlagged(url: string, config: AppConfig, now = new Date
   } finally {
     await app.close();
   }
+}
+
+/** The boosting detector's list (the same as FairPlayService.boosters()). */
+export async function listBoosters(url: string, config: AppConfig, now = new Date()): Promise<BoostReport[]> {
+  const app = await openStandaloneDatabase({ url, poolSize: 1, connectTimeoutSeconds: config.dbConnectTimeoutSeconds }, [RankedHistoryRepository]);
+  try {
+    const rule = DEFAULT_BOOST_RULE;
+    return boosters(await app.get(RankedHistoryRepository).winsOverNewcomers(new Date(now.getTime() - BOOST_RECENT_MS), rule.youngHours, rule.provisionalGames), rule);
+  } finally {
+    await app.close();
+  }
+}
+
+/** One line per account the boosting detector lists, then its feeders. */
+export function formatBoosters(reports: readonly BoostReport[]): string {
+  if (reports.length === 0) return 'No account is listed for boosting.\n';
+  const lines: string[] = [];
+  for (const r of reports) {
+    lines.push(
+      `${r.player.username}: score ${r.score}, ${r.fedWins} of ${r.wins} ranked wins over new accounts that lost fast, +${r.fedPoints} from them ` +
+        `(${Math.round(r.share * 100)}% of its gains), last ${r.lastFedAt.toISOString()}`,
+    );
+    for (const f of r.feeders) lines.push(`  fed by: ${f.username} ${f.games} game(s), +${Math.round(f.points)} (${f.signals.join(', ')}): ${f.gameIds.join(' ')}`);
+  }
+  return `${lines.join('\n')}\n${reports.length} account(s) listed for boosting.\n`;
 }
 
 /** One line per flagged account, then the accounts that gained (an operator's and moderator's tool, in English). */
@@ -40,7 +66,10 @@ export async function main(args: string[], config: AppConfig): Promise<number> {
   const db = await resolveDatabase(config);
   try {
     const reports = await listFlagged(db.url, config);
-    process.stdout.write(args.includes('--json') ? `${JSON.stringify(reports, null, 2)}\n` : formatFlagged(reports));
+    const boosted = await listBoosters(db.url, config);
+    process.stdout.write(
+      args.includes('--json') ? `${JSON.stringify({ sandbagging: reports, boosting: boosted }, null, 2)}\n` : `${formatFlagged(reports)}\n${formatBoosters(boosted)}`,
+    );
     return 0;
   } finally {
     await db.close();

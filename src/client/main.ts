@@ -15,6 +15,7 @@ import { startOpenings } from './openings/openings';
 import { startRetry } from './retry';
 import { startStrategy } from './strategy/strategy';
 import { startTimes } from './common/times';
+import { showModLink } from './common/mod-link';
 import { followRememberedLanguage } from './i18n/preference';
 
 function connectionBanner(): void {
@@ -50,6 +51,7 @@ function main(): void {
   const retry = document.querySelector<HTMLElement>('[data-part=error-retry]');
   if (retry) startRetry(retry);
   startTimes(document);
+  showModLink();
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Inject, Logger, Optional } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { toErrorBody } from './error-body.js';
-import { HTML_ERROR_PAGES, type HtmlErrorPages, isFastifyReply, sendOnFastify, setErrorHeaders } from './error-writers.js';
+import { HTML_ERROR_PAGES, type HtmlErrorPages, setErrorHeaders } from './error-writers.js';
 
 /** The one global error filter: the body (error-body.ts), a log line for a 5xx, the writers (error-writers.ts). */
 @Catch()
@@ -21,7 +21,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
     } else if (body.statusCode >= 500) {
       this.logger.error({ err: exception, requestId: req?.id }, `Unhandled error on ${req?.method} ${req?.url}`);
     }
-    if (isFastifyReply(res)) return sendOnFastify(res, body);
     if (res.headersSent) {
       res.end();
       return;

@@ -44,18 +44,6 @@ const PARSER_MESSAGE: Record<string, MessageKey> = {
   'stream.encoding.set': 'api.request.unreadableBody',
 };
 
-/**
- * Fastify's own errors of the same kinds, by code (the experimental Fastify adapter,
- * src/app.fastify.ts): the same words as body-parser's and the router's under Express.
- */
-const FASTIFY_MESSAGE: Record<string, MessageKey> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'api.default.PAYLOAD_TOO_LARGE',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'api.request.sizeMismatch',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'api.request.notJson',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'api.request.notJson',
-  FST_ERR_BAD_URL: 'api.request.badPathEncoding',
-};
-
 function messageOf(response: unknown, fallback: string): string {
   if (typeof response === 'string') return response;
   if (response && typeof response === 'object' && 'message' in response) {
@@ -79,7 +67,6 @@ export function parserError(exception: unknown): AppError | null {
   const code = CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED';
   const key =
     (typeof err?.type === 'string' ? PARSER_MESSAGE[err.type] : undefined) ??
-    (typeof err?.code === 'string' && err.code.startsWith('FST_') ? FASTIFY_MESSAGE[err.code] : undefined) ??
     DEFAULT_MESSAGE[code] ??
     'api.default.unreadable';
   return new AppError(code, { key });

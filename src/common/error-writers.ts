@@ -1,5 +1,4 @@
-/** Sending an error body: its headers, on Express or on a Fastify reply, and the HTML page browsers get. */
-import type { ServerResponse } from 'node:http';
+/** Sending an error body: its headers, and the HTML page browsers get. */
 import type { Request } from 'express';
 import { DATABASE_RETRY_AFTER_SECONDS } from './database-unavailable.js';
 import type { ErrorBody } from './errors.js';
@@ -26,32 +25,8 @@ export interface HtmlErrorPages {
 }
 export const HTML_ERROR_PAGES = Symbol('HTML_ERROR_PAGES');
 
-/** Where error headers go: an Express response, or a Fastify reply's headers. */
+/** Where error headers go: an Express response. */
 export interface HeaderTarget {
   getHeader(name: string): unknown;
   setHeader(name: string, value: string): unknown;
-}
-
-/** A Fastify reply (the experimental Fastify adapter, src/app.fastify.ts): node's response is `raw`. */
-export interface FastifyReplyLike {
-  raw: ServerResponse;
-  sent: boolean;
-  hijack(): unknown;
-  getHeader(name: string): unknown;
-  header(name: string, value: string): unknown;
-  status(code: number): { send(body: unknown): unknown };
-}
-
-export function isFastifyReply(res: unknown): res is FastifyReplyLike {
-  return typeof res === 'object' && res !== null && 'raw' in res && typeof (res as { hijack?: unknown }).hijack === 'function';
-}
-
-/** Writes an error answer on a Fastify reply as on an Express response (the same headers and body). */
-export function sendOnFastify(res: FastifyReplyLike, body: ErrorBody): void {
-  if (res.sent || res.raw.headersSent) {
-    res.raw.end();
-    return;
-  }
-  setErrorHeaders({ getHeader: (name) => res.getHeader(name), setHeader: (name, value) => res.header(name, value) }, body);
-  res.status(body.statusCode).send(body);
 }

@@ -59,6 +59,10 @@ export interface AppConfig {
   cpuWorkers: number;
   /** Games this copy analyses at once, each on its own worker thread (0: this copy analyses none). */
   analysisWorkers: number;
+  /** Worker threads of their own for the computer opponent's searches (so a strong level never delays a stand-in's move). */
+  computerWorkers: number;
+  /** The longest the computer opponent's strongest level thinks about one move (ms; a clock gives it less when it is short). */
+  computerMoveMs: number;
   /** Milliseconds between looks for finished games and queued analysis jobs when idle (0: no timer). */
   analysisPollMs: number;
   /** Milliseconds between the rounds that sum newly finished rated games into the opening explorer (0: no timer). */
@@ -124,6 +128,17 @@ export interface FairPlayConfig {
   sandbagShare: number;
   /** … and waits this many hours after its latest cheap loss (doubling with each further one, at most a week). */
   sandbagCooldownHours: number;
+  /**
+   * Ranked play opens once an account has finished this many casual games (0: games never open it)…
+   */
+  rankedMinCasualGames: number;
+  /** … or is this many hours old (0: age never opens it); either one suffices, and both 0 switch the gate off. */
+  rankedMinAccountHours: number;
+  /**
+   * A ranked game the loser gave up (resigned, abandoned, ran out of time) before their own
+   * `ratedMinLoserMoves`-th move counts for neither rating: a win nobody fought for proves nothing.
+   */
+  ratedMinLoserMoves: number;
   /** Sign-in: failed logins on one username (from any address) that cost nothing… */
   loginFreeFailures: number;
   /** … then each one more doubles the wait before the next attempt (1 s, 2 s, 4 s, …), at most this long. */
@@ -277,6 +292,8 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     cpuTakeoverSeconds: int(env, 'CPU_TAKEOVER_SECONDS', 60, 1, 86_400),
     cpuWorkers: int(env, 'CPU_WORKERS', 1, 0, 64),
     analysisWorkers: int(env, 'ANALYSIS_WORKERS', 1, 0, 64),
+    computerWorkers: int(env, 'COMPUTER_WORKERS', 1, 0, 64),
+    computerMoveMs: int(env, 'COMPUTER_MOVE_MS', 1000, 10, 60_000),
     analysisPollMs: int(env, 'ANALYSIS_POLL_MS', 2000, 0, 3_600_000),
     explorerPollMs: int(env, 'EXPLORER_POLL_MS', 2000, 0, 3_600_000),
     analysisLeaseSeconds: int(env, 'ANALYSIS_LEASE_SECONDS', 120, 1, 86_400),
@@ -320,6 +337,9 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
       sandbagMoves: int(env, 'SANDBAG_MOVES', 10, 1, 60),
       sandbagShare: num(env, 'SANDBAG_SHARE', 0.5, 0, 0.99),
       sandbagCooldownHours: int(env, 'SANDBAG_COOLDOWN_HOURS', 1, 1, 168),
+      rankedMinCasualGames: int(env, 'RANKED_MIN_CASUAL_GAMES', 3, 0, 1000),
+      rankedMinAccountHours: int(env, 'RANKED_MIN_ACCOUNT_HOURS', 24, 0, 24 * 365),
+      ratedMinLoserMoves: int(env, 'RATED_MIN_LOSER_MOVES', 15, 0, 60),
       loginFreeFailures: int(env, 'LOGIN_FREE_FAILURES', 5, 1, 1000),
       loginDelayMaxSeconds: int(env, 'LOGIN_DELAY_MAX_SECONDS', 300, 1, 86_400),
     },

@@ -1,6 +1,7 @@
 /** Worker-thread tasks: CPU searches and game analyses run here (piscina), off the request event loop. */
 import { analyseGame, type AnalysedRecord, type GameAnalysis } from '../analysis/domain/analysis.js';
 import { chooseCpuMove, chooseStandInMove, fromBoardString, type Color } from '../engine/index.js';
+import { chooseLevelMove, type ComputerLevel } from '../engine/levels.js';
 import { lowestPriorityForThisThread } from './thread-priority.js';
 
 export interface CpuTask {
@@ -13,6 +14,20 @@ export interface CpuTask {
 export function cpuMove(task: CpuTask): number {
   const position = fromBoardString(task.board, task.toMove);
   return task.strength === 'full' ? chooseCpuMove(position) : chooseStandInMove(position);
+}
+
+export interface ComputerTask {
+  board: string;
+  toMove: Color;
+  level: ComputerLevel;
+  seed: number;
+  /** The strongest level's node budget (from the time it may spend). */
+  nodeLimit?: number;
+}
+
+/** The computer opponent's move (src/engine/levels.ts). Its threads keep the normal priority: it is live play. */
+export function computerMove(task: ComputerTask): number {
+  return chooseLevelMove(fromBoardString(task.board, task.toMove), task.level, { seed: task.seed, nodeLimit: task.nodeLimit });
 }
 
 export interface AnalysisTask {

@@ -5,7 +5,7 @@ import { Piscina } from 'piscina';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { type Color, fromBoardString, legalMoves, squareName } from '../engine/index.js';
 import type { GameAnalysis } from '../analysis/domain/analysis.js';
-import { analyse, type AnalysisTask, cpuMove, type CpuTask } from './cpu.worker.js';
+import { analyse, type AnalysisTask, computerMove, type ComputerTask, cpuMove, type CpuTask } from './cpu.worker.js';
 
 /**
  * The engine for Nest modules: the one way services ask for CPU moves (and legal squares outside
@@ -20,6 +20,11 @@ export class EngineService implements OnModuleDestroy {
   private readonly pool: Piscina | null;
   /** Game analyses have threads of their own, so a CPU move never waits behind a whole game's analysis. */
   private readonly analysisPool: Piscina | null;
+  /**
+   * The computer opponent's searches have threads of their own, at the normal priority (live play):
+   * a strong level's second of search never makes a stand-in's move, or another game's, wait.
+   */
+  private readonly computerPool: Piscina | null;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, workerFile = join(__dirname, 'cpu.worker.js')) {
     const compiled = existsSync(workerFile);
@@ -30,6 +35,10 @@ export class EngineService implements OnModuleDestroy {
     this.analysisPool =
       (config.analysisWorkers ?? 0) > 0 && compiled
         ? new Piscina({ filename: workerFile, name: 'analyse', minThreads: 0, maxThreads: config.analysisWorkers, idleTimeout: 60_000 })
+        : null;
+    this.computerPool =
+      (config.computerWorkers ?? 0) > 0 && compiled
+        ? new Piscina({ filename: workerFile, name: 'computerMove', minThreads: 0, maxThreads: config.computerWorkers, idleTimeout: 60_000 })
         : null;
     if (!this.pool) this.logger.debug('CPU searches run inline (no worker threads)');
   }
@@ -56,6 +65,12 @@ export class EngineService implements OnModuleDestroy {
     return this.run({ board, toMove, strength: 'full' });
   }
 
+  /** The computer opponent's move at its level (src/engine/levels.ts), on the computer's threads. */
+  async computerMove(task: ComputerTask): Promise<number> {
+    if (this.computerPool) return (await this.computerPool.run(task)) as number;
+    return computerMove(task);
+  }
+
   /**
    * The engine's analysis of a finished game (every move's value, exact from 16 empties; see
    * src/analysis/domain/analysis.ts): up to a second or two of one core, on the analysis threads.
@@ -71,6 +86,6 @@ export class EngineService implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await Promise.all([this.pool?.destroy(), this.analysisPool?.destroy()]);
+    await Promise.all([this.pool?.destroy(), this.analysisPool?.destroy(), this.computerPool?.destroy()]);
   }
 }

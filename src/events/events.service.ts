@@ -1,8 +1,9 @@
+import jwt from 'jsonwebtoken';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { Clock } from '../common/clock.js';
-import { rawLastEventId, SseStream, type StreamRequest, type StreamResponse } from '../common/sse.js';
+import { frameOf, rawLastEventId, SseStream, type StreamRequest, type StreamResponse } from '../common/sse.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { dieBeforePublish } from './fault-injection.js';
@@ -53,6 +54,21 @@ const SHUTDOWN_SEND_MS = 2000;
 
 export { packPayloads } from './notify.js';
 
+/** What a stream's token says about itself that its standing depends on (TokenStanding's claims). */
+export interface StreamClaims {
+  sub: string;
+  tv?: unknown;
+  jti?: unknown;
+}
+
+/** The claims of the request's bearer token, already verified by the route's guard (decoded only). */
+function claimsOf(req: StreamRequest): StreamClaims | null {
+  const match = /^Bearer (\S+)$/.exec(String(req.headers?.authorization ?? ''));
+  const payload = match ? jwt.decode(match[1]) : null;
+  if (!payload || typeof payload !== 'object' || typeof payload.sub !== 'string') return null;
+  return { sub: payload.sub, tv: payload.tv, jti: payload.jti };
+}
+
 /** Last-Event-ID (or ?lastEventId=) of a player stream: a stored event id, else null. */
 function playerLastEventId(req: StreamRequest): number | null {
   const raw = rawLastEventId(req);
@@ -88,6 +104,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private sendFailures = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private readonly streams = new Set<SseStream>();
+  /** The token each stream opened with a player's token was opened with (see closeStreams). */
+  private readonly owners = new Map<SseStream, StreamClaims>();
   private readonly limits: StreamLimits;
   /** Players with an open /api/me/events stream on this copy (how many streams each). */
   private readonly playerStreams = new Map<string, number>();
@@ -322,7 +340,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
           sent.add(e.id);
           if (sent.size > SENT_IDS_KEPT) sent.delete(Math.min(...sent));
         }
-        sse.send(e.event, e.data, e.id);
+        sse.sendFrame(frameOf(e));
       },
     };
     sse.onClose(this.subscribe(playerTopic(playerId), (e) => (follower.replaying ? held.push(e) : follower.deliver(e))));
@@ -360,6 +378,21 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     return [...this.playerStreams.keys()];
   }
 
+  /**
+   * Ends at once every stream opened with a token that `refused` says no longer stands (signed
+   * out, revoked, its account closed): a stream checks its token when it opens, and would
+   * otherwise go on until the client leaves. Returns how many it ended.
+   */
+  closeStreams(refused: (claims: StreamClaims) => boolean): number {
+    let n = 0;
+    for (const [stream, claims] of [...this.owners]) {
+      if (!refused(claims)) continue;
+      stream.close();
+      n += 1;
+    }
+    return n;
+  }
+
   /** Event streams open on this app copy. */
   get openStreams(): number {
     return this.streams.size;
@@ -381,8 +414,11 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       throw err;
     }
     this.streams.add(stream);
+    const claims = typeof playerId === 'string' ? claimsOf(req) : null;
+    if (claims) this.owners.set(stream, claims);
     stream.onClose(() => {
       this.streams.delete(stream);
+      this.owners.delete(stream);
       release();
     });
     return stream;

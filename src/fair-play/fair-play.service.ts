@@ -6,6 +6,8 @@ import {
   ABORT_RECENT_GAMES, ABORT_RECENT_MS, abortCooldown, type AbortRule, rankedCooldown, type RankedCooldown, SANDBAG_RECENT_LOSSES,
   SANDBAG_RECENT_MS, sandbagging, type SandbagRule,
 } from './domain/cooldown.js';
+import { BOOST_RECENT_MS, boosters, type BoostReport, DEFAULT_BOOST_RULE } from './domain/boosting.js';
+import { rankedGate, type RankedGate, rankedGateOff, type RankedGateRule } from './domain/ranked-gate.js';
 import { flaggedAccounts, sandbagRuleOf, type SandbaggerReport } from './flagged.js';
 
 export type { Beneficiary, SandbaggerReport } from './flagged.js';
@@ -33,6 +35,20 @@ export class FairPlayService {
     return sandbagRuleOf(this.config);
   }
 
+  get rankedGateRule(): RankedGateRule {
+    return { minCasualGames: this.config.fairPlay.rankedMinCasualGames, minAccountHours: this.config.fairPlay.rankedMinAccountHours };
+  }
+
+  /**
+   * The newcomers' gate of ranked play for this account at `now` (./domain/ranked-gate.ts): the one
+   * place it is decided; the queue refuses a ranked ticket while it is shut, the lobby shows it.
+   */
+  async rankedGate(player: { id: string; createdAt: Date }, now: Date = this.clock.now()): Promise<RankedGate> {
+    const rule = this.rankedGateRule;
+    const casualGames = rankedGateOff(rule) || rule.minCasualGames === 0 ? 0 : await this.games.casualGamesFinished(player.id, rule.minCasualGames);
+    return rankedGate({ createdAt: new Date(player.createdAt), casualGames }, now, rule);
+  }
+
   /** The player's ranked cooldown still running at `now` (the longer of the abort and sandbagging ones), or null. */
   async rankedCooldown(playerId: string, now: Date = this.clock.now()): Promise<RankedCooldown | null> {
     const [ended, losses] = await Promise.all([
@@ -50,5 +66,14 @@ export class FairPlayService {
   async sandbaggers(now: Date = this.clock.now()): Promise<SandbaggerReport[]> {
     const rows = await this.games.rankedLosses(new Date(now.getTime() - SANDBAG_RECENT_MS), SANDBAG_RECENT_LOSSES, { cheapBelowMoves: this.sandbagRule.moves });
     return flaggedAccounts(rows, now, this.sandbagRule);
+  }
+
+  /**
+   * For moderators: accounts whose ranked wins of the last 30 days came from new or provisional
+   * opponents who lost fast (./domain/boosting.ts), each with its feeders; highest score first.
+   */
+  async boosters(now: Date = this.clock.now()): Promise<BoostReport[]> {
+    const rule = DEFAULT_BOOST_RULE;
+    return boosters(await this.games.winsOverNewcomers(new Date(now.getTime() - BOOST_RECENT_MS), rule.youngHours, rule.provisionalGames), rule);
   }
 }

@@ -46,7 +46,7 @@ const COUNT_ACTIVE = sql<Record<string, never>, { n: number }>(null, () => `SELE
 const RATED_FINISHED = sql<Record<string, never>, Pick<GameState, 'id' | 'blackId' | 'whiteId' | 'winner' | 'finishedAt' | 'blackRatingChange' | 'whiteRatingChange'>>(
   null,
   () => `SELECT ${GAMES.select('g', ['id', 'blackId', 'whiteId', 'winner', 'finishedAt', 'blackRatingChange', 'whiteRatingChange'])}
-    FROM games g WHERE g.rated AND g.status = 'finished'`,
+    FROM games g WHERE g.rated AND g.status = 'finished' AND NOT g.rating_void`,
 );
 
 /** Lists of games: a player's, the active ones, a room's; the rated history `ratings verify` replays. Reads only. */

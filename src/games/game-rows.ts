@@ -77,6 +77,7 @@ export const GAMES = table<GameState>('games', {
   whiteClockMs: ['white_clock_ms', 'int'],
   blackLagQuotaMs: ['black_lag_quota_ms', 'int'],
   whiteLagQuotaMs: ['white_lag_quota_ms', 'int'],
+  computerLevel: ['computer_level', 'smallint'],
 });
 
 /** The `moves` table: a move record per row (keyed by its game). */

@@ -1,7 +1,8 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { TokenStanding } from '../auth/token-standing.js';
 import { Clock } from '../common/clock.js';
 import { Periodic } from '../common/periodic.js';
-import { lastEventId, type SseStream, type StreamRequest, type StreamResponse } from '../common/sse.js';
+import { frameOf, lastEventId, type SseStream, type StreamRequest, type StreamResponse } from '../common/sse.js';
 import { EventsService } from '../events/events.service.js';
 import { gameEvent } from '../events/event-map.js';
 import { gameTopic, type TopicEvent } from '../events/topics.js';
@@ -54,6 +55,8 @@ interface Feed {
 export class GameStreamService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(GameStreamService.name);
   private readonly feeds = new Map<string, Feed>();
+  /** Existence checks under way, by game: the streams that open meanwhile wait for the same one. */
+  private readonly existing = new Map<string, Promise<void>>();
   private readonly checker = new Periodic(
     () => this.check(),
     (err) => this.logger.warn(`game streams not checked: ${String(err)}`),
@@ -65,18 +68,27 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
     private readonly queries: GameQueries,
     private readonly presence: PresenceService,
     private readonly clock: Clock,
+    private readonly standing: TokenStanding,
   ) {}
+
+  private stopWatchingStanding: (() => void) | null = null;
 
   onModuleInit(): void {
     this.checker.start(CATCH_UP_MS);
+    // A token signed out or revoked, or its account closed, loses its open streams (game and
+    // player ones) as soon as this copy knows: at once for its own changes, else at the next poll.
+    this.stopWatchingStanding = this.standing.onChange(() => {
+      this.events.closeStreams((claims) => this.standing.refusal(claims) !== null);
+    });
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.stopWatchingStanding?.();
     await this.checker.stop();
   }
 
   async openGame(gameId: string, req: StreamRequest, res: StreamResponse, viewerId?: string): Promise<void> {
-    await this.queries.mustExist(gameId);
+    if (!this.feeds.has(gameId)) await this.exists(gameId);
     const present = viewerId ? () => this.presence.mark(gameId, viewerId) : undefined;
     present?.();
     const sse = this.events.openStream(req, res, present);
@@ -101,6 +113,20 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
    */
   openPlayer(playerId: string, req: StreamRequest, res: StreamResponse): Promise<void> {
     return this.events.openPlayerStream(playerId, req, res);
+  }
+
+  /**
+   * Throws NOT_FOUND unless the game exists. A game followed here exists (its feed is made after
+   * this check), and the watchers of one game who come together share one read: a burst of
+   * thousands of streams asks the database once a game, not once a stream.
+   */
+  private exists(gameId: string): Promise<void> {
+    let check = this.existing.get(gameId);
+    if (!check) {
+      check = this.queries.mustExist(gameId).finally(() => this.existing.delete(gameId));
+      this.existing.set(gameId, check);
+    }
+    return check;
   }
 
   private feedOf(gameId: string): Feed {
@@ -147,12 +173,12 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
       if (id <= f.ply) return true; // had it: a duplicate, or older than what it has
       if (id > f.ply + 1) return false;
       f.ply = id;
-      f.sse.send(e.event, e.data, e.id);
+      f.sse.sendFrame(frameOf(e));
       return true;
     }
     if (id < f.ply) return true; // a seat change of a ply it has moved past: stale
     if (id > f.ply) return false;
-    f.sse.send(e.event, e.data, e.id);
+    f.sse.sendFrame(frameOf(e));
     if (e.event === 'end') this.end(f);
     return true;
   }

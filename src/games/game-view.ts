@@ -3,6 +3,7 @@ import { discCounts, legalMoves, squareName } from '../engine/index.js';
 import { clockLabel } from './domain/clock.js';
 import { clocksAt, controlOf, cpuMovesOf, type GameState, hasMoved, type MoveRecord, standInOf } from './domain/game.js';
 import { positionOf } from './domain/transitions.js';
+import { computerColorOf } from './domain/computer.js';
 import type { SeatPlayerDto } from '../players/dto/player.dto.js';
 import { isProvisional } from '../ratings/domain/glicko2.js';
 import type { GameDto, GameSummaryDto, MoveDto, RatingStepsDto } from './dto/game.dto.js';
@@ -81,6 +82,11 @@ export function openingSquaresAfter(loaded: Pick<LoadedGame, 'openingSquares'>, 
   return added.length ? [...loaded.openingSquares, ...added] : loaded.openingSquares;
 }
 
+function computerOf(game: GameState): GameDto['computer'] {
+  const color = computerColorOf(game);
+  return color && game.computerLevel !== null ? { level: game.computerLevel, color } : null;
+}
+
 export function toGameDto(loaded: LoadedGame, now?: Date): GameDto {
   const { game, black, white, ratings } = loaded;
   const seat = (p: SeatPlayer, standIn: boolean, color: 'black' | 'white') => ({ player: seatPlayer(p), standIn, cpuMoves: cpuMovesOf(game, color) });
@@ -112,6 +118,7 @@ export function toGameDto(loaded: LoadedGame, now?: Date): GameDto {
     clocks: clocksOf(game, now),
     result: resultOf(game, ratings),
     opening: openingOf(loaded),
+    computer: computerOf(game),
     createdAt: game.createdAt.toISOString(),
     finishedAt: game.finishedAt ? game.finishedAt.toISOString() : null,
   };
@@ -128,6 +135,7 @@ export function toSummaryDto(loaded: LoadedGame): GameSummaryDto {
     result: resultOf(game, ratings),
     ply: game.ply,
     opening: openingOf(loaded),
+    computer: computerOf(game),
     createdAt: game.createdAt.toISOString(),
     finishedAt: game.finishedAt ? game.finishedAt.toISOString() : null,
   };

@@ -11,7 +11,7 @@ export * from './game-rows.js';
 const NEW_GAME_KEYS = [
   'id', 'roomId', 'roomCode', 'rated', 'turnSeconds', 'showLegalMoves', 'blackId', 'whiteId', 'blackStandIn', 'whiteStandIn', 'board', 'toMove',
   'ply', 'status', 'turnDeadline', 'takeoverAt', 'turnStartedAt', 'createdAt', 'idleSeconds', 'standInMoves', 'idleDeadline',
-  'clockBaseSeconds', 'clockIncrementSeconds', 'blackClockMs', 'whiteClockMs', 'blackLagQuotaMs', 'whiteLagQuotaMs',
+  'clockBaseSeconds', 'clockIncrementSeconds', 'blackClockMs', 'whiteClockMs', 'blackLagQuotaMs', 'whiteLagQuotaMs', 'computerLevel',
 ] as const satisfies readonly (keyof GameState)[];
 
 /** What a step changes of a game. */
@@ -129,6 +129,11 @@ const MOVES_SINCE = sql<{ gameId: string; fromPly: number }, MoveRecord>(
 
 const EXISTS = sql<{ id: string }, { one: number }>('game_exists', (p) => `SELECT 1 AS one FROM games WHERE id = ${p.id}`);
 
+const OWN_MOVES = sql<{ gameId: string; color: string }, { n: number }>(
+  null,
+  (p) => `SELECT count(*)::int AS n FROM moves WHERE game_id = ${p.gameId} AND color = ${p.color} AND by = 'player' AND NOT pass`,
+);
+const VOID_RATING = sql<{ id: string }>(null, (p) => `UPDATE games SET rating_void = true WHERE id = ${p.id}`);
 const SET_RATING_CHANGES = sql<Pick<GameState, 'id' | 'blackRatingChange' | 'whiteRatingChange'>>(
   null,
   (p) => `UPDATE games SET ${GAMES.col('blackRatingChange')} = ${p.blackRatingChange}, ${GAMES.col('whiteRatingChange')} = ${p.whiteRatingChange} WHERE id = ${p.id}`,
@@ -208,6 +213,16 @@ export class GamesRepository {
   async writeStep(progress: Progress, options: { dueBy?: Date } = {}): Promise<boolean> {
     const row = await this.db.first(STEP(stepParams(progress, options.dueBy ?? null)));
     return row?.updated === 1;
+  }
+
+  /** Moves a seat made itself in a game (not the CPU's, not passes). */
+  async ownMoves(gameId: string, color: 'black' | 'white'): Promise<number> {
+    return (await this.db.first(OWN_MOVES({ gameId, color })))?.n ?? 0;
+  }
+
+  /** The ranked game counts for neither rating (a cheap win: see transitions.cheapWin). */
+  async voidRating(id: string): Promise<void> {
+    await this.db.query(VOID_RATING({ id }));
   }
 
   async setRatingChanges(id: string, black: number, white: number): Promise<void> {

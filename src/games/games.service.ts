@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../common/clock.js';
 import { AppError, notFound } from '../common/errors.js';
@@ -10,7 +10,9 @@ import { gameEvent, type TopicEvent } from '../events/event-map.js';
 import { EventsService } from '../events/events.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
-import { seatOf, type GameRules, type GameState, type NewGameSpec, type Progress } from './domain/game.js';
+import { COMPUTER_NODES_PER_MS, COMPUTER_PLAYER_ID, computerBudgetMs, computerToMove, type ComputerLevel } from './domain/computer.js';
+import { seedOf } from '../engine/levels.js';
+import { clocksAt, seatOf, type GameRules, type GameState, type NewGameSpec, type Progress } from './domain/game.js';
 import * as rules from './domain/transitions.js';
 import { asAppError } from './rule-errors.js';
 import type { GameDto, MoveDto } from './dto/game.dto.js';
@@ -37,7 +39,14 @@ const MAX_CPU_MOVES = 64;
  * conditional write (the game's end also rates, in one transaction); its events go out once it committed.
  */
 @Injectable()
-export class GamesService {
+export class GamesService implements OnModuleDestroy {
+  private readonly logger = new Logger(GamesService.name);
+  /** Games whose computer move this copy is thinking about (one search per game at a time). */
+  private readonly thinking = new Set<string>();
+  /** The computer's moves under way, awaited at shutdown. */
+  private readonly computing = new Set<Promise<unknown>>();
+  private stopping = false;
+
   constructor(
     private readonly db: Db,
     private readonly repo: GamesRepository,
@@ -64,7 +73,65 @@ export class GamesService {
   async createGame(spec: NewGame): Promise<GameState> {
     const game = rules.newGame({ ...spec, id: randomUUID() }, this.rules());
     await this.repo.insert(game);
+    // The computer playing Black starts once the game exists for everyone.
+    if (computerToMove(game)) this.db.afterCommit(() => this.scheduleComputer(game.id));
     return game;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    await Promise.allSettled([...this.computing]);
+  }
+
+  /** The computer's move, off the request path: the caller's step answers first. */
+  private scheduleComputer(gameId: string): void {
+    if (this.stopping) return;
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.playComputer(gameId))
+      .catch((err: unknown) => this.logger.warn(`computer move in game ${gameId} not played: ${String(err)}`))
+      .finally(() => this.computing.delete(run));
+    this.computing.add(run);
+  }
+
+  /**
+   * While the computer is to move, it plays: the engine searches on the computer's worker threads
+   * (no lock, no connection held), then the move is written as the seat's own, through the rules
+   * of every player's move (its clock runs from the turn's start like anyone's). True when it moved.
+   */
+  async playComputer(gameId: string): Promise<boolean> {
+    if (this.thinking.has(gameId) || this.stopping) return false;
+    this.thinking.add(gameId);
+    try {
+      let moved = false;
+      for (let i = 0; i < MAX_CPU_MOVES && !this.stopping; i++) {
+        const loaded = await this.repo.load(gameId);
+        if (!loaded || !computerToMove(loaded.game)) break;
+        const g = loaded.game;
+        const color = g.toMove!;
+        const left = clocksAt(g, this.clock.now())?.[color] ?? null;
+        const budgetMs = computerBudgetMs(left, g.clockIncrementSeconds, this.config.computerMoveMs);
+        const square = await this.engine.computerMove({
+          board: g.board,
+          toMove: color,
+          level: g.computerLevel as ComputerLevel,
+          seed: seedOf(`${g.id}:${g.ply}`),
+          nodeLimit: Math.round(budgetMs * COMPUTER_NODES_PER_MS),
+        });
+        const decision = rules.playMove(g, { playerId: COMPUTER_PLAYER_ID, square, ply: g.ply, timing: { lagMs: 0 } }, this.rules());
+        if ('kind' in decision && decision.kind === 'earlier-ply') continue;
+        const step = 'kind' in decision ? decision.progress : decision;
+        const written = await this.write(loaded, step);
+        if (!written) continue; // the player resigned or a concurrent step won: look again
+        if (!('kind' in decision)) {
+          moved = true;
+          this.metrics.moves.inc({ by: 'cpu' }, 1);
+        }
+        await this.playStandIns(written);
+      }
+      return moved;
+    } finally {
+      this.thinking.delete(gameId);
+    }
   }
 
   /**
@@ -89,7 +156,7 @@ export class GamesService {
   async playMove(gameId: string, playerId: string, squareText: string, ply: number, lagMs = 0): Promise<MoveOutcome> {
     const square = parseSquare(squareText);
     if (square === null) throw new AppError('VALIDATION_FAILED', { key: 'api.validation.square' });
-    const timer = this.metrics.moveLatency.startTimer();
+    const started = performance.now();
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.mustLoad(gameId);
       const decision = this.decide(loaded, () => rules.playMove(loaded.game, { playerId, square, ply, timing: { lagMs } }, this.rules()));
@@ -111,8 +178,8 @@ export class GamesService {
         if (attempt < MAX_ATTEMPTS) continue; // a concurrent step won: decide again on the new game
         throw this.withGame(rules.stalePly(loaded.game, ply), loaded);
       }
-      timer({ outcome: 'played' });
-      this.metrics.moves.inc({ by: 'player' }, 1);
+      this.metrics.playedMoveLatency.observe((performance.now() - started) / 1000);
+      this.metrics.playerMoves.inc();
       const after = await this.playStandIns(written);
       return { created: true, move: toMoveDto(decision.records[0]), game: toGameDto(after) };
     }
@@ -179,6 +246,13 @@ export class GamesService {
   async takeOver(gameId: string): Promise<boolean> {
     const loaded = await this.repo.load(gameId);
     if (!loaded) return false;
+    if (computerToMove(loaded.game)) {
+      // Its deadline came while no copy was thinking for it (a crash, a lost search): a fallen
+      // flag ends the game, otherwise the computer plays now.
+      const step = rules.takeOver(loaded.game, this.rules());
+      if (step) return (await this.write(loaded, step)) !== null;
+      return this.playComputer(gameId);
+    }
     if (rules.standInToMove(loaded.game)) {
       // The CPU's reply never got written (a crash between a move and the reply): play it now.
       const after = await this.playStandIns(loaded);
@@ -203,7 +277,7 @@ export class GamesService {
       const square = await this.engine.standInMove(current.game.board, current.game.toMove!);
       const written = await this.write(current, this.rule(() => rules.cpuMove(current.game, square, this.rules())));
       if (!written) return (await this.repo.load(current.game.id)) ?? current; // someone else moved first
-      this.metrics.moves.inc({ by: 'cpu' }, 1);
+      this.metrics.cpuMoves.inc();
       current = written;
     }
     return current;
@@ -220,11 +294,18 @@ export class GamesService {
       if (!(await this.repo.writeStep(step, { dueBy }))) return null; // lost: nothing to publish
       // After the commit (of the caller's unit of work, if any): never inside the write.
       await this.events.publishAll(this.notifications(after, step));
+      if (computerToMove(after.game)) this.db.afterCommit(() => this.scheduleComputer(after.game.id));
       return after;
     }
     return this.db.transaction(async () => {
       if (!(await this.repo.writeStep(step, { dueBy }))) return null;
       const g = step.game;
+      const loser = rules.gaveUp(g);
+      if (loser && rules.cheapWin(await this.repo.ownMoves(g.id, loser), this.config.fairPlay.ratedMinLoserMoves)) {
+        await this.repo.voidRating(g.id);
+        await this.events.publishAll(this.notifications(after, step));
+        return after;
+      }
       const deltas = await this.ratings.applyGameResult({
         gameId: g.id,
         blackId: g.blackId,

@@ -23,6 +23,67 @@ export interface RankedLossRow {
   ownMoves: number;
 }
 
+/** A ranked win over a new or provisional loser, as the boosting detector reads it (src/fair-play/domain/boosting.ts's RankedWin). */
+export interface RankedWinRow {
+  gameId: string;
+  endedAt: Date;
+  reason: 'board' | 'resign' | 'abandoned' | 'time';
+  winnerId: string;
+  winnerUsername: string;
+  loserId: string;
+  loserUsername: string;
+  winnerGain: number;
+  loserAgeHours: number;
+  loserRatedGamesBefore: number;
+  loserOwnMoves: number;
+  loserMedianMoveMs: number | null;
+  loserRankedOpponents: number;
+}
+
+/** Casual (unrated) games a player finished (aborted ones do not count), counted up to `cap`: the ranked gate's input. */
+const CASUAL_FINISHED = sql<{ playerId: string; cap: number }, { n: number }>(
+  null,
+  (p) => `SELECT count(*)::int AS n FROM (SELECT 1 FROM games
+      WHERE NOT rated AND status = 'finished' AND (black_id = ${p.playerId} OR white_id = ${p.playerId}) LIMIT ${p.cap}) c`,
+);
+/**
+ * Ranked wins since `since` over a loser who was then new (younger than `youngHours`) or
+ * provisional (fewer than `provisionalGames` rated games before it), with the loser's facts the
+ * boosting detector scores (src/fair-play/domain/boosting.ts); games void for the ratings included.
+ */
+const WINS_OVER_NEWCOMERS = sql<{ since: Date; youngHours: number; provisionalGames: number }, RankedWinRow>(
+  null,
+  (p) => `WITH wins AS (
+      SELECT g.id, g.finished_at, g.result_reason,
+        CASE WHEN g.winner = 'black' THEN g.black_id ELSE g.white_id END AS winner_id,
+        CASE WHEN g.winner = 'black' THEN g.white_id ELSE g.black_id END AS loser_id,
+        CASE WHEN g.winner = 'black' THEN 'white' ELSE 'black' END AS loser_color,
+        coalesce(CASE WHEN g.winner = 'black' THEN g.black_rating_change ELSE g.white_rating_change END, 0) AS winner_gain
+      FROM games g
+      WHERE g.rated AND g.status = 'finished' AND g.winner IS NOT NULL AND g.finished_at >= ${p.since}
+    ), facts AS (
+      SELECT w.*, lp.created_at AS loser_created_at,
+        (SELECT count(*) FROM games o WHERE o.rated AND o.status = 'finished' AND (o.black_id = w.loser_id OR o.white_id = w.loser_id)
+           AND o.finished_at < w.finished_at)::int AS loser_rated_before
+      FROM wins w JOIN players lp ON lp.id = w.loser_id
+    )
+    SELECT f.id AS "gameId", f.finished_at AS "endedAt", f.result_reason AS "reason", f.winner_id AS "winnerId", wp.username AS "winnerUsername",
+      f.loser_id AS "loserId", lp.username AS "loserUsername", f.winner_gain::float8 AS "winnerGain",
+      (extract(epoch FROM (f.finished_at - f.loser_created_at)) / 3600)::float8 AS "loserAgeHours",
+      f.loser_rated_before AS "loserRatedGamesBefore",
+      mv.own::int AS "loserOwnMoves", mv.median_ms::float8 AS "loserMedianMoveMs",
+      (SELECT count(DISTINCT CASE WHEN o.black_id = f.loser_id THEN o.white_id ELSE o.black_id END) FROM games o
+         WHERE o.rated AND o.status = 'finished' AND (o.black_id = f.loser_id OR o.white_id = f.loser_id))::int AS "loserRankedOpponents"
+    FROM facts f JOIN players wp ON wp.id = f.winner_id JOIN players lp ON lp.id = f.loser_id
+    CROSS JOIN LATERAL (
+      SELECT count(*) FILTER (WHERE t.color = f.loser_color AND t.by = 'player' AND NOT t.pass) AS own,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY t.think_ms) FILTER (WHERE t.color = f.loser_color AND t.by = 'player' AND NOT t.pass AND t.think_ms IS NOT NULL) AS median_ms
+      FROM (SELECT m.color, m.by, m.pass, extract(epoch FROM (m.played_at - lag(m.played_at) OVER (ORDER BY m.ply))) * 1000 AS think_ms
+            FROM moves m WHERE m.game_id = f.id) t
+    ) mv
+    WHERE f.finished_at - f.loser_created_at < make_interval(hours => ${p.youngHours}) OR f.loser_rated_before < ${p.provisionalGames}
+    ORDER BY f.winner_id, f.finished_at DESC, f.id`,
+);
 const ENDED_RANKED_OF = sql<{ playerId: string; since: Date; limit: number }, { endedAt: Date; abortedByMe: boolean | null }>(
   null,
   (p) => `SELECT finished_at AS "endedAt",
@@ -64,6 +125,16 @@ const RANKED_LOSSES = sql<{ since: Date; playerId: string | null; limit: number;
 @Injectable()
 export class RankedHistoryRepository {
   constructor(private readonly db: Db) {}
+
+  /** Ranked wins since `since` over new or provisional losers, with the facts the boosting detector scores. */
+  winsOverNewcomers(since: Date, youngHours: number, provisionalGames: number): Promise<RankedWinRow[]> {
+    return this.db.query(WINS_OVER_NEWCOMERS({ since, youngHours, provisionalGames }));
+  }
+
+  /** Casual games the player finished, counted up to `cap` (the ranked gate's input). */
+  async casualGamesFinished(playerId: string, cap: number): Promise<number> {
+    return (await this.db.first(CASUAL_FINISHED({ playerId, cap })))?.n ?? 0;
+  }
 
   /**
    * A player's latest `limit` ranked games that ended (finished or aborted) since `since`, newest

@@ -94,7 +94,13 @@ function tajikUnit(unit: Intl.RelativeTimeFormatUnit): TajikUnit {
  * zero reads as the past ("0 сония пеш"), as Intl has it.
  */
 export function relativeTime(value: number, unit: Intl.RelativeTimeFormatUnit, locale: string, options?: Intl.RelativeTimeFormatOptions): string {
-  if (baseLanguage(locale) !== 'tg') return cached('r', locale, options, () => new Intl.RelativeTimeFormat(locale, options)).format(value, unit);
+  const base = baseLanguage(locale);
+  if (base !== 'tg') {
+    const text = cached('r', locale, options, () => new Intl.RelativeTimeFormat(locale, options)).format(value, unit);
+    // CLDR's Swahili capitalises the seconds alone ("Sekunde 30 zilizopita" beside "dakika 5
+    // zilizopita"): every relative time starts in lower case, as the others do.
+    return base === 'sw' ? text.charAt(0).toLocaleLowerCase('sw') + text.slice(1) : text;
+  }
   const u = tajikUnit(unit);
   if (unit === 'quarter' || unit === 'quarters') value *= 3;
   if (options?.numeric === 'auto') {

@@ -14,7 +14,8 @@ import { mayPlayRanked } from '../moderation/domain/moderation.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersService } from '../players/players.service.js';
 import { MAX_RANKED_GAMES_PER_PAIR_24H, pairKey, queueLockKey, windowRuleWithMax } from './domain/pairing.js';
-import { JoinQueueDto, TicketDto } from './dto/queue.dto.js';
+import { JoinQueueDto, RankedGateDto, TicketDto } from './dto/queue.dto.js';
+import type { RankedGate } from '../fair-play/domain/ranked-gate.js';
 import { QueueTicket } from './entities/queue-ticket.entity.js';
 import { DAY_MS, PairingWaves, type WaveResult } from './pairing-waves.service.js';
 import { QueuePresence } from './queue-presence.service.js';
@@ -41,6 +42,17 @@ function poolOf(dto: JoinQueueDto): { turnSeconds: number | null; clock: string 
   const clock = dto.clock ?? null;
   if (clock !== null && turnSeconds !== null) throw validationFailed({ key: 'api.validation.clockAndTurn' });
   return { turnSeconds, clock };
+}
+
+const gateDto = (g: RankedGate): RankedGateDto => ({
+  eligible: g.eligible, casualGames: g.casualGames, casualGamesNeeded: g.casualGamesNeeded, openAt: g.openAt?.toISOString() ?? null,
+});
+
+/** Why the gate is shut, in the player's language: what opens it, and how far they are. */
+function rankedNotYetMessage(g: RankedGate, minAccountHours: number, now: Date) {
+  const rule = g.casualGamesNeeded !== null && g.openAt !== null ? 'both' : g.casualGamesNeeded !== null ? 'games' : 'age';
+  const left = g.openAt ? Math.max(1, Math.ceil((g.openAt.getTime() - now.getTime()) / 3_600_000)) : 0;
+  return { key: 'api.queue.rankedNotYet' as const, values: { rule, needed: g.casualGamesNeeded ?? 0, done: g.casualGames, hours: minAccountHours, left } };
 }
 
 /**
@@ -125,6 +137,10 @@ export class MatchmakingService implements OnModuleInit {
     if (dto.mode === 'ranked' && !mayPlayRanked(player)) throw new AppError('FORBIDDEN', { key: 'api.moderation.engineUserRanked' });
     const { turnSeconds, clock } = poolOf(dto);
     const now = this.clock.now();
+    if (dto.mode === 'ranked') {
+      const gate = await this.fairPlay.rankedGate(player, now);
+      if (!gate.eligible) throw new AppError('RANKED_NOT_YET', rankedNotYetMessage(gate, this.config.fairPlay.rankedMinAccountHours, now), gateDto(gate));
+    }
     // A player on a ranked cooldown (aborts, sandbagging) waits it out: decided now from their
     // games (they cannot play while queued), stored on the ticket, applied by the waves.
     const cooldown = dto.mode === 'ranked' ? await this.fairPlay.rankedCooldown(player.id, now) : null;
@@ -171,6 +187,12 @@ export class MatchmakingService implements OnModuleInit {
     const dto = ticketDto(t, player.rating, now, this.windowRule);
     if (dto.state === 'waiting' && dto.window && !dto.cooldown) dto.held = await this.heldBack(t, player, dto.window, now);
     return dto;
+  }
+
+  /** Whether ranked play is open to the player yet (the newcomers' gate), and how far they are. */
+  async rankedGate(player: Player): Promise<RankedGateDto> {
+    const gate = gateDto(await this.fairPlay.rankedGate(player, this.clock.now()));
+    return player.guest ? { ...gate, eligible: false } : gate;
   }
 
   async leave(player: Player): Promise<void> {

@@ -102,7 +102,7 @@ export class PairingWaves implements OnModuleInit, OnModuleDestroy {
     const seenSince = this.presence.seenSince(now);
     const absent = waiting.filter((t) => this.presence.lastSeen(t) < seenSince.getTime());
     if (absent.length > 0) await this.tickets.cancelAbsent(seenSince, now, { ids: absent.map((t) => t.id) });
-    const present = waiting.filter((t) => this.presence.lastSeen(t) >= seenSince.getTime() && t.playerId !== mine.playerId);
+    const present = waiting.filter((t) => this.presence.lastSeen(t) >= seenSince.getTime() && t.playerId !== mine.playerId && !this.presence.unconfirmed(t, now));
     if (present.length === 0) return;
     const ids = present.map((t) => t.playerId);
     const info = await this.playerRows.pairingFacts([mine.playerId, ...ids]);
@@ -170,7 +170,7 @@ export class PairingWaves implements OnModuleInit, OnModuleDestroy {
     lap('load active games');
     const candidates: Candidate[] = [];
     for (const t of waiting) {
-      if (busy.has(t.playerId)) continue;
+      if (busy.has(t.playerId) || this.presence.unconfirmed(t, now)) continue;
       candidates.push({
         ticketId: t.id, playerId: t.playerId, rating: t.rating, bot: t.bot, joinedAt: t.joinedAt, turnSeconds: t.turnSeconds, clock: t.clock, eligibleAt: t.eligibleAt,
       });
@@ -265,7 +265,7 @@ export class PairingWaves implements OnModuleInit, OnModuleDestroy {
     const playerIds = waiting.map((t) => t.playerId);
     const info = await this.playerRows.pairingFacts(playerIds);
     const busy = await this.pairingReads.playersInActiveGames(playerIds);
-    const free = waiting.filter((t) => !busy.has(t.playerId)).map((t) => ({ ...t, ticketId: t.id, bot: info.get(t.playerId)?.bot ?? false }));
+    const free = waiting.filter((t) => !busy.has(t.playerId) && !this.presence.unconfirmed(t, now)).map((t) => ({ ...t, ticketId: t.id, bot: info.get(t.playerId)?.bot ?? false }));
     const pairs = pairUnranked(free);
     if (pairs.length === 0) return;
     const kept = await this.claimPairs(pairs, now);

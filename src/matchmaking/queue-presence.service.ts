@@ -24,6 +24,8 @@ export class QueuePresence implements OnModuleInit, OnModuleDestroy {
    * copy's open event streams.
    */
   private readonly polls = new Map<string, Date>();
+  /** When this process started (the app's clock): see {@link unconfirmed}. */
+  private startedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly tickets: QueueRepository,
@@ -33,6 +35,7 @@ export class QueuePresence implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
+    this.startedAt = this.clock.now().getTime();
     this.marker.start(this.config.queuePresenceMarkSeconds * 1000);
   }
 
@@ -61,6 +64,17 @@ export class QueuePresence implements OnModuleInit, OnModuleDestroy {
   /** When the ticket's owner was last seen: its row, or a poll of theirs on this copy not yet written. */
   lastSeen(t: Pick<QueueTicket, 'playerId' | 'lastSeenAt'>): number {
     return Math.max(new Date(t.lastSeenAt).getTime(), this.polls.get(t.playerId)?.getTime() ?? 0);
+  }
+
+  /**
+   * Just after this process started, a ticket whose owner was last seen before the start may be
+   * one whose player left while the server was down (their presence mark is recent, their page
+   * gone): it is paired only once they are seen again (their stream reconnects or they poll, on
+   * any copy), or else cancelled as absent when the presence window ends.
+   */
+  unconfirmed(t: { playerId: string; lastSeenAt: Date | number }, now: Date): boolean {
+    if (now.getTime() - this.startedAt >= this.config.queuePresenceSeconds * 1000) return false;
+    return this.lastSeen({ playerId: t.playerId, lastSeenAt: new Date(t.lastSeenAt) }) < this.startedAt;
   }
 
   /** A GET /api/queue found the player present: remembered here, written by the next mark. */

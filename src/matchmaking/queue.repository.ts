@@ -10,6 +10,7 @@ export interface WaitingRow {
   turnSeconds: number | null;
   clock: string | null;
   joinedAt: Date;
+  lastSeenAt: Date;
 }
 
 /** A waiting ticket with what ranked pairing needs of its player (one read for a whole wave). */
@@ -24,6 +25,8 @@ export interface WaitingForPairing {
   bot: boolean;
   /** ms since the epoch: the end of the player's ranked cooldown, null when none. */
   eligibleAt: number | null;
+  /** ms since the epoch: when the ticket's owner was last seen (its presence mark). */
+  lastSeenAt: number;
 }
 
 /** What a ticket row holds (its player relation aside). */
@@ -63,12 +66,12 @@ const WAITING_IN = sql<{ mode: QueueMode; turnSeconds: number | null; clock: str
 );
 const WAITING = sql<{ mode: QueueMode }, WaitingRow>(
   null,
-  (p) => `SELECT ${QUEUE_TICKETS.select('t', ['id', 'playerId', 'turnSeconds', 'clock', 'joinedAt'])} FROM queue_tickets t WHERE t.state = 'waiting' AND t.mode = ${p.mode}`,
+  (p) => `SELECT ${QUEUE_TICKETS.select('t', ['id', 'playerId', 'turnSeconds', 'clock', 'joinedAt', 'lastSeenAt'])} FROM queue_tickets t WHERE t.state = 'waiting' AND t.mode = ${p.mode}`,
 );
-const WAITING_FOR_PAIRING = sql<{ mode: QueueMode }, Omit<WaitingForPairing, 'joinedAt' | 'eligibleAt'> & { joinedMs: number; eligibleMs: number | null }>(
+const WAITING_FOR_PAIRING = sql<{ mode: QueueMode }, Omit<WaitingForPairing, 'joinedAt' | 'eligibleAt' | 'lastSeenAt'> & { joinedMs: number; eligibleMs: number | null; seenMs: number }>(
   null,
   (p) => `SELECT ${QUEUE_TICKETS.select('t', ['id', 'playerId', 'turnSeconds', 'clock'])}, (extract(epoch FROM t.joined_at) * 1000)::float8 AS "joinedMs", p.rating, p.bot,
-      (extract(epoch FROM t.eligible_at) * 1000)::float8 AS "eligibleMs"
+      (extract(epoch FROM t.eligible_at) * 1000)::float8 AS "eligibleMs", (extract(epoch FROM t.last_seen_at) * 1000)::float8 AS "seenMs"
     FROM queue_tickets t JOIN players p ON p.id = t.player_id
     WHERE t.state = 'waiting' AND t.mode = ${p.mode}`,
 );
@@ -182,7 +185,7 @@ export class QueueRepository {
    */
   async waitingForPairing(mode: QueueMode): Promise<WaitingForPairing[]> {
     const rows = await this.db.query(WAITING_FOR_PAIRING({ mode }));
-    return rows.map(({ joinedMs, eligibleMs, ...r }) => ({ ...r, joinedAt: joinedMs, eligibleAt: eligibleMs === null ? null : Number(eligibleMs) }));
+    return rows.map(({ joinedMs, eligibleMs, seenMs, ...r }) => ({ ...r, joinedAt: joinedMs, eligibleAt: eligibleMs === null ? null : Number(eligibleMs), lastSeenAt: Number(seenMs) }));
   }
 
   /** Players of other waiting ranked tickets that a ticket could meet by rating (see WAITING_NEAR). */

@@ -30,6 +30,14 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  /**
+   * The series the move path updates, bound once: an update through a label object hashes the
+   * labels and looks the series up on every call.
+   */
+  readonly playedMoveLatency = this.moveLatency.labels({ outcome: 'played' });
+  readonly playerMoves = this.moves.labels({ by: 'player' });
+  readonly cpuMoves = this.moves.labels({ by: 'cpu' });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'outflank_' });
   }

@@ -1,4 +1,5 @@
-import { Controller, Get, Header, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, UseGuards } from '@nestjs/common';
+import { validationFailed } from '../common/errors.js';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { JwtAuthGuard } from '../auth/guards.js';
 import { FairPlayService } from '../fair-play/fair-play.service.js';
@@ -8,6 +9,17 @@ import { ModeratorGuard } from './moderator.guard.js';
 import { renderModOverview, renderModPlayer, renderModShell } from './views/mod-page.js';
 
 const HTML = 'text/html; charset=utf-8';
+const MAX_PAGE = 100_000;
+
+/** The report queue's page (?page=, from 1; absent: 1); anything else is 400. */
+function pageNumber(raw: unknown): number {
+  if (raw === undefined) return 1;
+  if (typeof raw !== 'string' || !/^\d{1,6}$/.test(raw)) throw validationFailed({ key: 'api.validation.isInt', values: { field: 'page' } });
+  const n = Number(raw);
+  if (n < 1) throw validationFailed({ key: 'api.validation.min', values: { field: 'page', min: 1 } });
+  if (n > MAX_PAGE) throw validationFailed({ key: 'api.validation.max', values: { field: 'page', max: MAX_PAGE } });
+  return n;
+}
 
 /**
  * The moderator page. /mod is a shell anyone may load (it holds no data); its script fetches the
@@ -34,9 +46,12 @@ export class ModPagesController {
   @UseGuards(JwtAuthGuard, ModeratorGuard)
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-store')
-  async overview(@Page() page: PageContext): Promise<string> {
-    const [reports, outliers, flagged] = await Promise.all([this.moderation.openReports(), this.moderation.outliers(), this.fairPlay.sandbaggers()]);
-    return renderModOverview(page, reports.reports, outliers, flagged);
+  async overview(@Page() page: PageContext, @Query('page') rawPage?: unknown): Promise<string> {
+    const reportsPage = pageNumber(rawPage);
+    const [reports, outliers, flagged, boosters] = await Promise.all([
+      this.moderation.openReports(reportsPage), this.moderation.outliers(), this.fairPlay.sandbaggers(), this.fairPlay.boosters(),
+    ]);
+    return renderModOverview(page, reports.reports, outliers, flagged, boosters, { page: reports.page, limit: reports.limit, total: reports.total });
   }
 
   @Get('players/:username/panel')

@@ -7,8 +7,10 @@ import type { TokenPrincipal } from '../auth/token-verifier.js';
 import { ApiErrors } from '../common/api-errors.js';
 import { UuidOr404Pipe } from '../common/uuid-or-404.pipe.js';
 import { Player } from '../players/entities/player.entity.js';
+import { FairPlayService } from '../fair-play/fair-play.service.js';
+import { toBoostersDto } from './views/boosters.js';
 import {
-  FileReportDto, ModActionDto, ModActionResultDto, ModPlayerViewDto, NoticesDto, OutliersDto, ReportDto, ReportsDto, ReportsQueryDto,
+  BoostersDto, FileReportDto, ModActionDto, ModActionResultDto, ModPlayerViewDto, NoticesDto, OutliersDto, ReportDto, ReportsDto, ReportsQueryDto,
 } from './dto/moderation.dto.js';
 import { ModerationService } from './moderation.service.js';
 import { ModeratorGuard } from './moderator.guard.js';
@@ -46,7 +48,10 @@ const MOD_ONLY = ['FORBIDDEN', 'moderators only'] as const;
 @UseGuards(JwtAuthGuard, ModeratorGuard)
 @Controller('api/mod')
 export class ModerationController {
-  constructor(private readonly moderation: ModerationService) {}
+  constructor(
+    private readonly moderation: ModerationService,
+    private readonly fairPlay: FairPlayService,
+  ) {}
 
   @Get('reports')
   @ApiOperation({
@@ -67,6 +72,20 @@ export class ModerationController {
   @ApiErrors([...MOD_ONLY])
   outliers(): Promise<OutliersDto> {
     return this.moderation.outliers();
+  }
+
+  @Get('boosters')
+  @ApiOperation({
+    summary: 'Accounts whose ranked wins came from new or provisional opponents who lost fast, with those feeders (moderators only)',
+    description:
+      'The boosting detector over the ranked wins of the last 30 days: a win is fed when its loser was younger than 7 days or had fewer than 10 rated games ' +
+      'and gave the game up before their own 20th move, moved near-instantly, or never had another ranked opponent. Listed: fed wins from 2 or more ' +
+      'opponents and 3 or more fed wins, or 100 points from them. Also `outflank fair-play flagged`.',
+  })
+  @ApiOkResponse({ type: BoostersDto, description: 'Highest score first' })
+  @ApiErrors([...MOD_ONLY])
+  async boosters(): Promise<BoostersDto> {
+    return toBoostersDto(await this.fairPlay.boosters());
   }
 
   @Get('players/:username')

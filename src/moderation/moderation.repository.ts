@@ -24,6 +24,8 @@ export interface ActionRow {
   /** null: the `outflank` command. */
   moderator: string | null;
   reason: string;
+  /** A warning: what its player is shown. */
+  message: string | null;
   details: Record<string, unknown> | null;
   createdAt: Date;
   seenAt: Date | null;
@@ -53,7 +55,7 @@ const REPORT_SELECT = `SELECT r.id, r.game_id AS "gameId", rp.username AS report
     r.reason, r.text, r.weight, r.status, r.created_at AS "createdAt", r.closed_at AS "closedAt"
   FROM reports r JOIN players rp ON rp.id = r.reporter_id JOIN players rd ON rd.id = r.reported_id`;
 
-const ACTION_SELECT = `SELECT a.id, a.player_id AS "playerId", a.action, m.username AS moderator, a.reason, a.details,
+const ACTION_SELECT = `SELECT a.id, a.player_id AS "playerId", a.action, m.username AS moderator, a.reason, a.message, a.details,
     a.created_at AS "createdAt", a.seen_at AS "seenAt"
   FROM mod_actions a LEFT JOIN players m ON m.id = a.moderator_id`;
 
@@ -116,9 +118,9 @@ const CLOSE_REPORTS = sql<{ playerId: string; actionId: string }>(
   null,
   (p) => `UPDATE reports SET status = 'closed', closed_at = now(), closed_by_action = ${p.actionId} WHERE reported_id = ${p.playerId} AND status = 'open'`,
 );
-const LOG = sql<{ playerId: string; moderatorId: string | null; action: ModActionKind; reason: string; details: string | null }, { id: string }>(
+const LOG = sql<{ playerId: string; moderatorId: string | null; action: ModActionKind; reason: string; message: string | null; details: string | null }, { id: string }>(
   null,
-  (p) => `INSERT INTO mod_actions (player_id, moderator_id, action, reason, details) VALUES (${p.playerId}, ${p.moderatorId}, ${p.action}, ${p.reason}, ${p.details}::jsonb)
+  (p) => `INSERT INTO mod_actions (player_id, moderator_id, action, reason, message, details) VALUES (${p.playerId}, ${p.moderatorId}, ${p.action}, ${p.reason}, ${p.message}, ${p.details}::jsonb)
     RETURNING id`,
 );
 const SET_DETAILS = sql<{ id: string; details: string }>(null, (p) => `UPDATE mod_actions SET details = ${p.details}::jsonb WHERE id = ${p.id}`);
@@ -207,8 +209,8 @@ export class ModerationRepository {
   // ---- the audit log ------------------------------------------------------------------------------
 
   /** Writes an entry; its id. */
-  async log(entry: { playerId: string; moderatorId: string | null; action: ModActionKind; reason: string; details?: Record<string, unknown> | null }): Promise<string> {
-    const row = await this.db.first(LOG({ ...entry, details: entry.details ? JSON.stringify(entry.details) : null }));
+  async log(entry: { playerId: string; moderatorId: string | null; action: ModActionKind; reason: string; message?: string | null; details?: Record<string, unknown> | null }): Promise<string> {
+    const row = await this.db.first(LOG({ ...entry, message: entry.message ?? null, details: entry.details ? JSON.stringify(entry.details) : null }));
     return row!.id;
   }
 

@@ -5,6 +5,7 @@ import { TokenStanding } from '../auth/token-standing.js';
 import { Clock } from '../common/clock.js';
 import { AccountLinksService } from '../fair-play/links/account-links.service.js';
 import { AppError, notFound } from '../common/errors.js';
+import { fieldName } from '../common/validation.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { GamesRepository } from '../games/games.repository.js';
@@ -51,6 +52,7 @@ export function toAuditDto(a: ActionRow): AuditEntryDto {
     action: a.action,
     moderator: a.moderator,
     reason: a.reason,
+    message: a.message,
     details: a.details,
     createdAt: a.createdAt.toISOString(),
     seenAt: a.seenAt ? a.seenAt.toISOString() : null,
@@ -178,7 +180,7 @@ export class ModerationService {
       },
       statistics: toStatisticsDto(fp.figures, fp.score),
       moveTimes: fp.times,
-      recentGames: fp.games.map((g) => ({ gameId: g.gameId, color: g.color, finishedAt: g.finishedAt.toISOString(), summary: g.summary, moveSeconds: g.moveSeconds })),
+      recentGames: fp.games.map((g) => ({ gameId: g.gameId, color: g.color, opponent: g.opponent, finishedAt: g.finishedAt.toISOString(), summary: g.summary, moveSeconds: g.moveSeconds })),
       reports: reports.map(toReportDto),
       auditLog: actions.map(toAuditDto),
     };
@@ -192,7 +194,10 @@ export class ModerationService {
     if (player.moderator) throw new AppError('FORBIDDEN', { key: 'api.moderation.notOnModerators' });
     await this.mustHaveNoInterest(moderator, player);
     const reason = dto.reason.trim();
-    if (reason === '') throw new AppError('VALIDATION_FAILED', { key: 'api.validation.notEmpty', values: { field: 'reason' } });
+    if (reason === '') throw new AppError('VALIDATION_FAILED', { key: 'api.validation.notEmpty', values: { field: fieldName('reason') } });
+    // A warning's player reads its message; the reason stays the moderators' own note.
+    const message = dto.action === 'warn' ? (dto.message ?? '').trim() : null;
+    if (message === '') throw new AppError('VALIDATION_FAILED', { key: 'api.validation.notEmpty', values: { field: fieldName('message') } });
     const undoes = UNDOES[dto.action];
     if (undoes) await this.mustBeAnotherModerator(player.id, moderator, undoes);
     switch (dto.action) {
@@ -212,7 +217,9 @@ export class ModerationService {
         });
       case 'warn':
         return this.db.transaction(async () => {
-          const id = await this.repo.log({ playerId: player.id, moderatorId: moderator.id, action: 'warn', reason });
+          // A warning is the answer to the reports about the player: it closes them, as dismissing does.
+          const id = await this.repo.log({ playerId: player.id, moderatorId: moderator.id, action: 'warn', reason, message });
+          await this.repo.setDetails(id, { reportsClosed: await this.repo.closeReportsAbout(player.id, id) });
           return { action: toAuditDto(await this.repo.action(id)), refunds: [] };
         });
       case 'close': {
@@ -327,7 +334,7 @@ export class ModerationService {
   }
 
   async notices(playerId: string): Promise<NoticesDto> {
-    return { notices: (await this.repo.unseenWarnings(playerId)).map((w) => ({ id: w.id, kind: 'warning' as const, message: w.reason, at: w.createdAt.toISOString() })) };
+    return { notices: (await this.repo.unseenWarnings(playerId)).map((w) => ({ id: w.id, kind: 'warning' as const, message: w.message ?? w.reason, at: w.createdAt.toISOString() })) };
   }
 
   async noticeSeen(playerId: string, noticeId: string): Promise<void> {

@@ -35,8 +35,8 @@ export class PagesController {
   @Get('players/:username')
   @Header('Content-Type', HTML)
   @Header('Cache-Control', 'no-cache')
-  async player(@Page() page: PageContext, @Param('username') username: string, @Res({ passthrough: true }) res: Response): Promise<string> {
-    const view = await this.pages.playerView(username);
+  async player(@Page() page: PageContext, @Param('username') username: string, @Res({ passthrough: true }) res: Response, @Query('before') before?: unknown): Promise<string> {
+    const view = await this.pages.playerView(username, before);
     if (!view) {
       res.status(404);
       return renderNotFound(page, username);

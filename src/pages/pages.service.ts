@@ -92,14 +92,18 @@ export class PagesService {
   }
 
   /** The player page's view, or null when no player has that name. */
-  async playerView(username: string): Promise<PlayerPageView | null> {
+  async playerView(username: string, rawBefore?: unknown): Promise<PlayerPageView | null> {
     const player = await this.players.findByUsername(username);
     if (!player) return null;
-    const [profile, history, games] = await Promise.all([
+    // Paged as the API pages (games created before a time); a `before` that is no time is ignored, like the leaderboard's paging.
+    const before = typeof rawBefore === 'string' && Number.isFinite(Date.parse(rawBefore)) ? new Date(Date.parse(rawBefore)).toISOString() : undefined;
+    const [profile, history, page] = await Promise.all([
       this.players.profile(player),
       this.ratings.historyOf(player.id),
-      this.games.gamesOf(player.id, RECENT_GAMES),
+      this.games.gamesOf(player.id, RECENT_GAMES + 1, before),
     ]);
+    const games = page.slice(0, RECENT_GAMES);
+    const older = page.length > RECENT_GAMES ? games[games.length - 1].createdAt : null;
     const openings = await this.openings.openingsOf(games.map((g) => g.id));
     return {
       player: {
@@ -121,6 +125,7 @@ export class PagesService {
       ladder: player.bot ? undefined : ladderProgress(player, this.leaderboard.rules, new Date(), this.config.ratings),
       history: history.map((p, i) => ({ gameId: p.gameId ?? `refund-${i}`, at: p.at, rating: p.rating, rd: p.rd, delta: p.delta })),
       recentGames: games.map((g) => recentGameView(g, player.id, openings.get(g.id)?.id ?? null)),
+      gamesPaging: { older, paged: before !== undefined },
     };
   }
 }

@@ -73,6 +73,7 @@ export class PlayersService {
     return {
       ...(await this.profile(player)),
       language: isLanguage(player.language) ? player.language : null,
+      moderator: player.moderator,
       ladder: { listed: ladder.listed, gamesToGo: ladder.gamesToGo },
     };
   }

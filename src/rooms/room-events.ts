@@ -1,7 +1,8 @@
 import { GameDto } from '../games/dto/game.dto.js';
 import { RoomDto } from './dto/room.dto.js';
 
-// A player's stream tells them a room's game has started, and that the other player offers a rematch.
+// A player's stream tells them a game of theirs has started (a room's, or one against the computer),
+// and that the other player offers a rematch.
 declare module '../events/event-map.js' {
   interface PlayerEvents {
     game: GameDto;

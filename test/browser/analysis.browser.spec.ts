@@ -80,6 +80,40 @@ describe('the analysed replay (chromium)', () => {
       expect(said).toContain(`best was ${target.best.join(', ')}`);
       expect(said).toContain(target.exact ? 'exact' : 'estimate');
       expect(await page.getByTestId('replay-position').innerText()).toBe(`Move ${target.ply + 1} of ${analysis.moves.length}`);
+      // Whose point of view the value is from: the mover's, named.
+      expect(said).toContain(`value for ${target.color === 'black' ? 'Black' : 'White'}: `);
+
+      // The move list follows the replay: the current move is highlighted and scrolled into view,
+      // at the start as at the end of a game longer than the list's height.
+      const inView = async (ply: number) => {
+        const item = list.locator(`[data-part=move-item][data-ply="${ply}"]`);
+        expect(await item.getAttribute('class')).toContain('pl-current');
+        expect(await item.locator('button').getAttribute('aria-current')).toBe('step');
+        const [l, i] = [(await list.boundingBox())!, (await item.boundingBox())!];
+        return i.y >= l.y - 1 && i.y + i.height <= l.y + l.height + 1;
+      };
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      expect(await inView(0)).toBe(true);
+      for (let i = 1; i < 20; i++) await page.keyboard.press('ArrowRight');
+      await page.getByTestId('replay-position').filter({ hasText: /^Move 20 of/ }).waitFor();
+      expect(await inView(19)).toBe(true);
+      await page.keyboard.press('End');
+      expect(await inView(analysis.moves.length - 1)).toBe(true);
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      expect(await inView(0)).toBe(true);
+
+      // The graph says who is ahead above and below its middle line, and its marks are drawn whole.
+      expect(await panel.getByTestId('graph-top').innerText()).toMatch(/^Black ahead by \d+$/);
+      expect(await panel.getByTestId('graph-bottom').innerText()).toMatch(/^White ahead by \d+$/);
+      const graphBox = (await graph.boundingBox())!;
+      for (const dot of await panel.locator('.pl-eval-dot').all()) {
+        const d = (await dot.boundingBox())!;
+        expect(d.y >= graphBox.y && d.y + d.height <= graphBox.y + graphBox.height).toBe(true);
+      }
+      // When the game was played.
+      expect(await panel.getByTestId('game-played').innerText()).toMatch(/^Played: \w+ \d+, \d{4}/);
 
       // A click on the graph shows that position.
       const box = (await graph.boundingBox())!;

@@ -199,6 +199,16 @@ describe('a newcomer at the board (chromium)', () => {
         await lesson.locator('#learn[data-state=step]').waitFor({ state: 'attached' });
         await lesson.waitForFunction(inViewport, '[data-square=h8]');
         await lesson.screenshot({ path: join(ARTIFACTS, `learn-fits-${size.name}.png`) });
+
+        // The pass in the move list, in Swahili (the longest word for it), is not clipped.
+        const sw = await open(ctx, `/play/${g.id}?lang=sw`);
+        await sw.getByTestId('replay').waitFor();
+        const pass = sw.locator('[data-part=move-item] .pl-pass').first();
+        expect(await pass.innerText()).toBe('zamu imerukwa');
+        const cut = await sw.evaluate(
+          "Array.from(document.querySelectorAll('[data-part=move-item]')).filter(function (li) { var b = li.querySelector('button') || li; var s = li.querySelector('.pl-pass'); var r = b.getBoundingClientRect(), q = s ? s.getBoundingClientRect() : r; return b.scrollWidth > b.clientWidth + 1 || q.right > r.right + 1; }).map(function (li) { return li.textContent; })",
+        );
+        expect({ size: size.name, cut }).toEqual({ size: size.name, cut: [] });
       } finally {
         await ctx.close();
       }

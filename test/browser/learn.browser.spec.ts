@@ -77,6 +77,10 @@ describe('the rules page and the lesson (chromium)', () => {
           await page.getByRole('button', { name: `${goal('pass', true)}, legal square` }).click();
         }
         if (step === 'count') {
+          // Asked who won, the learner counts: the page shows no count meanwhile.
+          await page.locator('#learn[data-phase=answer]').waitFor({ state: 'attached' });
+          await expect(page.getByTestId('learn-count-black').isVisible()).resolves.toBe(false);
+          await expect(page.getByTestId('learn-count-white').isVisible()).resolves.toBe(false);
           await page.getByRole('button', { name: 'White won' }).click();
           await expect(page.getByTestId('learn-feedback').innerText()).resolves.toMatch(/^Count again: Black has \d+ discs and White \d+\. The board is full/);
           await page.getByRole('button', { name: 'Black won' }).click();
@@ -97,6 +101,9 @@ describe('the rules page and the lesson (chromium)', () => {
         await page.getByRole('button', { name: 'Next step' }).click();
       }
       await expect(page.getByRole('heading', { name: 'Lesson complete' }).isVisible()).resolves.toBe(true);
+      // The title once, and the board as the last step left it (full), not back at the start.
+      await expect(page.getByText('Lesson complete').count()).resolves.toBe(1);
+      await expect(page.locator('#learn [data-disc=black], #learn [data-disc=white]').count()).resolves.toBe(64);
       await page.screenshot({ path: join(ARTIFACTS, 'learn-en-done-desktop.png'), fullPage: true });
       await page.getByRole('link', { name: 'Play a casual game' }).click();
       await page.waitForURL(/\/play(\?again=unranked)?$/);

@@ -9,7 +9,7 @@ import { PlayersRepository } from '../../src/players/players.repository.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
-import { ARTIFACTS, openWatchedPage, withAppAndBrowser } from './chromium.js';
+import { ARTIFACTS, axeViolations, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 10_000;
 
@@ -78,7 +78,7 @@ describe('the moderator page (chromium)', () => {
       await page.getByRole('button', { name: 'Act' }).click();
       await page.getByTestId('mod-action-status').getByText('Choose an action first.').waitFor();
       await page.getByRole('combobox', { name: 'Action' }).selectOption('engine');
-      await page.getByRole('textbox', { name: 'Reason (written to the audit log)' }).fill('perfect endgames, uniform times');
+      await page.getByRole('textbox', { name: 'Reason (written to the audit log only; the player never sees it)' }).fill('perfect endgames, uniform times');
       // Marking an engine user cannot be undone: the page asks first.
       const asked: string[] = [];
       page.once('dialog', (d) => {
@@ -109,9 +109,57 @@ describe('the moderator page (chromium)', () => {
     expect(problems).toEqual([]);
   }, 90_000);
 
+  it('the header links a moderator (only) to /mod; its tables show every column at 1280×800 and 390×844, with no serious axe violation', async () => {
+    const [a, b] = [await registerPlayer(t.http), await registerPlayer(t.http)];
+    const { gameId } = await startRoomGame(t.http, a, b);
+    const words = 'opened the game, then waited out every clock without a move; the same in three games this week, always against new accounts';
+    await request(t.http).post(`/api/games/${gameId}/reports`).set(a.auth).send({ reason: 'stalling', text: words }).expect(201);
+    await request(t.http).post(`/api/games/${gameId}/resign`).set(a.auth).send({}).expect(200);
+    problems.length = 0;
+    // Columns cut off inside their table's scroll box, or text wider than its cell.
+    const CUT =
+      "Array.from(document.querySelectorAll('.mod-table')).filter(function (t) { var w = t.closest('.table-wrap'); return w && t.scrollWidth > w.clientWidth + 1; }).map(function (t) { return t.getAttribute('data-testid'); })";
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const ctx = await browser.newContext({ viewport, bypassCSP: true });
+      try {
+        const someone = await open(ctx, '/leaderboard', a);
+        await someone.waitForLoadState('networkidle');
+        expect(await someone.getByTestId('nav-mod').count()).toBe(0);
+        // The lobby asks who is signed in: a moderator's header gains the link, on every page after.
+        const lobby = await open(ctx, '/play', mod);
+        await lobby.getByTestId('signed-in').waitFor();
+        await lobby.getByTestId('nav-mod').waitFor();
+        const page = await open(ctx, '/', mod);
+        await page.getByRole('link', { name: 'Moderation' }).click();
+        await page.getByRole('heading', { name: 'Open reports' }).waitFor();
+        expect(await page.getByTestId('nav-mod').getAttribute('aria-current')).toBe('page');
+        const row = page.getByTestId('report-row').filter({ hasText: 'waited out every clock' });
+        await row.waitFor();
+        for (const column of ['Details', 'Game', 'Reason']) {
+          const cell = row.locator('td').nth(['Filed', 'Reporter', 'Reported', 'Reason', 'Details', 'Game'].indexOf(column));
+          const box = (await cell.boundingBox())!;
+          expect({ column, viewport, inside: box.x >= 0 && box.x + box.width <= viewport.width }).toEqual({ column, viewport, inside: true });
+        }
+        expect({ viewport, cut: await page.evaluate(CUT) }).toEqual({ viewport, cut: [] });
+        expect({ viewport, fits: await page.evaluate(FITS_WIDTH) }).toEqual({ viewport, fits: true });
+        expect({ viewport, axe: await axeViolations(page) }).toEqual({ viewport, axe: [] });
+        await page.screenshot({ path: join(ARTIFACTS, `moderation-overview-${viewport.width}.png`), fullPage: true });
+        await row.getByRole('link', { name: b.username }).click();
+        await page.getByRole('heading', { name: `Player ${b.username}` }).waitFor();
+        expect({ viewport, cut: await page.evaluate(CUT) }).toEqual({ viewport, cut: [] });
+        expect({ viewport, fits: await page.evaluate(FITS_WIDTH) }).toEqual({ viewport, fits: true });
+        expect({ viewport, axe: await axeViolations(page) }).toEqual({ viewport, axe: [] });
+        await page.screenshot({ path: join(ARTIFACTS, `moderation-player-${viewport.width}.png`), fullPage: true });
+      } finally {
+        await ctx.close();
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it('a warned player sees the warning once, on whatever page they open', async () => {
     const p = await registerPlayer(t.http);
-    await request(t.http).post(`/api/mod/players/${p.username}/actions`).set(mod.auth).send({ action: 'warn', reason: 'Please stop leaving lost games.' }).expect(200);
+    await request(t.http).post(`/api/mod/players/${p.username}/actions`).set(mod.auth).send({ action: 'warn', reason: 'left 5 lost games', message: 'Please stop leaving lost games.' }).expect(200);
     problems.length = 0;
     const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
     try {
@@ -119,6 +167,7 @@ describe('the moderator page (chromium)', () => {
       const notice = page.getByRole('alertdialog', { name: 'A warning from the moderators' });
       await notice.waitFor();
       expect(await notice.innerText()).toContain('Please stop leaving lost games.');
+      expect(await notice.innerText()).not.toContain('left 5 lost games');
       await page.screenshot({ path: join(ARTIFACTS, 'moderation-warning.png') });
       await notice.getByRole('button', { name: 'I understand' }).click();
       await notice.waitFor({ state: 'detached' });
@@ -143,15 +192,21 @@ describe('the moderator page (chromium)', () => {
       expect(await page.locator('html').getAttribute('lang')).toBe('bn');
       await page.getByRole('heading', { name: `খেলোয়াড় ${p.username}` }).waitFor();
       await page.getByRole('combobox', { name: 'কাজ' }).selectOption('warn');
-      await page.getByRole('textbox', { name: 'কারণ (কাজের নথিতে লেখা হবে)' }).fill('ভদ্র থাকুন');
+      await page.getByRole('textbox', { name: 'কারণ (শুধু কাজের নথিতে লেখা হবে; খেলোয়াড় এটি কখনও দেখবেন না)' }).fill('তিনটি খেলায় গালি');
+      // Without the words the player reads, the form says so and sends nothing.
+      await page.getByRole('button', { name: 'ব্যবস্থা নিন' }).click();
+      await page.getByText('খেলোয়াড় যে সতর্কবার্তা দেখবেন, তা লিখুন।').waitFor();
+      await page.getByRole('textbox', { name: 'খেলোয়াড় যে সতর্কবার্তা দেখবেন (শুধু “সতর্ক করুন”-এর জন্য)' }).fill('ভদ্র থাকুন');
       await page.getByRole('button', { name: 'ব্যবস্থা নিন' }).click();
       await page.getByText('হয়ে গেছে: সতর্ক করা হয়েছে।').waitFor();
       expect(await page.getByTestId('audit-row').first().innerText()).toContain('সতর্ক করা হয়েছে');
+      expect(await page.getByTestId('audit-message').first().innerText()).toBe('খেলোয়াড়কে: ভদ্র থাকুন');
 
       const warned = await open(other, '/play?lang=bn', p);
       const notice = warned.getByRole('alertdialog', { name: 'মডারেটরদের সতর্কবার্তা' });
       await notice.waitFor();
       expect(await notice.innerText()).toContain('ভদ্র থাকুন');
+      expect(await notice.innerText()).not.toContain('গালি');
       await notice.getByRole('button', { name: 'বুঝেছি' }).click();
       await notice.waitFor({ state: 'detached' });
     } finally {

@@ -37,7 +37,8 @@ describe('the analysed replay model', () => {
     const points = graphPoints(analysis);
     const g = geometry(points, 500, 100);
     expect(g.range).toBe(16);
-    expect([g.y(0), g.y(16), g.y(-16), g.y(99)]).toEqual([50, 0, 100, 0]);
+    // The range's ends stay a margin inside the box: a peak is drawn whole.
+    expect([g.y(0), g.y(16), g.y(-16), g.y(99)]).toEqual([50, 8, 92, 8]);
     const segments = graphSegments(points, g);
     expect(segments.map((s) => s.exact)).toEqual([false, true]);
     expect(segments[0].d.startsWith('M0.0 50.0')).toBe(true);
@@ -84,8 +85,8 @@ describe('AnalysisController', () => {
     expect(c.s.status).toBe('ready');
     expect(statusText(c.s)).toBeNull();
     expect(changed).toHaveBeenCalledTimes(2);
-    expect(describeMove(c.s.analysis!, 2).map(show)).toEqual(['2. d6', 'mistake', '−7.0 discs', 'best was c5', 'value −4 (best +3)', 'estimate']);
-    expect(describeMove(c.s.analysis!, 3).map(show)).toEqual(['3. c3', 'only move', 'value +10 (best +10)', 'exact']);
+    expect(describeMove(c.s.analysis!, 2).map(show)).toEqual(['2. d6', 'mistake', '−7.0 discs', 'best was c5', 'value for White: −4 (best +3)', 'estimate']);
+    expect(describeMove(c.s.analysis!, 3).map(show)).toEqual(['3. c3', 'only move', 'value for Black: +10 (best +10)', 'exact']);
   });
 
   it('says when there is no analysis, or when it could not be loaded', async () => {

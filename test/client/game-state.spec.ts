@@ -2,6 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import './english';
 import { GameController, actionsView, boardModel, clockAnnouncement, clockOf, cpuMovesNote, metaTexts, needsGameStream, needsOwnStream, opponentAway, resultView, seatView, statusText, type GameApi, type GameOutput } from '../../src/client/game/state';
 import { msg, show, type Text } from '../../src/client/common/messages';
+import { NOT_ANSWERING_MS, RESEND_MS } from '../../src/client/game/model';
 import { ApiError, type Game, type Me, type Move } from '../../src/client/transport/api';
 
 /** The state modules run without a DOM: a fake transport and a recording output stand in for the page. */
@@ -30,6 +31,7 @@ function game(over: Partial<Game> = {}): Game {
     idleDeadline: null,
     result: null,
     opening: null,
+    computer: null,
     createdAt: '2030-01-01T00:00:00.000Z',
     finishedAt: null,
     ...over,
@@ -196,6 +198,52 @@ describe('game state (no DOM)', () => {
     await c.start(true);
     expect(seat).toHaveBeenCalledTimes(1);
     expect(c.s.game).toBe(back);
+  });
+
+  it('a move on its way shows at once as pending, "not answering" when no answer comes, and is sent again (same ply) when its request failed', async () => {
+    jest.useFakeTimers();
+    try {
+      const { c, api } = setup(ALICE, game());
+      await c.start(true);
+      let answer: (v: unknown) => void = () => undefined;
+      let fail: (e: unknown) => void = () => undefined;
+      api.move.mockImplementationOnce(() => new Promise((resolve, reject) => ((answer = resolve as never), (fail = reject))));
+      const played = c.play('d3');
+      expect(boardModel(c.s).pending).toBe('d3');
+      expect(boardModel(c.s).interactive).toBe(false);
+      expect(show(statusText(c.s))).toBe('Sending your move d3…');
+      await jest.advanceTimersByTimeAsync(NOT_ANSWERING_MS);
+      expect(show(statusText(c.s))).toBe('The server is not answering: your move d3 will be sent as soon as it is back.');
+      // The request gives up (the server was restarted): the move stays pending and goes again.
+      fail(new ApiError('unreachable', 0, 'NETWORK', undefined));
+      await played;
+      expect(boardModel(c.s).pending).toBe('d3');
+      expect(api.move).toHaveBeenCalledTimes(1);
+      // The stream is live again: sent at once, with the same ply; it lands once.
+      c.onStreamStatus('live');
+      await jest.advanceTimersByTimeAsync(0);
+      expect(api.move).toHaveBeenCalledTimes(2);
+      expect(api.move.mock.calls.map(([, body]) => body)).toEqual([{ square: 'd3', ply: 0 }, { square: 'd3', ply: 0 }]);
+      expect(boardModel(c.s).pending).toBeNull();
+      expect(c.s.game!.ply).toBe(1);
+      expect(show(statusText(c.s))).toMatch(/^Waiting for bob…/);
+      await jest.advanceTimersByTimeAsync(RESEND_MS * 2);
+      expect(api.move).toHaveBeenCalledTimes(2);
+      answer(undefined);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a move on its way is settled by the stream when the game moves past its ply', async () => {
+    const { c, api } = setup(ALICE, game());
+    await c.start(true);
+    api.move.mockImplementationOnce(() => new Promise(() => undefined));
+    void c.play('d3');
+    expect(boardModel(c.s).pending).toBe('d3');
+    c.onEvent({ name: 'move', data: { ...d3, game: game({ board: AFTER_D3, ply: 1, toMove: 'white', legalMoves: ['c3', 'c5', 'e3'] }) }, id: 1 });
+    expect(boardModel(c.s).pending).toBeNull();
+    expect(c.s.busy).toBe(false);
   });
 
   it('STALE_PLY takes the current game from the error and says so', async () => {

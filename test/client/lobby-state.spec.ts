@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import './english';
-import { LobbyController, myRating, queueCooldown, queueWindow, type LobbyTransport } from '../../src/client/lobby/state';
+import { LobbyController, myRating, queueCooldown, queueWindow, rankedGateNote, type LobbyTransport } from '../../src/client/lobby/state';
 import { show } from '../../src/client/common/messages';
 import { ApiError, type Me, type Ticket } from '../../src/client/transport/api';
 
@@ -26,6 +26,7 @@ function setup() {
     queue: jest.fn(async () => waiting()),
     joinQueue: jest.fn(async (_body: { mode: string; turnSeconds: number | null; clock?: string | null }) => waiting({ window: { min: 1400, max: 1600 } } as Partial<Ticket>)),
     leaveQueue: jest.fn(async () => null),
+    rankedGate: jest.fn(async () => ({ eligible: true, casualGames: 3, casualGamesNeeded: 3, openAt: '2030-01-02T00:00:00.000Z' })),
     signOut: jest.fn(async () => null),
     signOutEverywhere: jest.fn(async () => null),
     changePassword: jest.fn(async (_body: { currentPassword: string; newPassword: string }) => ({ token: 'tok2', player: ADA })),
@@ -175,6 +176,12 @@ describe('the lobby shows a ranked cooldown with the time left (issue #21)', () 
   it('changes the password: a wrong current one is said at the account form; done, it keeps this device signed in', async () => {
     const { c, api } = setup();
     await c.signIn('login', 'ada', 'correct horse');
+    // Empty or short: said at the form, nothing sent.
+    expect(await c.changePassword('', '')).toBe(false);
+    expect(c.s.message && { place: c.s.message.place, text: show(c.s.message.text) }).toEqual({ place: 'account', text: 'Enter your password.' });
+    expect(await c.changePassword('correct horse', 'short')).toBe(false);
+    expect(c.s.message && show(c.s.message.text)).toBe('The password needs at least 8 characters.');
+    expect(api.changePassword).not.toHaveBeenCalled();
     api.changePassword.mockRejectedValueOnce(new ApiError('no', 403, 'FORBIDDEN', undefined));
     expect(await c.changePassword('wrong', 'new-password-1')).toBe(false);
     expect(c.s.message && { place: c.s.message.place, text: show(c.s.message.text) }).toEqual({ place: 'account', text: 'The current password is wrong.' });
@@ -186,5 +193,40 @@ describe('the lobby shows a ranked cooldown with the time left (issue #21)', () 
       info: true,
       text: 'Password changed. Your other devices are signed out.',
     });
+  });
+});
+
+describe('the lobby says when ranked play opens to a new account', () => {
+  const NEW = { ...ADA, createdAt: '2030-01-01T00:00:00.000Z' } as Me;
+  const SHUT = { eligible: false, casualGames: 1, casualGamesNeeded: 3, openAt: '2030-01-02T00:00:00.000Z' };
+
+  it('asks at sign-in and shows how far the account is: casual games finished and the time left', async () => {
+    const { c, api } = setup();
+    api.login.mockResolvedValueOnce({ token: 'tok', player: NEW });
+    api.rankedGate.mockResolvedValueOnce(SHUT);
+    await c.signIn('login', 'ada', 'password123');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(api.rankedGate).toHaveBeenCalledTimes(1);
+    const note = rankedGateNote(c.s, Date.parse('2030-01-01T22:30:00.000Z'));
+    expect(note && show(note)).toBe(
+      'Ranked games open after 3 finished casual games (you have finished 1) or when your account is 24 hours old (in 1:30:00). Casual games are open now.',
+    );
+    c.signOut();
+    expect(rankedGateNote(c.s, Date.parse('2030-01-01T22:30:00.000Z'))).toBeNull();
+  });
+
+  it('an open gate, or a guest, shows nothing; a refused ranked join shows the gate from the answer', async () => {
+    const { c, api } = setup();
+    await c.signIn('login', 'ada', 'password123');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(rankedGateNote(c.s, Date.now())).toBeNull();
+    api.joinQueue.mockRejectedValueOnce(new ApiError('Ranked games open after 3 finished casual games; you have finished 0.', 403, 'RANKED_NOT_YET', { ...SHUT, casualGames: 0, openAt: null }));
+    await c.queue('ranked', null);
+    expect(c.s.ticket).toBeNull();
+    expect(c.s.message?.place).toBe('queue');
+    expect(show(rankedGateNote(c.s, Date.now())!)).toBe('Ranked games open after 3 finished casual games: you have finished 0. Casual games are open now.');
+    const guest = setup();
+    await guest.c.guest();
+    expect(guest.api.rankedGate).not.toHaveBeenCalled();
   });
 });

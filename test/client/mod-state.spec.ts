@@ -5,17 +5,17 @@ import { show } from '../../src/client/common/messages';
 import { ApiError, type HtmlAnswer, type ModActionResult } from '../../src/client/transport/api';
 
 const result = (action: 'engine' | 'dismiss' | 'warn' | 'close', refunds: { username: string; points: number }[] = []): ModActionResult => ({
-  action: { id: 'a1', action, moderator: 'mod', reason: 'why', details: null, createdAt: '2024-01-01T00:00:00Z', seenAt: null },
+  action: { id: 'a1', action, moderator: 'mod', reason: 'why', message: null, details: null, createdAt: '2024-01-01T00:00:00Z', seenAt: null },
   refunds: refunds.map((r) => ({ ...r, ratingBefore: 1500, rating: 1500 + r.points, gameIds: ['g1'] })),
 });
 
-function setup(panels: HtmlAnswer[], player: string | null = null) {
+function setup(panels: HtmlAnswer[], player: string | null = null, page = 1) {
   const api = {
     modPanel: jest.fn<ModApi['modPanel']>(async () => panels.shift() ?? { status: 500 }),
     modAction: jest.fn<ModApi['modAction']>(async () => result('warn')),
   };
   const changed = jest.fn();
-  const c = new ModController(player, api, changed);
+  const c = new ModController(player, api, changed, page);
   return { c, api, changed };
 }
 
@@ -27,7 +27,7 @@ describe('ModController (the moderator page, no DOM)', () => {
     expect(status(c)).toBe('Loading…');
     expect(c.s.panel).toBeNull();
     await c.load();
-    expect(api.modPanel).toHaveBeenCalledWith(null);
+    expect(api.modPanel).toHaveBeenCalledWith(null, 1);
     expect(c.s.panel).toBe('<h2>Open reports</h2>');
     expect(c.s.panelVersion).toBe(1);
     expect(c.s.status).toEqual([]);
@@ -35,6 +35,10 @@ describe('ModController (the moderator page, no DOM)', () => {
     const one = setup([{ html: '<h2>Player alice</h2>' }], 'alice');
     await one.c.load();
     expect(one.api.modPanel).toHaveBeenCalledWith('alice');
+    // The report queue's page of the URL (/mod?page=3) is the overview's.
+    const third = setup([{ html: '<h2>Open reports</h2>' }], null, 3);
+    await third.c.load();
+    expect(third.api.modPanel).toHaveBeenCalledWith(null, 3);
   });
 
   it.each([
@@ -82,7 +86,18 @@ describe('ModController (the moderator page, no DOM)', () => {
     expect(c.s.actionError && show(c.s.actionError)).toBe('Choose an action first.');
     await c.act('p', 'warn', '   ');
     expect(c.s.actionError && show(c.s.actionError)).toBe('Write the reason first.');
+    // A warning needs the words its player will read, apart from the reason.
+    await c.act('p', 'warn', 'stalls lost games', () => true, '  ');
+    expect(c.s.actionError && show(c.s.actionError)).toBe('Write the warning the player will see.');
     expect(api.modAction).not.toHaveBeenCalled();
+  });
+
+  it('a warning sends its message apart from the reason; other actions send the reason alone', async () => {
+    const { c, api } = setup([{ html: 'x' }, { html: 'y' }]);
+    await c.act('p', 'warn', ' seen in three reports ', () => true, ' Please stop stalling. ');
+    expect(api.modAction).toHaveBeenLastCalledWith('p', { action: 'warn', reason: 'seen in three reports', message: 'Please stop stalling.' });
+    await c.act('p', 'dismiss', 'no case', () => true, 'ignored');
+    expect(api.modAction).toHaveBeenLastCalledWith('p', { action: 'dismiss', reason: 'no case' });
   });
 
   it('asks before an action that cannot be undone; a no sends nothing', async () => {
@@ -92,9 +107,15 @@ describe('ModController (the moderator page, no DOM)', () => {
     await c.act('p', 'close', 'spam', (q) => (asked.push(show(q)), false));
     expect(asked).toEqual(['Mark p as an engine user? This cannot be undone.', 'Close the account of p? This cannot be undone.']);
     expect(api.modAction).not.toHaveBeenCalled();
-    await c.act('p', 'warn', 'rude', () => {
-      throw new Error('a warning asks nothing');
-    });
+    await c.act(
+      'p',
+      'warn',
+      'rude',
+      () => {
+        throw new Error('a warning asks nothing');
+      },
+      'Be polite.',
+    );
     expect(api.modAction).toHaveBeenCalledTimes(1);
   });
 
@@ -108,7 +129,7 @@ describe('ModController (the moderator page, no DOM)', () => {
     expect(api.modPanel).toHaveBeenCalledTimes(1);
     expect(show(c.s.actionError!)).toBe('The action failed: This account is already closed.');
     // The next attempt clears the error.
-    await c.act('p', 'warn', 'again');
+    await c.act('p', 'warn', 'again', () => true, 'Again: be polite.');
     expect(c.s.actionError).toBeNull();
   });
 });

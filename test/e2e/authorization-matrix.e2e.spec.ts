@@ -68,11 +68,19 @@ const ROWS: Row[] = [
     expect: ['401 UNAUTHENTICATED', '403 GUEST_NOT_ALLOWED', '201', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME'],
   },
   { route: 'GET /api/queue', path: () => '/api/queue', expect: signedIn('404 NOT_FOUND') },
+  { route: 'GET /api/queue/ranked-gate', path: () => '/api/queue/ranked-gate', expect: signedIn('200') },
   { route: 'DELETE /api/queue', path: () => '/api/queue', expect: signedIn('204') },
   {
     route: 'POST /api/rooms',
     path: () => '/api/rooms',
     body: () => ({}),
+    expect: ['401 UNAUTHENTICATED', '201', '201', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME'],
+  },
+  {
+    route: 'POST /api/computer/games',
+    path: () => '/api/computer/games',
+    // The caller plays Black: the computer waits for their first move, so the cell leaves no search running.
+    body: () => ({ level: 1, color: 'black' }),
     expect: ['401 UNAUTHENTICATED', '201', '201', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME', '409 ALREADY_IN_GAME'],
   },
   { route: 'GET /api/rooms/:code', path: (w) => `/api/rooms/${w.code}`, expect: all('200') },
@@ -157,11 +165,12 @@ const ROWS: Row[] = [
   },
   { route: 'GET /api/mod/reports', path: () => '/api/mod/reports', expect: signedIn('403 FORBIDDEN') },
   { route: 'GET /api/mod/outliers', path: () => '/api/mod/outliers', expect: signedIn('403 FORBIDDEN') },
+  { route: 'GET /api/mod/boosters', path: () => '/api/mod/boosters', expect: signedIn('403 FORBIDDEN') },
   { route: 'GET /api/mod/players/:username', path: (w) => `/api/mod/players/${w.name}`, expect: signedIn('403 FORBIDDEN') },
   {
     route: 'POST /api/mod/players/:username/actions',
     path: (w) => `/api/mod/players/${w.name}/actions`,
-    body: () => ({ action: 'warn', reason: 'matrix' }),
+    body: () => ({ action: 'warn', reason: 'matrix', message: 'matrix' }),
     expect: signedIn('403 FORBIDDEN'),
   },
   { route: 'GET /api/me/notices', path: () => '/api/me/notices', expect: signedIn('200') },
@@ -229,13 +238,18 @@ describe('authorization matrix: every route × every kind of caller', () => {
   }
 
   /** Leaves nothing behind: the room's game ended, no queue ticket. */
-  async function tidy(w: World, role: Role): Promise<void> {
+  async function tidy(w: World, role: Role, row?: Row): Promise<void> {
     const room = (await request(t.http).get(`/api/rooms/${w.code}`).expect(200)).body;
     if (room.gameId) {
       const game = (await request(t.http).get(`/api/games/${room.gameId}`).expect(200)).body;
       if (game.status === 'active') await request(t.http).post(`/api/games/${room.gameId}/resign`).set(players.host.auth).send({}).expect(200);
     }
     if (role !== 'anonymous') await request(t.http).delete('/api/queue').set(players[role].auth).expect(204);
+    // A game against the computer the cell started: called off.
+    if (role !== 'anonymous' && row?.route === 'POST /api/computer/games') {
+      const { rows } = await t.db.query(`SELECT id FROM games WHERE status = 'active' AND computer_level IS NOT NULL AND (black_id = $1 OR white_id = $1)`, [players[role].id]);
+      for (const r of rows) await request(t.http).post(`/api/games/${r.id}/abort`).set(players[role].auth).send({}).expect(200);
+    }
   }
 
   /** Status (and error code) of one request; event streams are read up to their headers. */
@@ -286,7 +300,7 @@ describe('authorization matrix: every route × every kind of caller', () => {
       for (const role of ROLES) {
         const w = await world(row.state);
         got[row.route][role] = await call(row, w, role);
-        await tidy(w, role);
+        await tidy(w, role, row);
       }
     }
     expect(got).toEqual(want);

@@ -97,12 +97,26 @@ describe('languages (pages and API messages)', () => {
     expect(messages.size).toBe(LANGUAGES.length);
     const en = await request(t.http).get('/api/players/nobody_here').expect(404);
     expect(en.body.message).toBe('Player "nobody_here" was not found.');
-    // Validation messages too, field names and values kept as sent.
+    // Validation messages too: a form's field named in the reader's language, a program's field
+    // (and an unknown one) as sent.
     const bad = await request(t.http).post('/api/auth/register').set('Accept-Language', 'sw').send({ username: 'x', password: 'password123', extra: 1 }).expect(400);
     expect(bad.body.code).toBe('VALIDATION_FAILED');
-    expect(bad.body.message).toBe('sehemu isiyojulikana "extra" (zinatarajiwa username, password, bot pekee); username lazima iwe na herufi 3 au zaidi');
+    expect(bad.body.message).toBe('sehemu isiyojulikana "extra" (zinatarajiwa username, password, bot pekee); jina la mtumiaji: herufi zisipungue 3');
     // details stay in English: they are data for programs, like the code.
     expect(bad.body.details.fields).toEqual(expect.arrayContaining([{ field: 'username', problems: ['username must be longer than or equal to 3 characters'] }]));
+    const named: Record<string, string> = {
+      en: 'username may contain only letters, digits, _ and -; password must be longer than or equal to 8 characters',
+      bn: 'ব্যবহারকারী নামে শুধু অক্ষর, অঙ্ক, _ এবং - থাকতে পারে; পাসওয়ার্ড',
+      hi: 'यूज़रनेम में केवल अक्षर, अंक, _ और - हो सकते हैं; पासवर्ड',
+      ne: 'प्रयोगकर्ता नाममा अक्षर, अङ्क, _ र - मात्र हुन सक्छन्; पासवर्ड',
+      sw: 'jina la mtumiaji linaweza kuwa na herufi, tarakimu, _ na - pekee; nenosiri: herufi zisipungue 8',
+      tg: 'номи корбар танҳо ҳарфҳо, рақамҳо, _ ва - дошта метавонад; рамз',
+    };
+    for (const lang of LANGUAGES) {
+      const res = await request(t.http).post('/api/auth/register').set('Accept-Language', lang).send({ username: 'José', password: 'short' }).expect(400);
+      expect({ lang, message: res.body.message.slice(0, named[lang].length) }).toEqual({ lang, message: named[lang] });
+      expect({ lang, english: /username|password/.test(lang === 'en' ? '' : res.body.message) }).toEqual({ lang, english: false });
+    }
     const move = await request(t.http).post(`/api/games/${gameId}/moves`).set(alice.auth).set('Accept-Language', 'tg').send({ square: 'a1', ply: 0 }).expect(422);
     expect(move.body).toMatchObject({ code: 'ILLEGAL_MOVE', message: 'a1 ҳаракати иҷозатдодашуда нест: ягон диск гардонда намешавад.' });
     const bn = await request(t.http).post(`/api/games/${gameId}/moves`).set(alice.auth).set('Accept-Language', 'bn').send({ square: 'zz', ply: 0 }).expect(400);

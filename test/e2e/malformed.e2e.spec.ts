@@ -57,6 +57,7 @@ describe('malformed requests never get a 5xx', () => {
       ['get', '/api/queue'],
       ['delete', '/api/queue'],
       ['post', '/api/rooms'],
+      ['post', '/api/computer/games'],
       ['get', `/api/rooms/${room}`],
       ['post', `/api/rooms/${room}/join`],
       ['patch', `/api/rooms/${room}`],

@@ -143,17 +143,34 @@ describe('reports, moderators and their actions', () => {
     expect((await verifyRatings(t.db.url, t.config)).discrepancies).toEqual([]);
   });
 
-  it('warns a player, who sees it once', async () => {
+  it('warns a player, who sees the message once and never the private reason; the warning closes the reports', async () => {
     const p = await registerPlayer(t.http);
-    await request(t.http).post(`/api/mod/players/${p.username}/actions`).set(mod.auth).send({ action: 'warn', reason: 'Please stop stalling.' }).expect(200);
+    const reporter = await registerPlayer(t.http);
+    const { gameId } = await startRoomGame(t.http, reporter, p);
+    await request(t.http).post(`/api/games/${gameId}/reports`).set(reporter.auth).send({ reason: 'stalling' }).expect(201);
+    await request(t.http).post(`/api/games/${gameId}/resign`).set(reporter.auth).send({}).expect(200);
+    // Without the words the player reads, nothing happens.
+    for (const body of [{ action: 'warn', reason: 'stalls in three games' }, { action: 'warn', reason: 'stalls in three games', message: '  ' }]) {
+      const refused = await request(t.http).post(`/api/mod/players/${p.username}/actions`).set(mod.auth).set('Accept-Language', 'sw').send(body);
+      expect([refused.status, refused.body.code, refused.body.message]).toEqual([400, 'VALIDATION_FAILED', expect.stringContaining('onyo analoliona mchezaji')]);
+    }
+    expect((await request(t.http).get(`/api/mod/players/${p.username}`).set(mod.auth).expect(200)).body.auditLog).toEqual([]);
+    const warned = await request(t.http)
+      .post(`/api/mod/players/${p.username}/actions`)
+      .set(mod.auth)
+      .send({ action: 'warn', reason: 'stalls in three games, see the reports', message: 'Please stop stalling.' })
+      .expect(200);
+    expect(warned.body.action).toMatchObject({ action: 'warn', reason: 'stalls in three games, see the reports', message: 'Please stop stalling.', details: { reportsClosed: 1 } });
+    expect((await request(t.http).get('/api/mod/reports').set(mod.auth)).body.reports.map((r: any) => r.reported)).not.toContain(p.username);
     const notices = (await request(t.http).get('/api/me/notices').set(p.auth).expect(200)).body.notices;
     expect(notices).toEqual([expect.objectContaining({ kind: 'warning', message: 'Please stop stalling.' })]);
+    expect(JSON.stringify(notices)).not.toContain('see the reports');
     await request(t.http).post(`/api/me/notices/${notices[0].id}/seen`).set(p.auth).expect(204);
     expect((await request(t.http).get('/api/me/notices').set(p.auth).expect(200)).body.notices).toEqual([]);
     expect((await request(t.http).post(`/api/me/notices/${notices[0].id}/seen`).set(p.auth)).status).toBe(404);
     // Someone else's warning is not theirs to dismiss.
     const q = await registerPlayer(t.http);
-    await request(t.http).post(`/api/mod/players/${q.username}/actions`).set(mod.auth).send({ action: 'warn', reason: 'x' }).expect(200);
+    await request(t.http).post(`/api/mod/players/${q.username}/actions`).set(mod.auth).send({ action: 'warn', reason: 'x', message: 'y' }).expect(200);
     const qNotice = (await request(t.http).get('/api/me/notices').set(q.auth).expect(200)).body.notices[0];
     expect((await request(t.http).post(`/api/me/notices/${qNotice.id}/seen`).set(p.auth)).status).toBe(404);
     const log = (await request(t.http).get(`/api/mod/players/${p.username}`).set(mod.auth).expect(200)).body.auditLog;
@@ -181,7 +198,7 @@ describe('reports, moderators and their actions', () => {
 
   it('refuses bad actions clearly, and a moderator cannot act on themselves', async () => {
     const p = await registerPlayer(t.http);
-    for (const body of [{ action: 'ban', reason: 'x' }, { action: 'warn' }, { action: 'warn', reason: '' }, { action: 'warn', reason: 'x'.repeat(501) }]) {
+    for (const body of [{ action: 'ban', reason: 'x' }, { action: 'warn' }, { action: 'warn', reason: '' }, { action: 'warn', reason: 'x'.repeat(501), message: 'm' }, { action: 'warn', reason: 'x', message: 'm'.repeat(501) }, { action: 'warn', reason: 'x', message: 5 }]) {
       const res = await request(t.http).post(`/api/mod/players/${p.username}/actions`).set(mod.auth).send(body);
       expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     }

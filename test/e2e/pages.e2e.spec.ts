@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { startTestApp, TestApp } from '../support/app.js';
+import { registerPlayer } from '../factories/players.js';
+import { startRoomGame } from '../factories/games.js';
 import { expectedOrder, RATED_GAMES, seedLadder, SeededLadder } from '../browser/ladder.js';
 
 /** Every match of `re`'s first group, in order. */
@@ -133,6 +135,30 @@ describe('HTML pages', () => {
     const upper = (await request(t.http).get('/players/CHEN').expect(200)).text;
     expect(upper).toContain('data-testid="player-name">Chen<');
   });
+
+  it("pages a player's games beyond the latest 20 as the API does (before=), and back", async () => {
+    const [a, b] = [await registerPlayer(t.http), await registerPlayer(t.http)];
+    for (let i = 0; i < 23; i++) {
+      const { gameId } = await startRoomGame(t.http, a, b);
+      await request(t.http).post(`/api/games/${gameId}/abort`).set(a.auth).send({}).expect(200);
+    }
+    const ids = (html: string) => [...html.matchAll(/data-testid="replay-link" href="\/play\/([0-9a-f-]+)"/g)].map((m) => m[1]);
+    const api = (await request(t.http).get(`/api/players/${a.username}/games?limit=50`).expect(200)).body.games.map((g: { id: string }) => g.id);
+    expect(api).toHaveLength(23);
+    const first = (await request(t.http).get(`/players/${a.username}`).expect(200)).text;
+    expect(ids(first)).toEqual(api.slice(0, 20));
+    expect(first).not.toContain('data-testid="games-latest"');
+    const older = /data-testid="games-older" href="[^"]*"|href="([^"]*)#games" data-testid="games-older"/.exec(first);
+    expect(older).not.toBeNull();
+    const href = older![1].replace(/&amp;/g, '&');
+    expect(href).toMatch(new RegExp(`^/players/${a.username}\\?before=`));
+    const second = (await request(t.http).get(href).expect(200)).text;
+    expect(ids(second)).toEqual(api.slice(20));
+    expect(second).toContain('data-testid="games-latest"');
+    expect(second).not.toContain('data-testid="games-older"');
+    // A `before` that is no time is ignored (the newest page), never an error.
+    expect(ids((await request(t.http).get(`/players/${a.username}?before=yesterday`).expect(200)).text)).toEqual(api.slice(0, 20));
+  }, 120_000);
 
   it('an unknown player is a 404 HTML page', async () => {
     const res = await request(t.http).get('/players/nobody_here').expect(404);

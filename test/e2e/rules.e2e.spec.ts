@@ -24,6 +24,7 @@ const OTHER_ENV = {
   LEADERBOARD_ACTIVE_DAYS: '30',
   RANKED_WINDOW_MAX: '250',
   RANKED_STAND_IN_MOVES: '3',
+  RATED_MIN_LOSER_MOVES: '12',
 };
 
 describe('the rules page and the lesson page (HTTP)', () => {
@@ -89,6 +90,14 @@ describe('the rules page and the lesson page (HTTP)', () => {
     for (const key of ['players', 'turnLimit', 'draws', 'showLegalMoves', 'swapColors', 'turnSeconds', 'boardSize']) {
       expect(setting(pageA, key)).toBe(setting(pageB, key));
     }
+  });
+
+  it('the cheap-win rule is stated from the configuration, and only where it is on', async () => {
+    expect(setting(pageB, 'cheapWin')).toContain('before making 12 moves of their own changes neither player’s rating');
+    // The test apps switch it and the newcomers' gate off (test/support/app.ts): the page says nothing of them.
+    expect(pageA).not.toContain('data-setting="cheapWin"');
+    expect(pageA).not.toContain('data-setting="newcomers"');
+    expect(pageB).not.toContain('data-setting="newcomers"');
   });
 
   // Passport's strategies are process-global: the app started last (b) is the one that can sign requests in.

@@ -8,6 +8,7 @@ import { verifyRatings } from '../../src/cli/ratings-cli.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { guestPlayer, registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
+import { openSse } from '../support/sse.js';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -209,6 +210,29 @@ describe('standing: closed accounts and revoked tokens', () => {
 
   // Last in the file: a second app in this process registers passport's strategies again (they are
   // process-global), so it asks only routes that verify tokens without passport.
+  it('open event streams of a signed-out token or a closed account end at once, not at their next request; other tokens keep theirs', async () => {
+    const player = await registerPlayer(t.http);
+    const second = (await login(player.username, 'password123').expect(200)).body.token as string;
+    const other = await registerPlayer(t.http);
+    const { gameId } = await startRoomGame(t.http, player, other);
+    const mine = openSse(`${t.baseUrl}/api/me/events`, player.auth);
+    const watching = openSse(`${t.baseUrl}/api/games/${gameId}/events`, player.auth);
+    const kept = openSse(`${t.baseUrl}/api/me/events`, bearer(second));
+    const theirs = openSse(`${t.baseUrl}/api/games/${gameId}/events`, other.auth);
+    for (const s of [mine, watching, kept, theirs]) expect(await s.ready).toBe(200);
+
+    await request(t.http).post('/api/auth/sign-out').set(player.auth).send({}).expect(204);
+    await Promise.all([mine.ended, watching.ended]);
+    expect([mine.endedByServer, watching.endedByServer, kept.endedByServer, theirs.endedByServer]).toEqual([true, true, false, false]);
+
+    // Closing the account ends the rest of its streams; the opponent's stays open.
+    await close(player);
+    await kept.ended;
+    expect(kept.endedByServer).toBe(true);
+    expect(theirs.endedByServer).toBe(false);
+    theirs.close();
+  });
+
   it('another app copy learns of a revocation by polling, without a request reading the database', async () => {
     const nowhere = '/api/games/00000000-0000-4000-8000-000000000000/resign';
     const copy = await startTestApp({ TOKEN_REVOCATION_POLL_MS: '100' }, { db: t.db });
@@ -227,4 +251,5 @@ describe('standing: closed accounts and revoked tokens', () => {
       await copy.close();
     }
   });
+
 });

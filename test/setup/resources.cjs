@@ -6,7 +6,7 @@
  * `npm test`) and jest's global setup (`npx jest <file>`) can load it without a transform.
  */
 const { spawnSync } = require('node:child_process');
-const { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } = require('node:fs');
+const { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const { dirname, join } = require('node:path');
@@ -149,8 +149,27 @@ function missingChromium() {
   );
 }
 
+/**
+ * `.ci/run` installs Chromium while the suites that need none run, and names in
+ * OUTFLANK_CHROMIUM_INSTALL_STATUS a file the install writes its exit status to when it is over
+ * (a half-installed package may already have its /usr/bin/chromium): wait for that file.
+ */
+async function chromiumInstalled() {
+  const status = process.env.OUTFLANK_CHROMIUM_INSTALL_STATUS;
+  if (!status) return;
+  const waitUntil = Date.now() + 20 * 60_000;
+  if (!existsSync(status)) console.log('[test] waiting for the Chromium install to finish');
+  while (!existsSync(status)) {
+    if (Date.now() > waitUntil) throw new Error(`the Chromium install did not finish in 20 minutes (${status})`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const code = readFileSync(status, 'utf8').trim(); // moved into place whole by .ci/run
+  if (code !== '0') throw new Error(`installing Chromium failed (exit status ${code || 'unknown'}); its log: ${process.env.OUTFLANK_CHROMIUM_INSTALL_LOG ?? 'none'}`);
+}
+
 /** The run's one Chromium, reached by each browser suite at the endpoint in OUTFLANK_TEST_BROWSER. */
 async function startBrowser() {
+  await chromiumInstalled();
   if (!existsSync(CHROMIUM)) throw missingChromium();
   const { chromium } = require('playwright-core');
   const server = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

@@ -32,6 +32,12 @@ export const TEST_ENV = {
   // pair them in the ranked queue only with the address rule off. Its own suite turns it on and
   // gives each player an address (test/e2e/fair-play-ratings.e2e.spec.ts).
   RANKED_SEPARATE_ADDRESSES: 'false',
+  // Suites queue fresh accounts for ranked play and end ranked games by a resignation after a
+  // move or two: the newcomers' gate and the cheap-win rule are off, and their own suite turns
+  // them on at their defaults (test/e2e/boosting.e2e.spec.ts).
+  RANKED_MIN_CASUAL_GAMES: '0',
+  RANKED_MIN_ACCOUNT_HOURS: '0',
+  RATED_MIN_LOSER_MOVES: '0',
   // Cheap password hashing (allowed with NODE_ENV=test only): suites register hundreds of players.
   PASSWORD_HASH_MEMORY_KIB: '64',
   PASSWORD_HASH_PASSES: '1',

@@ -40,7 +40,11 @@ export interface Served {
  * process runs on one pooled connection unless `extra` says otherwise (see GUARD_ENV).
  */
 export function serveEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...GUARD_ENV };
+  // Suites queue fresh accounts for ranked play and resign ranked games early: the newcomers' gate
+  // and the cheap-win rule are off unless a suite sets them (as in test/support/app.ts).
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', RANKED_MIN_CASUAL_GAMES: '0', RANKED_MIN_ACCOUNT_HOURS: '0', RATED_MIN_LOSER_MOVES: '0', ...GUARD_ENV,
+  };
   if (process.env.TMPDIR) env.TMPDIR = process.env.TMPDIR;
   return { ...env, ...extra };
 }

@@ -44,6 +44,8 @@ describe('loadConfig', () => {
       leaderboardActiveDays: 90,
       cpuTakeoverSeconds: 60,
       cpuWorkers: 1,
+      computerWorkers: 1,
+      computerMoveMs: 1000,
       firstMoveSeconds: 30,
       rematchOfferSeconds: 60,
       idleTurnSeconds: 300,

@@ -39,17 +39,27 @@ function interpolate(value: string, vars: Record<string, string>): string {
   });
 }
 
-const postgresEntry = Object.entries(compose.services).find(([, s]) => /^postgres:17(\b|$)/.test(s.image ?? ''));
+/** The PostgreSQL majors the app supports (docs/operations.md); compose runs the embedded default's. */
+const SUPPORTED_POSTGRES = [15, 16, 17, 18];
+const EMBEDDED_POSTGRES = 18;
+/** The Node LTS lines the docs name as supported (docs/decisions.md). */
+const SUPPORTED_NODE = [22, 24];
+const postgresEntry = Object.entries(compose.services).find(([, s]) => /^postgres:\d+(\b|$)/.test(s.image ?? ''));
+const postgresMajor = Number(/^postgres:(\d+)/.exec(postgresEntry?.[1].image ?? '')?.[1]);
 const appEntry = Object.entries(compose.services).find(([, s]) => s.build !== undefined);
 
 describe('docker-compose.yml', () => {
-  it('has a PostgreSQL 17 service with a pg_isready healthcheck and a declared named volume', () => {
+  it('has a PostgreSQL service of a supported major (the embedded default) with a pg_isready healthcheck and a declared named volume', () => {
     expect(postgresEntry).toBeDefined();
+    expect(SUPPORTED_POSTGRES).toContain(postgresMajor);
+    expect(postgresMajor).toBe(EMBEDDED_POSTGRES);
     const [, postgres] = postgresEntry!;
     const test = [postgres.healthcheck?.test ?? []].flat().join(' ');
     expect(test).toContain('pg_isready');
     const mounts = (postgres.volumes ?? []).map((v) => (typeof v === 'string' ? { source: v.split(':')[0], target: v.split(':')[1] } : v));
-    const data = mounts.find((m) => m.target === '/var/lib/postgresql/data');
+    // From 18 the image's volume is /var/lib/postgresql (data in a folder per major); before, …/data.
+    const target = postgresMajor >= 18 ? '/var/lib/postgresql' : '/var/lib/postgresql/data';
+    const data = mounts.find((m) => m.target?.replace(/\/$/, '') === target);
     expect(data).toBeDefined();
     expect(data!.source).toMatch(/^[A-Za-z0-9][\w.-]*$/); // a name, not a host path
     expect(Object.keys(compose.volumes ?? {})).toContain(data!.source);
@@ -103,9 +113,15 @@ describe('Dockerfile', () => {
   const stages = lines.filter((l) => /^FROM\s/i.test(l));
   const lastStage = lines.slice(lines.lastIndexOf(stages[stages.length - 1]));
 
-  it('is a multi-stage build on Node 20', () => {
+  it('is a multi-stage build on one supported Node LTS line that package.json\'s engines allow', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const stage of stages) expect(stage).toMatch(/^FROM\s+node:20[\w.-]*/i);
+    const majors = stages.map((stage) => Number(/^FROM\s+node:(\d+)[\w.-]*/i.exec(stage)?.[1]));
+    expect(new Set(majors).size).toBe(1);
+    expect(SUPPORTED_NODE).toContain(majors[0]);
+    const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
+    // `>=22.12.0` and the like: the image's line is at or above a lower bound of one of the ranges.
+    const lowest = [...engines.matchAll(/>=\s*(\d+)/g)].map((m) => Number(m[1]));
+    expect(lowest.some((bound) => majors[0] >= bound)).toBe(true);
   });
 
   it('builds in one stage and ships only dist/ and production dependencies in the last', () => {

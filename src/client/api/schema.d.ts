@@ -115,6 +115,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/computer/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Play the computer */
+        post: operations["ComputerController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/explorer": {
         parameters: {
             query?: never;
@@ -397,6 +414,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mod/boosters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts whose ranked wins came from new or provisional opponents who lost fast, with those feeders (moderators only)
+         * @description The boosting detector over the ranked wins of the last 30 days: a win is fed when its loser was younger than 7 days or had fewer than 10 rated games and gave the game up before their own 20th move, moved near-instantly, or never had another ranked opponent. Listed: fed wins from 2 or more opponents and 3 or more fed wins, or 100 points from them. Also `outflank fair-play flagged`.
+         */
+        get: operations["ModerationController_boosters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mod/outliers": {
         parameters: {
             query?: never;
@@ -579,6 +616,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queue/ranked-gate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether ranked play is open to you yet */
+        get: operations["MatchmakingController_rankedGate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rooms": {
         parameters: {
             query?: never;
@@ -679,6 +733,8 @@ export interface components {
             gameId: string;
             /** @description Seconds used per own move */
             moveSeconds: number[];
+            /** @description The opponent's username */
+            opponent: string | null;
             summary: components["schemas"]["SummaryDto"];
         };
         AnalysisDto: {
@@ -701,14 +757,17 @@ export interface components {
             action: "engine" | "dismiss" | "warn" | "close" | "reopen" | "unmark" | "grant-moderator" | "revoke-moderator";
             /** Format: date-time */
             createdAt: string;
-            /** @description e.g. {refunds: [{player, points, games}]} for engine */
+            /** @description e.g. {refunds: [{player, points, games}]} for engine; {reportsClosed} for dismiss and warn */
             details: {
                 [key: string]: unknown;
             } | null;
             /** Format: uuid */
             id: string;
+            /** @description A warning: what its player is shown (null for other actions) */
+            message: string | null;
             /** @description The moderator's username; null for the outflank command */
             moderator: string | null;
+            /** @description The moderator's note (never shown to the player) */
             reason: string;
             /**
              * Format: date-time
@@ -733,6 +792,29 @@ export interface components {
             estimatedMeanLoss: components["schemas"]["MetricBandDto"] | null;
             exactBestShare: components["schemas"]["MetricBandDto"] | null;
             exactMeanLoss: components["schemas"]["MetricBandDto"] | null;
+        };
+        BoosterDto: {
+            /** @description Rating points from fed wins */
+            fedPoints: number;
+            /** @description Those over opponents who lost fast (fed wins) */
+            fedWins: number;
+            /** @description Most games first */
+            feeders: components["schemas"]["FeederDto"][];
+            /** Format: date-time */
+            lastFedAt: string;
+            /** Format: uuid */
+            playerId: string;
+            /** @description Σ over fed wins of (signals / 3): each fed win adds up to 1 */
+            score: number;
+            /** @description fedPoints as a share of the points gained in the wins looked at (0 to 1) */
+            share: number;
+            username: string;
+            /** @description Ranked wins of the last 30 days over new or provisional opponents */
+            wins: number;
+        };
+        BoostersDto: {
+            /** @description Highest score first */
+            boosters: components["schemas"]["BoosterDto"][];
         };
         ChangePasswordDto: {
             /**
@@ -759,6 +841,31 @@ export interface components {
              * @example 5+3
              */
             label: string;
+        };
+        CreateComputerGameDto: {
+            /**
+             * @description A clock, "minutes+seconds" (presets 1+2, 3+2, 5+3, 10+5, 15+10, or any base from 1 to 60 minutes and increment from 0 to 60 s); null = none. The computer's clock runs like yours
+             * @default null
+             * @example 5+3
+             */
+            clock: string | null;
+            /**
+             * @description The colour you play
+             * @default random
+             * @enum {string}
+             */
+            color: "random" | "black" | "white";
+            /**
+             * @description The computer's level: 1, a beginner that makes mistakes on purpose, to 8, the engine's strongest within its time
+             * @default 1
+             * @enum {number}
+             */
+            level: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+            /**
+             * @description Show the legal squares
+             * @default true
+             */
+            showLegalMoves: boolean;
         };
         CreateRoomDto: {
             /**
@@ -809,7 +916,7 @@ export interface components {
              * @example NOT_YOUR_TURN
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "GUEST_NOT_ALLOWED" | "NOT_FOUND" | "USERNAME_TAKEN" | "NOT_YOUR_TURN" | "STALE_PLY" | "GAME_OVER" | "ALREADY_QUEUED" | "ALREADY_IN_GAME" | "ROOM_FULL" | "GAME_IN_PROGRESS" | "TOO_LATE_TO_ABORT" | "ALREADY_REPORTED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "GUEST_NOT_ALLOWED" | "RANKED_NOT_YET" | "NOT_FOUND" | "USERNAME_TAKEN" | "NOT_YOUR_TURN" | "STALE_PLY" | "GAME_OVER" | "ALREADY_QUEUED" | "ALREADY_IN_GAME" | "ROOM_FULL" | "GAME_IN_PROGRESS" | "TOO_LATE_TO_ABORT" | "ALREADY_REPORTED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @description e.g. {game} with STALE_PLY and GAME_OVER (the current game), {gameId} with ALREADY_IN_GAME */
             details?: {
                 [key: string]: unknown;
@@ -859,6 +966,19 @@ export interface components {
             /** @example c3 */
             square: string;
         };
+        FeederDto: {
+            /** @description The games, newest first */
+            gameIds: string[];
+            /** @description Ranked games this opponent lost to the account within 30 days, as a new or provisional account losing fast */
+            games: number;
+            /** Format: uuid */
+            playerId: string;
+            /** @description Rating points the account gained from them (0 where the games counted for neither rating) */
+            points: number;
+            /** @description `gaveUpEarly`: resigned, abandoned or lost on time before their own 20th move; `instantMoves`: a median move time under 1.5 s; `onlyOpponent`: no other ranked opponent */
+            signals: ("gaveUpEarly" | "instantMoves" | "onlyOpponent")[];
+            username: string;
+        };
         FiguresDto: {
             /** @description Black's score in them, 0..1 (a draw is half a point); null without games */
             blackScore: number | null;
@@ -889,12 +1009,26 @@ export interface components {
             /** @description White's time left in ms, as of `at` */
             white: number;
         };
+        GameComputerDto: {
+            /**
+             * @description The seat the computer plays
+             * @enum {string}
+             */
+            color: "black" | "white";
+            /**
+             * @description 1: a beginner that makes mistakes on purpose … 8: the engine at its strongest
+             * @enum {number}
+             */
+            level: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+        };
         GameDto: {
             black: components["schemas"]["SeatDto"];
             /** @description 64 characters B/W/. ; index = (rank-1)*8 + file */
             board: string;
             /** @description Both clocks of a clocked game (null without a clock) */
             clocks: components["schemas"]["GameClocksDto"] | null;
+            /** @description A game against the computer (never rated): its level and seat; null otherwise */
+            computer: components["schemas"]["GameComputerDto"] | null;
             /** Format: date-time */
             createdAt: string;
             discs: components["schemas"]["DiscsDto"];
@@ -963,6 +1097,8 @@ export interface components {
         };
         GameSummaryDto: {
             black: components["schemas"]["SeatPlayerDto"];
+            /** @description A game against the computer: its level and seat; null otherwise */
+            computer: components["schemas"]["GameComputerDto"] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1049,6 +1185,8 @@ export interface components {
              */
             language: "en" | "bn" | "sw" | "hi" | "ne" | "tg" | null;
             losses: number;
+            /** @description You may use the moderator page (/mod) and routes */
+            moderator: boolean;
             /** @description true while RD ≥ 110 */
             provisional: boolean;
             /** @description Leaderboard position, null when not on it */
@@ -1080,7 +1218,9 @@ export interface components {
         ModActionDto: {
             /** @enum {string} */
             action: "engine" | "dismiss" | "warn" | "close" | "reopen" | "unmark";
-            /** @description Why: written to the audit log */
+            /** @description warn (required there; other actions ignore it): what the player is shown, apart from the private reason */
+            message?: string;
+            /** @description Why: the moderator's note, written to the audit log; the player never sees it */
             reason: string;
         };
         ModActionResultDto: {
@@ -1333,6 +1473,19 @@ export interface components {
              * @description Not paired before this time
              */
             until: string;
+        };
+        RankedGateDto: {
+            /** @description Casual games you have finished (counted up to casualGamesNeeded) */
+            casualGames: number;
+            /** @description Finished casual games that open ranked play (RANKED_MIN_CASUAL_GAMES); null when games do not open it */
+            casualGamesNeeded: number | null;
+            /** @description Ranked play is open to you now (POST /api/queue with mode ranked is otherwise 403 RANKED_NOT_YET) */
+            eligible: boolean;
+            /**
+             * Format: date-time
+             * @description When your account is old enough to open ranked play (RANKED_MIN_ACCOUNT_HOURS); null when age does not open it
+             */
+            openAt: string | null;
         };
         RatingChangesDto: {
             black: number;
@@ -2071,6 +2224,86 @@ export interface operations {
             };
             /** @description RATE_LIMITED: too many attempts from this address (guests: GUEST_RATE_LIMIT, a count of their own); see Retry-After and details.retryAfterSeconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ComputerController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateComputerGameDto"];
+            };
+        };
+        responses: {
+            /** @description A casual game against the computer at a level from 1 to 8, never rated (guests too). `computer` names its level and colour; its moves arrive as the game's `move` events, a moment after yours. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a level outside 1–8, a clock out of bounds, a colour other than random, black or white */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description ALREADY_IN_GAME: you are seated in an active game */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3153,6 +3386,55 @@ export interface operations {
             };
         };
     };
+    ModerationController_boosters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Highest score first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoostersDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: moderators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ModerationController_outliers: {
         parameters: {
             query?: never;
@@ -3768,7 +4050,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Unranked: paired at once with the longest-waiting present, free player of the same mode and turn limit (state matched, gameId set), else waiting. Ranked: waiting, paired by the next pairing wave (about every second) within both tickets' rating windows; the `matched` event on GET /api/me/events (or GET /api/queue) brings the gameId. The ticket lives while you are present: an open GET /api/me/events stream or a GET /api/queue within the last 30 s, else it is cancelled with reason `absent`. 403 GUEST_NOT_ALLOWED, 409 ALREADY_QUEUED / ALREADY_IN_GAME. */
+            /** @description Unranked: paired at once with the longest-waiting present, free player of the same mode and turn limit (state matched, gameId set), else waiting. Ranked: waiting, paired by the next pairing wave (about every second) within both tickets' rating windows; the `matched` event on GET /api/me/events (or GET /api/queue) brings the gameId. The ticket lives while you are present: an open GET /api/me/events stream or a GET /api/queue within the last 30 s, else it is cancelled with reason `absent`. 403 GUEST_NOT_ALLOWED, 403 RANKED_NOT_YET (a new account: details is GET /api/queue/ranked-gate's answer), 409 ALREADY_QUEUED / ALREADY_IN_GAME. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3795,7 +4077,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description GUEST_NOT_ALLOWED: ranked play needs a registered account */
+            /** @description GUEST_NOT_ALLOWED: ranked play needs a registered account; RANKED_NOT_YET: ranked play opens after RANKED_MIN_CASUAL_GAMES finished casual games or RANKED_MIN_ACCOUNT_HOURS of account age; details: casualGames, casualGamesNeeded, openAt */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3859,6 +4141,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    MatchmakingController_rankedGate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new account plays ranked games once it has finished RANKED_MIN_CASUAL_GAMES casual games or is RANKED_MIN_ACCOUNT_HOURS old (either suffices; a 0 takes that way out, both 0 open ranked play to everyone). Guests: eligible false (ranked play needs an account). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RankedGateDto"];
+                };
             };
             /** @description UNAUTHENTICATED: no token, or not a valid one */
             401: {

@@ -25,6 +25,8 @@ export interface BoardModel {
   readonly color: 'black' | 'white' | null;
   /** A request or an update is on its way: no play until it is settled. */
   readonly busy: boolean;
+  /** The viewer's move on its way to the server, shown at once as a pending disc (in `color`). */
+  readonly pending?: string | null;
 }
 
 export interface BoardOptions {
@@ -93,6 +95,8 @@ export function mountBoard(el: HTMLElement, opts: BoardOptions): Board {
         b.setAttribute('data-legal', legal ? 'true' : 'false');
         b.setAttribute('data-playable', m.playable.includes(sq) ? 'true' : 'false');
         b.setAttribute('data-last', sq === m.last ? 'true' : 'false');
+        if (sq === m.pending) b.setAttribute('data-pending', 'true');
+        else b.removeAttribute('data-pending');
         const label = disc ? (disc === 'black' ? 'board.square.black' : 'board.square.white') : legal ? 'board.square.legal' : 'board.square.empty';
         b.setAttribute('aria-label', msg(label, { square: sq }));
         b.tabIndex = i === focus ? 0 : -1;

@@ -25,6 +25,8 @@ export function getToken(): string | null {
 
 export function setToken(token: string | null): void {
   write(TOKEN_KEY, token || null);
+  // The role noted for the header's /mod link goes with the token.
+  if (!token) write('outflank.moderator', null);
 }
 
 /** A remembered preference ('outflank.<name>'). */

@@ -62,14 +62,19 @@ export function geometry(points: readonly GraphPoint[], width = 600, height = 16
   const largest = Math.max(16, ...points.map((p) => Math.abs(p.black)));
   const range = Math.min(64, Math.ceil(largest / 8) * 8);
   const total = Math.max(1, points.length);
+  // A margin above and below the range, so a peak's line and its mark are drawn whole.
+  const half = height / 2 - GRAPH_MARGIN;
   return {
     width,
     height,
     range,
     x: (at) => (at / total) * width,
-    y: (value) => height / 2 - (Math.max(-range, Math.min(range, value)) / range) * (height / 2),
+    y: (value) => height / 2 - (Math.max(-range, Math.min(range, value)) / range) * half,
   };
 }
+
+/** Room kept above and below the graph's range (a mark's radius and the line's width). */
+export const GRAPH_MARGIN = 8;
 
 /** SVG path data through the points, split where exactness changes (so estimates can be drawn dashed). */
 export function graphSegments(points: readonly GraphPoint[], g: GraphGeometry): { exact: boolean; d: string }[] {
@@ -189,7 +194,8 @@ export function describeMove(a: Analysis, at: number): Text[] {
     out.push(t('analysis.move.loss', { loss: m.loss.toFixed(m.exact ? 0 : 1) }), t('analysis.move.bestWas', { squares: m.best.join(', ') }));
   }
   if (mark === 'cpu') out.push(t('analysis.move.cpu'));
-  out.push(t('analysis.move.value', { value: signed(m.value), bestValue: signed(m.bestValue) }));
+  // Values are the mover's: say whose, as the graph is always Black's.
+  out.push(t('analysis.move.value', { color: m.color, value: signed(m.value), bestValue: signed(m.bestValue) }));
   out.push(t(m.exact ? 'analysis.move.exact' : 'analysis.move.estimate'));
   return out;
 }

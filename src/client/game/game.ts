@@ -5,7 +5,10 @@
 import { followSavedLanguage } from '../i18n/preference';
 import { validRoomCode } from '../common/format';
 import { readSettings } from '../common/settings';
-import { playMoveSound } from '../common/sound';
+import { playMatchSound, playMoveSound } from '../common/sound';
+import { notifyYourTurn, takeMatchFound } from '../common/notify';
+import { gameHref } from '../common/format';
+import { msg } from '../common/messages';
 import { getToken } from '../common/storage';
 import { api } from '../transport/api';
 import { followGame, followMe } from '../transport/events';
@@ -28,9 +31,32 @@ export function startGame(root: HTMLElement): void {
     streams.splice(0).forEach((st) => st.close());
   };
   let view: GameView | null = null;
+  /**
+   * One "your turn" notification per turn: armed while it is not the player's turn, spent at the
+   * first sight of their turn (shown only if the tab is hidden then; the state may change several
+   * times within one turn as a move's record and the game after it arrive).
+   */
+  let armed = true;
+  const yourTurnWhileAway = () => {
+    const { game, me } = controller.s;
+    if (!game || !me || game.status !== 'active') return;
+    const mine = game.black.player.id === me.id ? 'black' : game.white.player.id === me.id ? 'white' : null;
+    if (!mine) return;
+    if (game.toMove !== mine) {
+      armed = true;
+      return;
+    }
+    if (!armed) return;
+    armed = false;
+    const opponent = game.computer ? msg('computer.name', { level: String(game.computer.level) }) : mine === 'black' ? game.white.player.username : game.black.player.username;
+    notifyYourTurn(game.id, opponent, gameHref(game.id, game.roomCode));
+  };
 
   const output: GameOutput = {
-    changed: () => view?.render(),
+    changed: () => {
+      view?.render();
+      yourTurnWhileAway();
+    },
     announce: (value) => view?.announce(value),
     flash: (value, info) => view?.flash(value, info),
     squareFeedback: (square, value) => view?.squareFeedback(square, value),
@@ -51,6 +77,7 @@ export function startGame(root: HTMLElement): void {
   view = mountGameView(root, controller, analysis);
 
   void (async () => {
+    if (takeMatchFound(gameId)) playMatchSound();
     if (!(await controller.start(!!getToken()))) return;
     setInterval(() => view?.tick(), TICK_MS);
     // A finished game (a replay) needs no game stream; a live one's stream is closed by the

@@ -70,6 +70,15 @@ export interface GameState {
   clockAlert: { ply: number; below: number } | null;
   /** Half the last move request's round trip (ms): the lag a clocked game credits back. */
   lagMs: number;
+  /** The player's move on its way (shown at once on the board), until the server answers or the game moves on. */
+  sending: { square: string; ply: number } | null;
+  /** The move on its way has had no answer for NOT_ANSWERING_MS, or its request failed and it waits to be sent again. */
+  silent: boolean;
 }
+
+/** After this long without an answer to a move, the page says the server is not answering. */
+export const NOT_ANSWERING_MS = 3_000;
+/** A move whose request failed (the server unreachable) is sent again this often, and when the stream is live again. */
+export const RESEND_MS = 4_000;
 
 export const other = (c: Color): Color => (c === 'black' ? 'white' : 'black');

@@ -58,7 +58,7 @@ export function boardModel(s: GameState): BoardModel {
     if (g.legalMoves) playable.push(...g.legalMoves);
     else for (let i = 0; i < 64; i++) if (board.charAt(i) === '.') playable.push(String.fromCharCode(97 + (i % 8)) + String(Math.floor(i / 8) + 1));
   }
-  return { board, legal, playable, last: lastMoveSquare(s), interactive: mine, color: myColor(s), busy: s.busy || s.stale };
+  return { board, legal, playable, last: lastMoveSquare(s), interactive: mine, color: myColor(s), busy: s.busy || s.stale, pending: s.view === null ? (s.sending?.square ?? null) : null };
 }
 
 /** The discs shown for a seat: the game's count, or the replayed position's. */
@@ -75,6 +75,8 @@ export function statusText(s: GameState): Text {
   const g = s.game!;
   const mine = myColor(s);
   if (g.status === 'active') {
+    // The player's move on its way: said at once, and that the server is silent if it is.
+    if (s.sending) return t(s.silent ? 'game.status.notAnswering' : 'game.status.sending', { square: s.sending.square });
     const toMove = g.toMove ?? 'black';
     const seat = g[toMove];
     let status: Text;
@@ -106,7 +108,9 @@ export function metaTexts(s: GameState): Text[] {
     : g.settings.turnSeconds
       ? t('game.meta.turnLimit', { seconds: g.settings.turnSeconds })
       : t('game.meta.noLimit');
-  const meta = [t(g.rated ? 'game.meta.rated' : 'game.meta.casual'), limit];
+  // Against the computer: its level, and that the game is never rated, in place of "Casual".
+  const kind = g.computer ? t('game.meta.computer', { level: String(g.computer.level) }) : t(g.rated ? 'game.meta.rated' : 'game.meta.casual');
+  const meta = [kind, limit];
   // Without a turn limit, the game's idle limit: a player who has not moved for this long gets the CPU.
   if (!g.settings.turnSeconds && g.settings.idleSeconds) meta.push(t('game.meta.idleLimit', { time: clockText(g.settings.idleSeconds) }));
   if (!myColor(s)) meta.push(t(s.me ? 'game.meta.watching' : 'game.meta.spectator'));
@@ -187,6 +191,8 @@ export interface ResultView {
   /** Each seat's rating change, or null for a casual game. */
   changes: { color: Color; text: Text; direction: 'up' | 'down' | 'same' }[] | null;
   rated: boolean;
+  /** A ranked game given up before the loser's RATED_MIN_LOSER_MOVES-th own move: ratings unchanged. */
+  voided: boolean;
 }
 
 /** Over a ranked game's limit of CPU moves for a seat (settings.standInMoves). */
@@ -239,13 +245,15 @@ export function resultView(s: GameState): ResultView | null {
         return { color: c, text, direction: d > 0 ? ('up' as const) : d < 0 ? ('down' as const) : ('same' as const) };
       })
     : null;
-  return { title, tone, detail: detailText, score: t('game.result.score', { black: r.discs.black, white: r.discs.white }), changes, rated: g.rated };
+  // A ranked game given up early counts for neither rating (RATED_MIN_LOSER_MOVES): the only finished ranked game without changes.
+  const voided = g.rated && g.status === 'finished' && !r.ratingChanges && (r.reason === 'resign' || r.reason === 'abandoned' || r.reason === 'time');
+  return { title, tone, detail: detailText, score: t('game.result.score', { black: r.discs.black, white: r.discs.white }), changes, rated: g.rated, voided };
 }
 
 export interface ActionsView {
   abort: boolean;
   resign: boolean;
-  /** A queue game's "Play again": the lobby queues once more in the same mode with the same turn limit. */
+  /** A queue game's "Play again": the lobby queues once more in the same mode with the same turn limit (a game against the computer: the lobby's computer card). */
   playAgain: string | null;
 }
 
@@ -256,7 +264,10 @@ export function actionsView(s: GameState): ActionsView {
   return {
     abort: mine && canAbort(g),
     resign: mine && g.status === 'active' && !canAbort(g),
-    playAgain: queueGame
+    // A game against the computer: back to the lobby's computer card (not the queue).
+    playAgain: queueGame && g.computer
+      ? '/play#computer'
+      : queueGame
       ? `/play?again=${g.rated ? 'ranked' : 'unranked'}&turn=${g.settings.turnSeconds ?? ''}&clock=${encodeURIComponent(g.settings.clock?.label ?? '')}`
       : null,
   };

@@ -9,6 +9,7 @@
  */
 import { h, part, parts, show, text } from '../common/dom';
 import { msg, show as say } from '../common/messages';
+import { i18n } from '../i18n';
 import { ggfHref, transcriptHref } from '../../pages/views/format';
 import {
   type Analysis, type AnalysisController, describeMove, FLAGGED, geometry, graphPoints, graphSegments, markOf, REPORT_REASONS,
@@ -30,6 +31,8 @@ export function mountAnalysis(root: HTMLElement, game: GameController, c: Analys
   const s = game.s;
   const box = part('analysis', root);
   const heading = h('h2', { id: 'analysis-title' }, msg('analysis.heading'));
+  // When the game was played, in the reader's own clock and language.
+  const played = h('p', { class: 'pl-hint', 'data-testid': 'game-played' });
   const status = h('p', { class: 'pl-hint', role: 'status' });
   const graphBox = h('div', { class: 'pl-eval' });
   const current = h('p', { class: 'pl-eval-move', 'aria-live': 'polite' });
@@ -46,7 +49,7 @@ export function mountAnalysis(root: HTMLElement, game: GameController, c: Analys
   );
   const report = mountReport(c);
   box.setAttribute('aria-labelledby', 'analysis-title');
-  box.append(heading, status, graphBox, current, summary, note, downloads, report.root);
+  box.append(heading, played, status, graphBox, current, summary, note, downloads, report.root);
 
   let drawnFor: Analysis | null = null;
   let setCursor: ((at: number) => void) | null = null;
@@ -72,7 +75,14 @@ export function mountAnalysis(root: HTMLElement, game: GameController, c: Analys
       game.goTo(Math.max(0, Math.min(points.length, Math.round(((ev.clientX - r.left) / r.width) * points.length))));
     });
     graphBox.textContent = '';
-    graphBox.append(el, h('p', { class: 'pl-hint' }, msg('analysis.graph.exactFrom', { empties: String(a.exactFromEmpties) })));
+    // The axis in words: who is ahead above and below the middle line, and by how much at the edge.
+    const axis = h(
+      'div',
+      { class: 'pl-eval-axis', 'aria-hidden': 'true' },
+      h('span', { 'data-testid': 'graph-top' }, msg('analysis.graph.ahead', { color: 'black', discs: String(g.range) })),
+      h('span', { 'data-testid': 'graph-bottom' }, msg('analysis.graph.ahead', { color: 'white', discs: String(g.range) })),
+    );
+    graphBox.append(h('div', { class: 'pl-eval-plot' }, axis, el), h('p', { class: 'pl-hint' }, msg('analysis.graph.exactFrom', { empties: String(a.exactFromEmpties) })));
     setCursor = (at) => {
       cursor.setAttribute('x1', String(g.x(at)));
       cursor.setAttribute('x2', String(g.x(at)));
@@ -135,6 +145,9 @@ export function mountAnalysis(root: HTMLElement, game: GameController, c: Analys
     if (!over) return;
     c.gameOver();
     report.render(myColor(s) !== null);
+    const when = s.game?.finishedAt ?? s.game?.createdAt;
+    const ms = when ? Date.parse(when) : NaN;
+    text(played, Number.isFinite(ms) ? msg('game.playedOn', { date: i18n.longDate(ms, { time: true }) }) : '');
     const st = statusText(c.s);
     text(status, st ? say(st) : '');
     const a = c.s.analysis;

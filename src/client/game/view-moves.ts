@@ -29,7 +29,8 @@ export function mountMoveList(root: HTMLElement, c: GameController): { render():
         sq,
       ];
       if (m.by === 'cpu') bits.push(h('span', { class: 'pl-by-cpu', title: msg('moves.cpu.title') }, msg('moves.cpu')));
-      const attrs = { 'data-part': 'move-item', 'data-ply': String(m.ply) };
+      // A pass's word is longer than a square's ("zamu imerukwa"): its item takes two cells.
+      const attrs = { 'data-part': 'move-item', 'data-ply': String(m.ply), ...(m.pass ? { class: 'pl-pass-item' } : {}) };
       ol.append(over ? h('li', attrs, h('button', { type: 'button', class: 'pl-move-btn' }, ...bits)) : h('li', attrs, ...bits));
     }
     // The opening: the longest named line the moves followed (the shared table), linked to its page.
@@ -58,7 +59,26 @@ export function mountMoveList(root: HTMLElement, c: GameController): { render():
     text(part('replay-position', root), say(v.position));
     buttons.first.disabled = buttons.prev.disabled = v.at === 0;
     buttons.next.disabled = buttons.last.disabled = v.at === v.total;
-    for (const li of parts('move-item', ol)) li.classList.toggle('pl-current', Number(li.getAttribute('data-ply')) === v.at - 1);
+    let shown: HTMLElement | null = null;
+    for (const li of parts('move-item', ol)) {
+      const here = Number(li.getAttribute('data-ply')) === v.at - 1;
+      li.classList.toggle('pl-current', here);
+      const button = li.querySelector('button');
+      if (here) {
+        shown = li;
+        button?.setAttribute('aria-current', 'step');
+      } else button?.removeAttribute('aria-current');
+    }
+    if (shown !== null) follow(shown);
+    else if (v.at === 0) ol.scrollTop = 0;
+  }
+
+  /** Scrolls the list (not the page) so that the replay's current move is in view. */
+  function follow(li: HTMLElement): void {
+    const box = ol.getBoundingClientRect();
+    const item = li.getBoundingClientRect();
+    if (item.top < box.top) ol.scrollTop -= box.top - item.top;
+    else if (item.bottom > box.bottom) ol.scrollTop += item.bottom - box.bottom;
   }
 
   const at = () => s.view ?? countMoves(s);

@@ -32,7 +32,7 @@ export function mountResult(root: HTMLElement, c: GameController): { render(now:
     changes.textContent = '';
     if (r.changes) {
       for (const ch of r.changes) changes.append(h('span', { class: ch.direction === 'up' ? 'pl-up' : ch.direction === 'down' ? 'pl-down' : '' }, say(ch.text)));
-    } else changes.append(h('span', { class: 'pl-hint' }, r.rated ? '' : msg('game.result.casual')));
+    } else changes.append(h('span', { class: 'pl-hint' }, r.rated ? (r.voided ? msg('game.result.voided') : '') : msg('game.result.casual')));
   }
 
   function render(now: number): void {

@@ -183,7 +183,9 @@ export function answer(s: LessonState, who: Answer): LessonState {
 /** On to the next step (only once this one is solved). */
 export function next(s: LessonState): LessonState {
   if (s.phase !== 'solved' || isDone(s)) return s;
-  return initialState({ v: 1, step: s.step + 1, completed: s.completed });
+  const after = initialState({ v: 1, step: s.step + 1, completed: s.completed });
+  // The end of the lesson keeps the board it ended on (the counted final position), not the start.
+  return isDone(after) ? { ...after, position: s.position, last: s.last } : after;
 }
 
 /** This step from its start again (what was solved stays solved). */

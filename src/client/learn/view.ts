@@ -61,17 +61,21 @@ export function lessonView(root: HTMLElement, onSquare: (square: number) => void
       });
       if (s.refused !== null) markSquare(board, squareName(s.refused));
 
-      // Who plays, and the count.
+      // Who plays, and the count: hidden while the learner is asked to count for themselves.
       const counts = discCounts(s.position);
       text(part('learn-you', root), done ? '' : say('learn.you', { color: s.learner }));
       for (const c of ['black', 'white'] as const) {
         const el = part(`learn-count-${c}`, root);
+        show(el, s.phase !== 'answer');
         el.setAttribute('aria-label', say('learn.count', { color: c, n: counts[c] }));
         text($('[data-count]', el), counts[c]);
       }
 
       // The panel.
-      text(part('learn-progress', root), done ? say('learn.done.title') : say('learn.progress', { step: s.step + 1, total: STEPS.length }));
+      // Once done, the closing card has the title: the progress line does not say it again.
+      const progress = part('learn-progress', root);
+      text(progress, done ? '' : say('learn.progress', { step: s.step + 1, total: STEPS.length }));
+      show(progress, !done);
       $$('li', stepsEl).forEach((li, i) => {
         li.setAttribute('data-done', s.completed.includes(STEPS[i]) ? 'true' : 'false');
         if (i === s.step) li.setAttribute('aria-current', 'step');

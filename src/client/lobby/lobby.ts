@@ -3,6 +3,12 @@ import { followSavedLanguage } from '../i18n/preference';
 import { $ } from '../common/dom';
 import { validRoomCode } from '../common/format';
 import { readSettings } from '../common/settings';
+import { gameHref } from '../common/format';
+import { markMatchFound, notificationState, notifyMatchFound, setNotifications } from '../common/notify';
+import { matchSoundOn, setMatchSound } from '../common/sound';
+import { msg } from '../common/messages';
+import { ComputerController } from './computer';
+import { mountAlertsCard, mountComputerCard } from './view-computer';
 import { api } from '../transport/api';
 import { followMe } from '../transport/events';
 import { mountWatchList } from '../watch/watch-list';
@@ -11,12 +17,29 @@ import { mountLobbyView } from './view';
 
 export function startLobby(root: HTMLElement): void {
   let view: { render(): void } | null = null;
-  const controller = new LobbyController(readSettings(root), { api, followMe }, {
-    changed: () => view?.render(),
+  let computerCard: { render(): void } | null = null;
+  // A match found: the chime on the game page, and a notification while this tab is hidden.
+  const followMeAndMatches: typeof followMe = (onEvent, options) =>
+    followMe((ev) => {
+      if (ev.name === 'matched' && ev.data.gameId) {
+        markMatchFound(ev.data.gameId);
+        notifyMatchFound(gameHref(ev.data.gameId));
+      }
+      onEvent(ev);
+    }, options);
+  const controller = new LobbyController(readSettings(root), { api, followMe: followMeAndMatches }, {
+    changed: () => {
+      view?.render();
+      computerCard?.render();
+    },
     navigate: (href) => void (location.href = href),
     signedIn: followSavedLanguage,
   });
   view = mountLobbyView(root, controller);
+  const computer = new ComputerController(controller, api, { changed: () => computerCard?.render(), navigate: (href) => void (location.href = href) });
+  computerCard = mountComputerCard(root, controller, computer);
+  computerCard.render();
+  mountAlertsCard(root, { state: notificationState, set: setNotifications, soundOn: matchSoundOn, setSound: setMatchSound }, (key) => msg(key));
 
   const watch = root.querySelector<HTMLElement>('[data-part=watch-list]');
   if (watch) mountWatchList(watch);

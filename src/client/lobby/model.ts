@@ -6,7 +6,7 @@ import { CLOCK_PRESETS, clockLabel, DEFAULT_RANKED_CLOCK } from '../../games/dom
 import { t, type Text } from '../common/messages';
 import type { ClientSettings } from '../common/settings';
 import { pref, setPref } from '../common/storage';
-import type { api, Me, Ticket } from '../transport/api';
+import type { api, Me, RankedGate, Ticket } from '../transport/api';
 import type { followMe } from '../transport/events';
 
 /** The clocks the queues offer, and the ranked queue's default. */
@@ -16,7 +16,7 @@ export const RANKED_CLOCK = clockLabel(DEFAULT_RANKED_CLOCK);
 export type QueueClock = Parameters<typeof api.joinQueue>[0]['clock'];
 
 export interface LobbyTransport {
-  api: Pick<typeof api, 'me' | 'guest' | 'login' | 'register' | 'signOut' | 'signOutEverywhere' | 'changePassword' | 'playerGames' | 'createRoom' | 'room' | 'joinRoom' | 'queue' | 'joinQueue' | 'leaveQueue'>;
+  api: Pick<typeof api, 'me' | 'guest' | 'login' | 'register' | 'signOut' | 'signOutEverywhere' | 'changePassword' | 'playerGames' | 'createRoom' | 'room' | 'joinRoom' | 'queue' | 'joinQueue' | 'leaveQueue' | 'rankedGate'>;
   followMe: typeof followMe;
 }
 
@@ -54,6 +54,8 @@ export interface LobbyState {
   room: { code: string } | null;
   /** My waiting queue ticket. */
   ticket: Ticket | null;
+  /** Whether ranked play is open to this account yet (null: not known, or a guest). */
+  rankedGate: RankedGate | null;
   invite: Invite | null;
   /** Log in or register (the sign-in card's mode). */
   authMode: AuthMode;

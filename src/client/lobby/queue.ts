@@ -2,8 +2,8 @@
 import { isTurnLimit } from '../../games/domain/game';
 import { t } from '../common/messages';
 import { setPref } from '../common/storage';
-import { ApiError, type Ticket } from '../transport/api';
-import { PRESETS, RANKED_CLOCK, setQueued, type LobbyHost, type Mode, type QueueClock } from './model';
+import { ApiError, type RankedGate, type Ticket } from '../transport/api';
+import { message, PRESETS, RANKED_CLOCK, setQueued, type LobbyHost, type Mode, type QueueClock } from './model';
 
 export class QueueFlow {
   private queuePoll: ReturnType<typeof setInterval> | undefined;
@@ -33,8 +33,26 @@ export class QueueFlow {
       else this.waitForMatch(ticket);
     }, (e) => {
       if (e instanceof ApiError && e.code === 'ALREADY_QUEUED') void this.checkQueue();
-      else this.host.inGameOr(e, 'queue');
+      else if (e instanceof ApiError && e.code === 'RANKED_NOT_YET') {
+        // The note under the modes says what opens ranked play; the answer says it where the form is.
+        s.rankedGate = e.details as RankedGate;
+        this.host.say(message(e), false, 'queue');
+      } else this.host.inGameOr(e, 'queue');
     });
+  }
+
+  /** A new account learns why ranked play is not open yet, and how far it is, before it tries. */
+  async loadRankedGate(): Promise<void> {
+    const me = this.host.s.me;
+    if (!me || me.guest) return;
+    try {
+      const gate = await this.host.io.api.rankedGate();
+      if (this.host.s.me?.id !== me.id) return;
+      this.host.s.rankedGate = gate;
+      this.host.out.changed();
+    } catch {
+      /* the queue's own answer says it when it matters */
+    }
   }
 
   async leaveQueue(): Promise<void> {

@@ -2,6 +2,7 @@
 import { MAX_RANKED_GAMES_PER_PAIR_24H } from '../../matchmaking/domain/pairing';
 import { ratingLabel } from '../../ratings/domain/rating-label';
 import { t, type Text } from '../common/messages';
+import type { Me, RankedGate } from '../transport/api';
 import type { LobbyState } from './model';
 
 /** The signed-in player's rating as every page shows it ("1500?" while provisional), or null: none for a guest. */
@@ -49,4 +50,19 @@ export function queueCooldown(s: LobbyState, now: number): Text | null {
   if (!c) return null;
   const left = Date.parse(c.until) - now;
   return left > 0 ? t('lobby.queue.cooldown', { reason: c.reason, time: timeLeft(left) }) : null;
+}
+
+/** The values of the gate's message: which ways open ranked play, how far the account is, the time left. */
+function gateValues(g: RankedGate, me: Me, now: number): Record<string, string | number> {
+  const openAt = g.openAt ? Date.parse(g.openAt) : null;
+  const rule = g.casualGamesNeeded !== null && openAt !== null ? 'both' : g.casualGamesNeeded !== null ? 'games' : 'age';
+  const hours = openAt !== null ? Math.round((openAt - Date.parse(me.createdAt)) / 3_600_000) : 0;
+  return { rule, needed: g.casualGamesNeeded ?? 0, done: g.casualGames, hours, time: openAt !== null ? timeLeft(openAt - now) : '' };
+}
+
+/** A new account that may not play ranked games yet: what opens them, and how far it is. */
+export function rankedGateNote(s: LobbyState, now: number): Text | null {
+  const g = s.rankedGate;
+  if (!g || g.eligible || !s.me || s.me.guest) return null;
+  return t('lobby.queue.rankedGate', gateValues(g, s.me, now));
 }

@@ -21,6 +21,13 @@ export function authProblem(action: AuthMode, username: string, password: string
   return null;
 }
 
+/** What keeps the password form from being sent: an empty field, or a new password under the rule's length. Null: send it. */
+export function passwordChangeProblem(currentPassword: string, newPassword: string): Text | null {
+  if (currentPassword === '' || newPassword === '') return t('lobby.form.passwordMissing');
+  if (newPassword.length < PASSWORD_LENGTH.min) return t('lobby.form.passwordShort', { min: PASSWORD_LENGTH.min });
+  return null;
+}
+
 /**
  * What a failed log-in or registration says: a refused password in our words; a name or password
  * the server does not accept in the server's own sentence (it names the rule that failed: "username

@@ -11,7 +11,7 @@ import type { ClientSettings } from '../common/settings';
 import { getToken, pref, setToken } from '../common/storage';
 import { ApiError, detail, type Me } from '../transport/api';
 import type { Stream } from '../transport/sse';
-import { authError, authProblem } from './sign-in';
+import { authError, authProblem, passwordChangeProblem } from './sign-in';
 import { EVENT_GRACE_MS, INGAME_NAVIGATE_MS, message, PRESETS, queued, RANKED_CLOCK, setQueued, type AuthMode, type LobbyHost, type LobbyOutput, type LobbyState, type LobbyTransport, type Mode, type Place } from './model';
 import { QueueFlow } from './queue';
 import { RoomFlow } from './rooms';
@@ -43,6 +43,7 @@ export class LobbyController implements LobbyHost {
       activeGames: [],
       room: null,
       ticket: null,
+      rankedGate: null,
       invite: null,
       authMode: 'login',
       choice: { mode: mode === 'ranked' ? 'ranked' : 'unranked', turnSeconds: null, clock: mode === 'ranked' ? RANKED_CLOCK : null },
@@ -80,6 +81,7 @@ export class LobbyController implements LobbyHost {
       if (e instanceof ApiError && e.status === 401) {
         // The token was refused (and dropped): signed out.
         s.me = null;
+        s.rankedGate = null;
         s.phase = 'signed-out';
         return this.out.changed();
       }
@@ -144,6 +146,12 @@ export class LobbyController implements LobbyHost {
 
   /** A new password: the other devices are signed out, this one keeps signing in with the new token. */
   async changePassword(currentPassword: string, newPassword: string): Promise<boolean> {
+    // Empty fields and a short new password are said here, in the page's language: nothing is sent.
+    const problem = passwordChangeProblem(currentPassword, newPassword);
+    if (problem) {
+      this.say(problem, false, 'account');
+      return false;
+    }
     let ok = false;
     await this.busyWith('account', async () => {
       const r = await this.io.api.changePassword({ currentPassword, newPassword });
@@ -166,6 +174,7 @@ export class LobbyController implements LobbyHost {
     this.queues.stopQueueWait();
     setToken(null);
     s.me = null;
+    s.rankedGate = null;
     s.phase = 'signed-out';
     this.say(text, !!text);
   }
@@ -205,6 +214,7 @@ export class LobbyController implements LobbyHost {
       },
     );
     void this.loadActiveGames();
+    void this.queues.loadRankedGate();
     if (queued()) void this.queues.checkQueue();
     else this.playAgain();
   }

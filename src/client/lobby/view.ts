@@ -7,7 +7,8 @@ import { $, $$, h, part, parts, show, text } from '../common/dom';
 import { gameHref, playerHref } from '../common/format';
 import { msg, show as say } from '../common/messages';
 import { PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username';
-import { ladderNote, myRating, queueCooldown, queueHeld, queueWindow, RANKED_CLOCK, type LobbyController, type Mode, type Place } from './state';
+import { formClock, syncCustomClock } from './view-computer';
+import { ladderNote, myRating, queueCooldown, rankedGateNote, queueHeld, queueWindow, RANKED_CLOCK, type LobbyController, type Mode, type Place } from './state';
 
 export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(): void } {
   const s = c.s;
@@ -30,8 +31,13 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     return v ? Number(v) : null;
   };
   const clockSelect = (form: HTMLFormElement) => field<HTMLSelectElement>(form, 'clock');
-  /** The clock picked ("5+3"), or null for none. */
-  const clockOf = (form: HTMLFormElement): string | null => clockSelect(form).value || null;
+  /** The clock picked ("5+3"), or null for none; a custom clock out of bounds goes as typed, for the server to refuse with its rule. */
+  const clockOf = (form: HTMLFormElement): string | null => {
+    const picked = formClock(form);
+    if (picked !== undefined) return picked;
+    const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
+    return `${field('clockMinutes')}+${field('clockIncrement')}`;
+  };
   const checkedMode = (): Mode => ($<HTMLInputElement>('[name=mode]:checked', forms.queue).value === 'ranked' ? 'ranked' : 'unranked');
   /**
    * A ranked game always has a clock: for ranked, "No clock" and the turn limit are off (5+3 is
@@ -44,7 +50,8 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     none.disabled = ranked;
     if (ranked && !queueClock.value) queueClock.value = RANKED_CLOCK;
     show(part('queue-turn-label', root), !ranked && !queueClock.value);
-    show(part('room-turn-label', root), !clockOf(forms.create));
+    show(part('room-turn-label', root), !clockSelect(forms.create).value);
+    syncCustomClock(forms.create);
   }
   const placeOf: Record<Exclude<Place, 'top'>, HTMLElement> = { auth: forms.auth, account: forms.account, create: forms.create, join: forms.join, queue: forms.queue, invite };
   let choiceShown = '';
@@ -129,6 +136,12 @@ export function mountLobbyView(root: HTMLElement, c: LobbyController): { render(
     // Guests play casual games only: say so rather than grey things out silently.
     modeInput('ranked').disabled = me.guest;
     for (const note of parts('guest-note', root)) show(note, me.guest);
+    // A new account: what opens ranked play, and how far it is (the queue would refuse it).
+    const gate = rankedGateNote(s, Date.now());
+    for (const note of parts('ranked-gate', root)) {
+      show(note, !!gate);
+      if (gate) text(note, say(gate));
+    }
     const box = part('active-games', root);
     const ul = $('ul', box);
     ul.textContent = '';

@@ -12,8 +12,9 @@ import { ApiError, type HtmlAnswer, type ModAction, type ModActionResult } from 
 
 /** What the controller needs of the transport (src/client/transport/api.ts). */
 export interface ModApi {
-  modPanel(player: string | null): Promise<HtmlAnswer>;
-  modAction(username: string, body: { action: ModAction; reason: string }): Promise<ModActionResult>;
+  /** `page`: the overview's page of the report queue (its links are /mod?page=…). */
+  modPanel(player: string | null, page?: number): Promise<HtmlAnswer>;
+  modAction(username: string, body: { action: ModAction; reason: string; message?: string }): Promise<ModActionResult>;
 }
 
 export interface ModState {
@@ -50,11 +51,12 @@ export function outcome(result: ModActionResult): Text[] {
 export class ModController {
   private state: ModState = { panel: null, panelVersion: 0, status: [t('mod.loading')], pending: false, actionError: null };
 
-  /** `player`: the `?player=` of the page's URL (one player's view), or null (the overview). */
+  /** `player`: the `?player=` of the page's URL (one player's view), or null (the overview); `page`: its `?page=` (the report queue's page). */
   constructor(
     readonly player: string | null,
     private readonly api: ModApi,
     private readonly changed: () => void,
+    readonly page = 1,
   ) {}
 
   get s(): ModState {
@@ -68,27 +70,30 @@ export class ModController {
 
   /** Fetches the panel; `note` becomes the status line when it came. */
   async load(note: readonly Text[] = []): Promise<void> {
-    const got = await this.api.modPanel(this.player);
+    const got = this.player === null ? await this.api.modPanel(null, this.page) : await this.api.modPanel(this.player);
     if ('html' in got) this.set({ panel: got.html, panelVersion: this.state.panelVersion + 1, status: note, actionError: null });
     else this.set({ panel: null, panelVersion: this.state.panelVersion + 1, status: [refusal(got.status)] });
   }
 
   /**
-   * The action form's command. An unknown action or an empty reason is not sent: the form says
-   * which is missing. `confirm` asks before an action that cannot be undone (marking an engine
+   * The action form's command. An unknown action, an empty reason or a warning without its
+   * message is not sent: the form says which is missing. `confirm` asks before an action that cannot be undone (marking an engine
    * user, closing an account); a no sends nothing.
    */
-  async act(username: string, action: string, reason: string, confirm: (question: Text) => boolean = () => true): Promise<void> {
+  async act(username: string, action: string, reason: string, confirm: (question: Text) => boolean = () => true, message = ''): Promise<void> {
     const kind = MOD_ACTIONS.find((a) => a === action);
     const why = reason.trim();
+    const words = message.trim();
     if (this.state.pending) return;
     if (!kind) return this.set({ actionError: t('mod.actions.choose') });
     if (why === '') return this.set({ actionError: t('mod.actions.reasonMissing') });
+    // The player reads a warning's message, never the reason (the moderators' own note).
+    if (kind === 'warn' && words === '') return this.set({ actionError: t('mod.actions.messageMissing') });
     if ((kind === 'engine' || kind === 'close') && !confirm(t('mod.actions.confirm', { action: kind, name: username }))) return;
     this.set({ pending: true, actionError: null });
     let result: ModActionResult;
     try {
-      result = await this.api.modAction(username, { action: kind, reason: why });
+      result = await this.api.modAction(username, kind === 'warn' ? { action: kind, reason: why, message: words } : { action: kind, reason: why });
     } catch (err) {
       const message = err instanceof ApiError ? err.message : String(err);
       this.set({ pending: false, actionError: t('mod.actions.error', { message }) });

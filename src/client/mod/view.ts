@@ -11,6 +11,16 @@ export interface ModView {
   render(): void;
 }
 
+/** Each cell names its column (a phone shows each row as a card of labelled lines, see site.css). */
+function labelCells(panel: HTMLElement): void {
+  for (const table of Array.from(panel.querySelectorAll<HTMLTableElement>('table.mod-table'))) {
+    const heads = Array.from(table.querySelectorAll('thead th')).map((th) => th.textContent ?? '');
+    for (const row of Array.from(table.querySelectorAll('tbody tr'))) {
+      Array.from(row.children).forEach((cell, i) => cell.setAttribute('data-label', heads[i] ?? ''));
+    }
+  }
+}
+
 export function mountModView(root: HTMLElement, c: ModController): ModView {
   const status = part('status', root);
   const panel = document.createElement('div');
@@ -25,7 +35,7 @@ export function mountModView(root: HTMLElement, c: ModController): ModView {
     if (!username) return;
     event.preventDefault();
     const data = new FormData(form);
-    void c.act(username, String(data.get('action') ?? ''), String(data.get('reason') ?? ''), (question) => window.confirm(showText(question)));
+    void c.act(username, String(data.get('action') ?? ''), String(data.get('reason') ?? ''), (question) => window.confirm(showText(question)), String(data.get('message') ?? ''));
   });
 
   const render = (): void => {
@@ -35,6 +45,7 @@ export function mountModView(root: HTMLElement, c: ModController): ModView {
       shown = s.panelVersion;
       // Rendered by the server for this moderator, every value escaped there.
       panel.innerHTML = s.panel ?? '';
+      labelCells(panel);
     }
     const form = panel.querySelector<HTMLFormElement>('[data-part=action-form]');
     if (form) {

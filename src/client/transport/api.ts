@@ -4,6 +4,7 @@
  */
 import type { components, paths } from '../api/schema';
 import { lang } from '../i18n';
+import { noteRole } from '../common/mod-link';
 import { request, requestHtml } from './http';
 
 export { ApiError, detail, onConnectionState, type HtmlAnswer } from './http';
@@ -17,6 +18,7 @@ export type Player = Schemas['PlayerDto'];
 export type Me = Schemas['MeDto'];
 export type Room = Schemas['RoomDto'];
 export type Ticket = Schemas['TicketDto'];
+export type RankedGate = Schemas['RankedGateDto'];
 export type LeaderboardEntry = Schemas['LeaderboardEntryDto'];
 export type Analysis = Schemas['AnalysisDto'];
 export type Notice = Schemas['NoticeDto'];
@@ -41,18 +43,21 @@ const enc = encodeURIComponent;
 
 export type Auth = Json<'/api/auth/login', 'post', 200>;
 
+/** An auth answer names this device's player: remember whether it is a moderator (the header's /mod link). */
+const withRole = <T extends { player: { moderator?: boolean } }>(answer: T): T => (noteRole(answer.player), answer);
+
 export const api = {
-  guest: () => request<Json<'/api/auth/guest', 'post', 201>>('POST', '/api/auth/guest', {}),
-  login: (body: Body<'/api/auth/login', 'post'>) => request<Auth>('POST', '/api/auth/login', body),
-  register: (body: Body<'/api/auth/register', 'post'>) => request<Json<'/api/auth/register', 'post', 201>>('POST', '/api/auth/register', body),
+  guest: () => request<Json<'/api/auth/guest', 'post', 201>>('POST', '/api/auth/guest', {}).then(withRole),
+  login: (body: Body<'/api/auth/login', 'post'>) => request<Auth>('POST', '/api/auth/login', body).then(withRole),
+  register: (body: Body<'/api/auth/register', 'post'>) => request<Json<'/api/auth/register', 'post', 201>>('POST', '/api/auth/register', body).then(withRole),
   /** This token is refused from now on (other devices stay signed in). */
   signOut: () => request<null>('POST', '/api/auth/sign-out', {}),
   /** Every token of the account is refused from now on, this one included. */
   signOutEverywhere: () => request<null>('POST', '/api/auth/sign-out-everywhere', {}),
   /** A new password (the current one required): the other tokens end; the answer's token is this device's. */
-  changePassword: (body: Body<'/api/auth/password', 'post'>) => request<Auth>('POST', '/api/auth/password', body),
-  me: () => request<Json<'/api/players/me', 'get', 200>>('GET', '/api/players/me'),
-  updateMe: (body: Body<'/api/players/me', 'patch'>) => request<Json<'/api/players/me', 'patch', 200>>('PATCH', '/api/players/me', body),
+  changePassword: (body: Body<'/api/auth/password', 'post'>) => request<Auth>('POST', '/api/auth/password', body).then(withRole),
+  me: () => request<Json<'/api/players/me', 'get', 200>>('GET', '/api/players/me').then(noteRole),
+  updateMe: (body: Body<'/api/players/me', 'patch'>) => request<Json<'/api/players/me', 'patch', 200>>('PATCH', '/api/players/me', body).then(noteRole),
   playerGames: (username: string, limit: number) =>
     request<Json<'/api/players/{username}/games', 'get', 200>>('GET', `/api/players/${enc(username)}/games?limit=${limit}`),
 
@@ -70,6 +75,8 @@ export const api = {
   abort: (id: string) => request<Json<'/api/games/{id}/abort', 'post', 200>>('POST', `/api/games/${enc(id)}/abort`, {}),
 
   createRoom: (body: Body<'/api/rooms', 'post'>) => request<Json<'/api/rooms', 'post', 201>>('POST', '/api/rooms', body),
+  /** A game against the computer (never rated): the game, its first move already on its way when the computer plays Black. */
+  computerGame: (body: Body<'/api/computer/games', 'post'>) => request<Json<'/api/computer/games', 'post', 201>>('POST', '/api/computer/games', body),
   room: (code: string) => request<Json<'/api/rooms/{code}', 'get', 200>>('GET', `/api/rooms/${enc(code)}`),
   joinRoom: (code: string) => request<Json<'/api/rooms/{code}/join', 'post', 200>>('POST', `/api/rooms/${enc(code)}/join`, {}),
   /** An offer (200, `rematch` set), or, when the other seat had offered, the next game (201, `gameId`). */
@@ -78,6 +85,8 @@ export const api = {
   declineRematch: (code: string) => request<Json<'/api/rooms/{code}/rematch', 'delete', 200>>('DELETE', `/api/rooms/${enc(code)}/rematch`),
 
   queue: () => request<Json<'/api/queue', 'get', 200>>('GET', '/api/queue'),
+  /** Whether ranked play is open to this account yet (new accounts: a few casual games or a day), and how far it is. */
+  rankedGate: () => request<Json<'/api/queue/ranked-gate', 'get', 200>>('GET', '/api/queue/ranked-gate'),
   joinQueue: (body: Body<'/api/queue', 'post'>) => request<Json<'/api/queue', 'post', 201>>('POST', '/api/queue', body),
   leaveQueue: () => request<null>('DELETE', '/api/queue'),
 
@@ -90,8 +99,8 @@ export const api = {
   notices: () => request<Json<'/api/me/notices', 'get', 200>>('GET', '/api/me/notices', undefined, { attempts: 2 }),
   noticeSeen: (id: string) => request<null>('POST', `/api/me/notices/${enc(id)}/seen`, {}),
   /** The moderator page's panel (overview, or one player's), rendered by the server in the page's language (moderators only). */
-  modPanel: (player: string | null) =>
-    requestHtml(`${player === null ? '/mod/panel' : `/mod/players/${enc(player)}/panel`}?lang=${enc(lang)}`),
+  modPanel: (player: string | null, page = 1) =>
+    requestHtml(`${player === null ? `/mod/panel?page=${page}&` : `/mod/players/${enc(player)}/panel?`}lang=${enc(lang)}`),
   /** A moderator's action on a player (moderators only). */
   modAction: (username: string, body: Body<'/api/mod/players/{username}/actions', 'post'>) =>
     request<Json<'/api/mod/players/{username}/actions', 'post', 200>>('POST', `/api/mod/players/${enc(username)}/actions`, body),

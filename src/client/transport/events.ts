@@ -5,6 +5,7 @@
  */
 import type { GameEvents, PlayerEvents } from '../api/events';
 import { openStream, type Stream, type StreamOptions } from './sse';
+import { nameTheComputer } from './computer-names';
 
 export type GameEvent = { [K in keyof GameEvents]: { name: K; data: GameEvents[K]; id: number | null } }[keyof GameEvents];
 
@@ -18,7 +19,8 @@ type Options = Omit<StreamOptions, 'onEvent'>;
 export function followGame(gameId: string, onEvent: (ev: GameEvent) => void, opts: Options): Stream {
   return openStream('/api/games/' + encodeURIComponent(gameId) + '/events', {
     ...opts,
-    onEvent(name, data, id) {
+    onEvent(name, raw, id) {
+      const data = nameTheComputer(raw);
       if (name === 'move' && isObject(data) && typeof data.ply === 'number') onEvent({ name, data: data as unknown as GameEvents['move'], id });
       else if (name === 'end' && isObject(data) && typeof data.id === 'string') onEvent({ name, data: data as unknown as GameEvents['end'], id });
       else if (name === 'seat' && isObject(data) && typeof data.color === 'string') onEvent({ name, data: data as unknown as GameEvents['seat'], id });
@@ -30,7 +32,8 @@ export function followGame(gameId: string, onEvent: (ev: GameEvent) => void, opt
 export function followMe(onEvent: (ev: MeEvent) => void, opts: Options = {}): Stream {
   return openStream('/api/me/events', {
     ...opts,
-    onEvent(name, data) {
+    onEvent(name, raw) {
+      const data = nameTheComputer(raw);
       if (name === 'matched' && isObject(data)) onEvent({ name, data: data as unknown as PlayerEvents['matched'] });
       else if (name === 'game' && isObject(data) && typeof data.id === 'string') onEvent({ name, data: data as unknown as PlayerEvents['game'] });
       else if (name === 'rematch' && isObject(data) && typeof data.code === 'string') onEvent({ name, data: data as unknown as PlayerEvents['rematch'] });

@@ -10,6 +10,7 @@ import { backoffDelay, retryAfterDelay } from './backoff';
 import { errorText } from '../i18n';
 import { msg } from '../common/messages';
 import { getToken, setToken } from '../common/storage';
+import { nameTheComputer } from './computer-names';
 
 /**
  * An API error. Its `message` is what the client shows: its own catalogue's sentence for the
@@ -44,7 +45,12 @@ export function onConnectionState(listener: Listener): void {
   listeners.push(listener);
 }
 
+/** The "not answering" banner is up: any answer of the server takes it down, not only the troubled request's. */
+let down = false;
+
 function emit(state: 'unavailable' | 'available' | 'signed-out'): void {
+  if (state === 'unavailable') down = true;
+  if (state === 'available') down = false;
   for (const l of listeners) {
     try {
       l(state);
@@ -52,6 +58,11 @@ function emit(state: 'unavailable' | 'available' | 'signed-out'): void {
       console.warn('listener failed', err);
     }
   }
+}
+
+/** The server answered (a request, or an event stream that opened): the banner goes at once. */
+export function serverAnswered(): void {
+  if (down) emit('available');
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -93,7 +104,7 @@ export async function request<T>(method: string, path: string, body?: unknown, o
       await sleep(retryAfterDelay(res.headers.get('Retry-After'), attempt));
       continue;
     }
-    if (troubled) emit('available');
+    if (troubled || down) emit('available');
     const raw = res.status === 204 ? '' : await res.text();
     let data: unknown = null;
     if (raw) {
@@ -115,9 +126,9 @@ export async function request<T>(method: string, path: string, body?: unknown, o
       // A refusal that says how long to wait: the server's sentence (in the page's language: the
       // request carried it) says it; the catalogue's generic one would not.
       const waitSaid = code === 'RATE_LIMITED' && typeof (e.details as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds === 'number' && typeof e.message === 'string';
-      throw new ApiError(waitSaid ? server : errorText(code, server), res.status, code, e.details, server);
+      throw new ApiError(waitSaid ? server : errorText(code, server), res.status, code, nameTheComputer(e.details), server);
     }
-    return data as T;
+    return nameTheComputer(data) as T;
   }
 }
 

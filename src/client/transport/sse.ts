@@ -5,6 +5,7 @@
  * 401/403/404 stop it; a 503 or a network error keeps trying (and keeps the token).
  */
 import { backoffDelay } from './backoff';
+import { serverAnswered } from './http';
 import { parseEventBlock, SseBuffer } from './sse-parse';
 import { getToken } from '../common/storage';
 
@@ -69,6 +70,8 @@ export function openStream(path: string, opts: StreamOptions): Stream {
       attempt = 0;
       opened++;
       status('live');
+      // The server answers again: a "not answering" banner of any request goes now.
+      serverAnswered();
       opts.onOpen?.(opened > 1);
       const reader = res.body.getReader();
       const decoder = new TextDecoder();

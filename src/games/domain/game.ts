@@ -41,6 +41,8 @@ export interface GameState {
   /** A clocked game: each seat's lag quota, in ms (see ./clock.ts). */
   readonly blackLagQuotaMs: number | null;
   readonly whiteLagQuotaMs: number | null;
+  /** A game against the computer: its level (1–8; the computer's seat is its player row); null otherwise. */
+  readonly computerLevel: number | null;
   readonly blackId: string;
   readonly whiteId: string;
   readonly blackStandIn: boolean;
@@ -136,6 +138,8 @@ export interface NewGameSpec {
   readonly showLegalMoves: boolean;
   readonly blackId: string;
   readonly whiteId: string;
+  /** A game against the computer at this level (never rated). */
+  readonly computerLevel?: number | null;
 }
 
 /** Whether a seat's owner has made a move of their own: the first two records are always players' own. */

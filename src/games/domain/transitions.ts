@@ -35,6 +35,7 @@ import {
   standInOf,
 } from './game.js';
 import { initialLagQuotaMs } from './clock.js';
+import { computerColorOf } from './computer.js';
 import { GameRuleError } from './rule-error.js';
 import { clockAfterMove, flagDue, outOfTime, startTurn, stopClock, withClock } from './clock-transitions.js';
 
@@ -52,6 +53,7 @@ export function newGame(spec: NewGameSpec, rules: GameRules): GameState {
   const c = clock ?? null;
   const game: GameState = {
     ...rest,
+    computerLevel: spec.computerLevel ?? null,
     turnSeconds: c ? null : spec.turnSeconds,
     clockBaseSeconds: c ? c.baseSeconds : null,
     clockIncrementSeconds: c ? c.incrementSeconds : null,
@@ -289,6 +291,8 @@ export function takeOver(game: GameState, rules: GameRules): Progress | null {
   if (game.status !== 'active' || !game.toMove || !game.takeoverAt || game.takeoverAt > rules.now) return null;
   const color = game.toMove;
   if (flagDue(game, rules)) return flagFall(game, rules);
+  // The computer is never stood in for, nor its first move missed: the service plays it (GamesService.takeOver).
+  if (computerColorOf(game) === color) return null;
   if (standInOf(game, color)) return null;
   // A clock at zero, within the flag's grace: the flag decides, not the stand-in.
   if (clockRunning(game) && game.turnDeadline && game.turnDeadline <= rules.now) return null;
@@ -356,6 +360,24 @@ export function abort(game: GameState, playerId: string, rules: GameRules): Prog
   if (bothMoved(game)) throw new GameRuleError('TOO_LATE_TO_ABORT', 'api.games.tooLateToAbort');
   return progress(game, finish(game, null, 'aborted', rules, color), [], []);
 }
+
+/**
+ * A finished game's loser when they gave it up rather than played it out (resigned, abandoned,
+ * lost on time); null for a board result, a draw or a game still on.
+ */
+export function gaveUp(game: GameState): ColorName | null {
+  if (game.status !== 'finished' || game.winner === null) return null;
+  if (game.resultReason !== 'resign' && game.resultReason !== 'abandoned' && game.resultReason !== 'time') return null;
+  return game.winner === 'black' ? 'white' : 'black';
+}
+
+/**
+ * THE RULE of cheap wins: a ranked game its loser gave up before their own `minLoserMoves`-th move
+ * (moves they made themselves: not the CPU's, not passes) counts for neither rating. Such a win
+ * proves nothing, and it is exactly what accounts made to feed a main account their losses give
+ * (0 switches the rule off).
+ */
+export const cheapWin = (loserOwnMoves: number, minLoserMoves: number): boolean => minLoserMoves > 0 && loserOwnMoves < minLoserMoves;
 
 /** What the ratings count: a ranked game that ended with a result after both players moved. */
 export function ratedResult(game: GameState): { winner: ColorName | null } | null {

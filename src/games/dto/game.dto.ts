@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { SeatPlayerDto } from '../../players/dto/player.dto.js';
-import { i18nMessage } from '../../common/validation.js';
+import { fastBodyCheck, i18nMessage, plainObjectWithKeys } from '../../common/validation.js';
 import { MAX_REPORTED_LAG_MS } from '../domain/clock.js';
 
 export class PlayMoveDto {
@@ -30,6 +30,27 @@ export class PlayMoveDto {
   @Max(MAX_REPORTED_LAG_MS)
   lag?: number;
 }
+
+const SQUARE = /^[a-hA-H][1-8]$/;
+const PLAY_MOVE_KEYS = ['square', 'ply', 'lag'] as const;
+const intIn = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+
+/**
+ * PlayMoveDto's decorators written out, for the move route (the hottest of the API): a body they
+ * all accept, or null (then class-validator runs, and its refusal is the answer).
+ */
+export function checkPlayMove(body: unknown): PlayMoveDto | null {
+  if (!plainObjectWithKeys(body, PLAY_MOVE_KEYS)) return null;
+  const { square, ply, lag } = body;
+  if (typeof square !== 'string' || !SQUARE.test(square) || !intIn(ply, 0, 1000)) return null;
+  if (lag !== undefined && lag !== null && !intIn(lag, 0, MAX_REPORTED_LAG_MS)) return null;
+  const dto = new PlayMoveDto();
+  dto.square = square;
+  dto.ply = ply;
+  if ('lag' in body) dto.lag = lag as number | undefined;
+  return dto;
+}
+fastBodyCheck(PlayMoveDto, checkPlayMove);
 
 export class EmptyBodyDto {}
 
@@ -155,6 +176,11 @@ const ApiOpening = () =>
       'the names of GET /api/openings, in English). null when it followed none (yet)',
   });
 
+export class GameComputerDto {
+  @ApiProperty({ type: Number, enum: [1, 2, 3, 4, 5, 6, 7, 8], description: '1: a beginner that makes mistakes on purpose … 8: the engine at its strongest' }) level: number;
+  @ApiProperty({ enum: ['black', 'white'], description: 'The seat the computer plays' }) color: 'black' | 'white';
+}
+
 export class GameDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() rated: boolean;
@@ -191,6 +217,8 @@ export class GameDto {
   clocks: GameClocksDto | null;
   @ApiProperty({ type: GameResultDto, nullable: true }) result: GameResultDto | null;
   @ApiOpening() opening: string | null;
+  @ApiProperty({ type: GameComputerDto, nullable: true, description: 'A game against the computer (never rated): its level and seat; null otherwise' })
+  computer: GameComputerDto | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finishedAt: string | null;
 }
@@ -223,6 +251,8 @@ export class GameSummaryDto {
   @ApiProperty({ type: GameResultDto, nullable: true }) result: GameResultDto | null;
   @ApiProperty() ply: number;
   @ApiOpening() opening: string | null;
+  @ApiProperty({ type: GameComputerDto, nullable: true, description: 'A game against the computer: its level and seat; null otherwise' })
+  computer: GameComputerDto | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finishedAt: string | null;
 }

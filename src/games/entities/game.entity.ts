@@ -18,6 +18,7 @@ const nullableNumber = { from: (v: string | number | null) => (v == null ? null 
 @Check('games_seats_ck', `black_id <> white_id`)
 @Check('games_aborted_by_ck', `aborted_by IN ('black', 'white')`)
 @Check('games_clock_ck', `(clock_base_seconds IS NULL) = (clock_increment_seconds IS NULL) AND (clock_base_seconds IS NULL OR turn_seconds IS NULL)`)
+@Check('games_computer_level_ck', `computer_level IS NULL OR (computer_level BETWEEN 1 AND 8 AND NOT rated)`)
 @Check('games_stand_in_counts_ck', `black_cpu_moves >= 0 AND white_cpu_moves >= 0 AND black_takeovers >= 0 AND white_takeovers >= 0`)
 @Index('games_black_created_idx', ['blackId', 'createdAt'])
 @Index('games_white_created_idx', ['whiteId', 'createdAt'])
@@ -76,6 +77,10 @@ export class Game {
 
   @Column({ name: 'white_lag_quota_ms', type: 'integer', nullable: true })
   whiteLagQuotaMs: number | null;
+
+  /** A game against the computer: its level (1–8); null otherwise. Never rated. */
+  @Column({ name: 'computer_level', type: 'smallint', nullable: true })
+  computerLevel: number | null;
 
   @Column({ name: 'black_id', type: 'uuid' })
   blackId: string;
@@ -165,6 +170,13 @@ export class Game {
   /** An aborted game: whose doing it was (the abort cooldown counts these); null otherwise. */
   @Column({ name: 'aborted_by', type: 'varchar', length: 5, nullable: true })
   abortedBy: ColorName | null;
+
+  /**
+   * A ranked game the loser gave up (resigned, abandoned, lost on time) before their own
+   * RATED_MIN_LOSER_MOVES-th move: it counts for neither rating (docs/rules-and-fair-play.md).
+   */
+  @Column({ name: 'rating_void', type: 'boolean', default: false })
+  ratingVoid: boolean;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -36,6 +36,16 @@ export class RatingWindowDto {
   @ApiProperty({ description: 'Highest opponent rating accepted now' }) max: number;
 }
 
+/** The newcomers' gate of ranked play: open once the account finished a few casual games or is old enough (either suffices). */
+export class RankedGateDto {
+  @ApiProperty({ description: 'Ranked play is open to you now (POST /api/queue with mode ranked is otherwise 403 RANKED_NOT_YET)' }) eligible: boolean;
+  @ApiProperty({ description: 'Casual games you have finished (counted up to casualGamesNeeded)' }) casualGames: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Finished casual games that open ranked play (RANKED_MIN_CASUAL_GAMES); null when games do not open it' })
+  casualGamesNeeded: number | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When your account is old enough to open ranked play (RANKED_MIN_ACCOUNT_HOURS); null when age does not open it' })
+  openAt: string | null;
+}
+
 /** A ranked cooldown the ticket waits out before it can be paired. */
 export class RankedCooldownDto {
   @ApiProperty({ format: 'date-time', description: 'Not paired before this time' }) until: string;

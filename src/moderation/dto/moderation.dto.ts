@@ -66,19 +66,27 @@ export class ReportsDto {
 export class ModActionDto {
   @ApiProperty({ enum: MOD_ACTIONS }) @IsIn(MOD_ACTIONS, { message: i18nMessage('api.validation.isIn', { field: 'action', values: MOD_ACTIONS.join(', ') }) }) action: ModeratorAction;
 
-  @ApiProperty({ minLength: 1, maxLength: 500, description: 'Why: written to the audit log' })
+  @ApiProperty({ minLength: 1, maxLength: 500, description: "Why: the moderator's note, written to the audit log; the player never sees it" })
   @IsString()
   @MinLength(1, { message: i18nMessage('api.validation.notEmpty', { field: 'reason' }) })
   @MaxLength(500, { message: i18nMessage('api.validation.tooLong', { field: 'reason', max: 500 }) })
   reason: string;
+
+  @ApiPropertyOptional({ minLength: 1, maxLength: 500, description: 'warn (required there; other actions ignore it): what the player is shown, apart from the private reason' })
+  @IsOptional()
+  @IsString()
+  @MinLength(1, { message: i18nMessage('api.validation.notEmpty', { field: 'message' }) })
+  @MaxLength(500, { message: i18nMessage('api.validation.tooLong', { field: 'message', max: 500 }) })
+  message?: string;
 }
 
 export class AuditEntryDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: [...MOD_ACTIONS, 'grant-moderator', 'revoke-moderator'] }) action: ModActionKind;
   @ApiProperty({ type: String, nullable: true, description: "The moderator's username; null for the outflank command" }) moderator: string | null;
-  @ApiProperty() reason: string;
-  @ApiProperty({ type: Object, nullable: true, additionalProperties: true, description: 'e.g. {refunds: [{player, points, games}]} for engine' })
+  @ApiProperty({ description: "The moderator's note (never shown to the player)" }) reason: string;
+  @ApiProperty({ type: String, nullable: true, description: 'A warning: what its player is shown (null for other actions)' }) message: string | null;
+  @ApiProperty({ type: Object, nullable: true, additionalProperties: true, description: 'e.g. {refunds: [{player, points, games}]} for engine; {reportsClosed} for dismiss and warn' })
   details: Record<string, unknown> | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time', type: String, nullable: true, description: 'A warning: when its player saw it' }) seenAt: string | null;
@@ -166,6 +174,7 @@ export class SummaryDto {
 export class AnalysedGameDto {
   @ApiProperty({ format: 'uuid' }) gameId: string;
   @ApiProperty({ enum: ['black', 'white'] }) color: 'black' | 'white';
+  @ApiProperty({ type: String, nullable: true, description: "The opponent's username" }) opponent: string | null;
   @ApiProperty({ format: 'date-time' }) finishedAt: string;
   @ApiProperty({ type: SummaryDto }) summary: SummaryDto;
   @ApiProperty({ type: [Number], description: 'Seconds used per own move' }) moveSeconds: number[];
@@ -210,4 +219,36 @@ export class NoticeDto {
 
 export class NoticesDto {
   @ApiProperty({ type: [NoticeDto] }) notices: NoticeDto[];
+}
+
+/** An opponent who fed an account its wins (the boosting detector). */
+export class FeederDto {
+  @ApiProperty({ format: 'uuid' }) playerId: string;
+  @ApiProperty() username: string;
+  @ApiProperty({ description: 'Ranked games this opponent lost to the account within 30 days, as a new or provisional account losing fast' }) games: number;
+  @ApiProperty({ description: 'Rating points the account gained from them (0 where the games counted for neither rating)' }) points: number;
+  @ApiProperty({
+    enum: ['gaveUpEarly', 'instantMoves', 'onlyOpponent'],
+    isArray: true,
+    description: '`gaveUpEarly`: resigned, abandoned or lost on time before their own 20th move; `instantMoves`: a median move time under 1.5 s; `onlyOpponent`: no other ranked opponent',
+  })
+  signals: string[];
+  @ApiProperty({ type: [String], description: 'The games, newest first' }) gameIds: string[];
+}
+
+/** An account the boosting detector lists. */
+export class BoosterDto {
+  @ApiProperty({ format: 'uuid' }) playerId: string;
+  @ApiProperty() username: string;
+  @ApiProperty({ description: 'Σ over fed wins of (signals / 3): each fed win adds up to 1' }) score: number;
+  @ApiProperty({ description: 'Ranked wins of the last 30 days over new or provisional opponents' }) wins: number;
+  @ApiProperty({ description: 'Those over opponents who lost fast (fed wins)' }) fedWins: number;
+  @ApiProperty({ description: 'Rating points from fed wins' }) fedPoints: number;
+  @ApiProperty({ description: 'fedPoints as a share of the points gained in the wins looked at (0 to 1)' }) share: number;
+  @ApiProperty({ format: 'date-time' }) lastFedAt: string;
+  @ApiProperty({ type: [FeederDto], description: 'Most games first' }) feeders: FeederDto[];
+}
+
+export class BoostersDto {
+  @ApiProperty({ type: [BoosterDto], description: 'Highest score first' }) boosters: BoosterDto[];
 }

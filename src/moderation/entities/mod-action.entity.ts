@@ -34,8 +34,13 @@ export class ModAction {
   @Column({ type: 'varchar', length: 16 })
   action: ModActionKind;
 
+  /** The moderator's note: for the audit log and other moderators, never shown to the player. */
   @Column({ type: 'varchar', length: 500 })
   reason: string;
+
+  /** A warning: what its player is shown (null on older warnings, whose reason was shown). */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  message: string | null;
 
   /** What the action did (e.g. the refunds of an engine mark). */
   @Column({ type: 'jsonb', nullable: true })

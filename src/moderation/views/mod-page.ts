@@ -6,10 +6,11 @@
  * Every text comes from the catalogues' `mod` section.
  */
 import type { MessageKey } from '../../i18n/keys.js';
-import { DASH, escapeHtml, formatDate, formatInt, playerHref, replayHref } from '../../pages/views/format.js';
+import { DASH, escapeHtml, formatDate, formatInt, formatWhen, playerHref, replayHref } from '../../pages/views/format.js';
 import { layout, type PageContext } from '../../pages/views/layout.js';
 import { MOD_ACTIONS } from '../domain/moderation.js';
 import type { SandbaggerReport } from '../../fair-play/flagged.js';
+import type { BoostReport } from '../../fair-play/domain/boosting.js';
 import type { AuditEntryDto, ModPlayerViewDto, OutliersDto, ReportDto, StatisticsDto } from '../dto/moderation.dto.js';
 
 const e = escapeHtml;
@@ -96,11 +97,62 @@ function flaggedSection(page: PageContext, flagged: readonly SandbaggerReport[])
   return [...parts, `<div class="table-wrap"><table class="mod-table" data-testid="flagged"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`].join('\n');
 }
 
-export function renderModOverview(page: PageContext, reports: readonly ReportDto[], outliers: OutliersDto, flagged: readonly SandbaggerReport[] = []): string {
+/** The boosting detector's accounts, each with the new accounts that lost to it (its feeders). */
+function boostersSection(page: PageContext, boosters: readonly BoostReport[]): string {
+  const { t } = page;
+  const parts = [`<h2>${t.html('mod.boostersTitle')}</h2>`, `<p class="subtle">${t.html('mod.boostersNote')}</p>`];
+  if (boosters.length === 0) return [...parts, `<p class="card empty" data-testid="boosters-empty">${t.html('mod.boostersEmpty')}</p>`].join('\n');
+  const keys: MessageKey[] = ['mod.colPlayer', 'mod.colScore', 'mod.colFedWins', 'mod.colFeeders'];
+  const rows = boosters
+    .map(
+      (b) =>
+        `<tr data-testid="booster-row"><td><a href="${e(modPlayerHref(b.player.username))}" data-mod-player="${e(b.player.username)}">${e(b.player.username)}</a></td>` +
+        `<td class="num">${formats(page).num(b.score, 2)}</td>` +
+        `<td class="num">${t.html('mod.cheapLosses', { cheap: b.fedWins, losses: b.wins })}</td>` +
+        `<td data-testid="booster-feeders">${b.feeders
+          .map((f) => `<a href="${e(modPlayerHref(f.username))}" data-mod-player="${e(f.username)}">${t.html('mod.gained', { username: f.username, points: Math.round(f.points), games: f.games })}</a>`)
+          .join(', ')}</td></tr>`,
+    )
+    .join('');
+  const head = keys.map((k) => th(page, k)).join('');
+  return [...parts, `<div class="table-wrap"><table class="mod-table" data-testid="boosters"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`].join('\n');
+}
+
+/** Which page of the report queue (its reported players) the overview shows. */
+export interface ReportsPaging {
+  page: number;
+  limit: number;
+  total: number;
+}
+
+/** Links to the queue's previous and next pages (/mod?page=…), and which reported players this page holds. */
+function reportsPager(page: PageContext, paging: ReportsPaging): string {
+  const { t } = page;
+  const pages = Math.max(1, Math.ceil(paging.total / paging.limit));
+  if (pages <= 1 && paging.page <= 1) return '';
+  const link = (n: number, rel: 'prev' | 'next', key: MessageKey) =>
+    `<a rel="${rel}" data-testid="reports-${rel}" href="${e(`/mod?page=${n}`)}">${t.html(key)}</a>`;
+  const off = (key: MessageKey) => `<span class="disabled" aria-disabled="true">${t.html(key)}</span>`;
+  const from = Math.min(paging.total, (paging.page - 1) * paging.limit + 1);
+  const to = Math.min(paging.total, paging.page * paging.limit);
+  return (
+    `<nav class="pager" data-testid="reports-pager" aria-label="${e(t.t('mod.reportsTitle'))}">` +
+    (paging.page > 1 ? link(paging.page - 1, 'prev', 'leaderboard.previous') : off('leaderboard.previous')) +
+    ` <span data-testid="reports-page">${t.html('mod.reportsPage', { from, to, total: paging.total })}</span> ` +
+    (paging.page < pages ? link(paging.page + 1, 'next', 'leaderboard.next') : off('leaderboard.next')) +
+    '</nav>'
+  );
+}
+
+export function renderModOverview(
+  page: PageContext, reports: readonly ReportDto[], outliers: OutliersDto, flagged: readonly SandbaggerReport[] = [], boosters: readonly BoostReport[] = [],
+  paging: ReportsPaging | null = null,
+): string {
   const { t } = page;
   const { num } = formats(page);
   const parts = [`<h2>${t.html('mod.reportsTitle')}</h2>`];
   parts.push(reports.length === 0 ? `<p class="card empty" data-testid="reports-empty">${t.html('mod.reportsEmpty')}</p>` : reportsTable(page, reports, true, 'open-reports'));
+  if (paging) parts.push(reportsPager(page, paging));
   parts.push(`<h2>${t.html('mod.outliersTitle')}</h2>`, `<p class="subtle">${t.html('mod.outliersNote')}</p>`);
   if (outliers.players.length === 0) {
     parts.push(`<p class="card empty" data-testid="outliers-empty">${t.html('mod.outliersEmpty')}</p>`);
@@ -119,6 +171,7 @@ export function renderModOverview(page: PageContext, reports: readonly ReportDto
     parts.push(`<div class="table-wrap"><table class="mod-table" data-testid="outliers"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`);
   }
   parts.push(flaggedSection(page, flagged));
+  parts.push(boostersSection(page, boosters));
   return parts.join('\n');
 }
 
@@ -133,7 +186,7 @@ function auditTable(page: PageContext, log: readonly AuditEntryDto[]): string {
     .map(
       (a) =>
         `<tr data-testid="audit-row"><td>${formatDate(a.createdAt, t)}</td><td>${a.moderator === null ? t.html('mod.byCommand') : e(a.moderator)}</td>` +
-        `<td data-testid="audit-action" data-action="${e(a.action)}">${t.html('mod.action', { action: auditAction(a.action) })}</td><td>${e(a.reason)}</td></tr>`,
+        `<td data-testid="audit-action" data-action="${e(a.action)}">${t.html('mod.action', { action: auditAction(a.action) })}</td><td>${e(a.reason)}${a.message === null ? '' : `<br><span class="subtle" data-testid="audit-message">${t.html('mod.toPlayer', { message: a.message })}</span>`}</td></tr>`,
     )
     .join('');
   return `<div class="table-wrap"><table class="mod-table" data-testid="audit-log"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
@@ -161,14 +214,14 @@ export function renderModPlayer(page: PageContext, v: ModPlayerViewDto): string 
     mt.moves === 0
       ? `<p class="subtle">${t.html('mod.timesNone')}</p>`
       : `<p data-testid="move-times">${t.html('mod.timesSummary', { moves: formatInt(mt.moves), mean: num(mt.meanSeconds, 1), median: num(mt.medianSeconds, 1), variation: num(mt.variation, 2) })}</p>`;
-  const gameHead = (['mod.colFinished', 'mod.colColour', 'mod.colMoves', 'mod.colBest', 'mod.colMeanLoss', 'mod.colErrors', 'mod.replay'] as const).map((k) => th(page, k)).join('');
+  const gameHead = (['mod.colFinished', 'mod.colOpponent', 'mod.colColour', 'mod.colMoves', 'mod.colBest', 'mod.colMeanLoss', 'mod.colErrors', 'mod.replay'] as const).map((k) => th(page, k)).join('');
   const games =
     v.recentGames.length === 0
       ? `<p class="card empty">${t.html('mod.gamesEmpty')}</p>`
       : `<div class="table-wrap"><table class="mod-table" data-testid="analysed-games"><thead><tr>${gameHead}</tr></thead><tbody>${v.recentGames
           .map(
             (g) =>
-              `<tr><td>${formatDate(g.finishedAt, t)}</td><td>${t.html('mod.colour', { colour: g.color })}</td><td class="num">${formatInt(g.summary.counted)}</td><td class="num">${pct(g.summary.bestShare)}</td>` +
+              `<tr data-testid="analysed-game"><td>${formatWhen(g.finishedAt, t)}</td><td>${g.opponent === null ? DASH : `<a href="${e(modPlayerHref(g.opponent))}" data-mod-player="${e(g.opponent)}">${e(g.opponent)}</a>`}</td><td>${t.html('mod.colour', { colour: g.color })}</td><td class="num">${formatInt(g.summary.counted)}</td><td class="num">${pct(g.summary.bestShare)}</td>` +
               `<td class="num">${discs(g.summary.meanLoss)}</td><td class="num">${g.summary.inaccuracies}/${g.summary.mistakes}/${g.summary.blunders}</td>` +
               `<td><a href="${e(replayHref(g.gameId))}" data-testid="replay-link">${t.html('mod.replay')}</a></td></tr>`,
           )
@@ -183,7 +236,9 @@ export function renderModPlayer(page: PageContext, v: ModPlayerViewDto): string 
     `<form class="card mod-actions" data-testid="mod-actions" data-part="action-form" data-mod-action="${e(p.username)}" novalidate>` +
     `<label for="mod-action">${t.html('mod.actionField')}</label><select id="mod-action" name="action" required>${options}</select>` +
     `<label for="mod-reason">${t.html('mod.reasonField')}</label><input id="mod-reason" name="reason" required maxlength="500">` +
-    `<button type="submit">${t.html('mod.actionsTitle')}</button>` +
+    // The warning's own words: the reason above stays the moderators' note.
+    `<label for="mod-message">${t.html('mod.messageField')}</label><textarea id="mod-message" name="message" maxlength="500" rows="2"></textarea>` +
+    `<button type="submit" class="pl-btn pl-btn-primary">${t.html('mod.actionsTitle')}</button>` +
     '<p class="subtle" role="status" data-part="action-status" data-testid="mod-action-status"></p>' +
     '</form>';
   return [

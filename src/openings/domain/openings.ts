@@ -87,6 +87,23 @@ export const LONGEST_LINE = Math.max(...OPENINGS.map((o) => o.moves.length / 2))
  * (a game that stopped at its first move, or none at all).
  */
 export function nameOpening(squares: readonly number[]): Opening | null {
+  // Every read and every move of a game names its opening again from the same first squares: a
+  // replay and eight symmetric keys per position, ~4 % of a move's CPU. The name depends on the
+  // first LONGEST_LINE squares alone, so it is remembered by them.
+  const key = squares.length > LONGEST_LINE ? squares.slice(0, LONGEST_LINE).join(',') : squares.join(',');
+  const known = named.get(key);
+  if (known !== undefined) return known;
+  const found = nameOpeningAfresh(squares);
+  if (named.size >= NAMED_REMEMBERED) named.clear();
+  named.set(key, found);
+  return found;
+}
+
+/** Opening names by the squares that name them (bounded: cleared when full, refilled by the games being played). */
+const named = new Map<string, Opening | null>();
+const NAMED_REMEMBERED = 20_000;
+
+function nameOpeningAfresh(squares: readonly number[]): Opening | null {
   const positions = positionsAlong(squares, LONGEST_LINE);
   let found: Opening | null = null;
   positions.forEach((p, i) => {

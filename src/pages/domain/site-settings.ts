@@ -44,6 +44,11 @@ export interface SiteSettings {
   readonly leaderboardActiveDays: number;
   /** A room's rematch offer lapses after this many seconds. */
   readonly rematchOfferSeconds: number;
+  /** New accounts: ranked play opens after this many finished casual games or at this age in hours (0: that way is off; both 0: no gate). */
+  readonly rankedMinCasualGames: number;
+  readonly rankedMinAccountHours: number;
+  /** A ranked game given up before the loser's own this-many moves counts for neither rating (0: off). */
+  readonly ratedMinLoserMoves: number;
 }
 
 /** What the rules page reads of the running configuration (the app's config has it all). */
@@ -52,7 +57,13 @@ export interface SiteConfig {
   readonly idleTurnSeconds: number;
   readonly firstMoveSeconds: number;
   readonly ratings: { readonly initialRating: number };
-  readonly fairPlay: { readonly rankedWindowMax: number; readonly rankedStandInMoves: number };
+  readonly fairPlay: {
+    readonly rankedWindowMax: number;
+    readonly rankedStandInMoves: number;
+    readonly rankedMinCasualGames: number;
+    readonly rankedMinAccountHours: number;
+    readonly ratedMinLoserMoves: number;
+  };
   readonly leaderboardMinGames: number;
   readonly leaderboardActiveDays: number;
   readonly rematchOfferSeconds: number;
@@ -86,5 +97,8 @@ export function siteSettings(config: SiteConfig): SiteSettings {
     leaderboardMinGames: config.leaderboardMinGames,
     leaderboardActiveDays: config.leaderboardActiveDays,
     rematchOfferSeconds: config.rematchOfferSeconds,
+    rankedMinCasualGames: config.fairPlay.rankedMinCasualGames,
+    rankedMinAccountHours: config.fairPlay.rankedMinAccountHours,
+    ratedMinLoserMoves: config.fairPlay.ratedMinLoserMoves,
   };
 }

@@ -24,6 +24,7 @@ export function renderHomeHero(page: PageContext): string {
     `<p class="home-tagline" data-testid="home-tagline">${t.html('home.tagline')}</p>` +
     '<div class="home-actions">' +
     `<a class="pl-btn pl-btn-primary" href="/play" data-testid="play-now-button">${t.html('home.playNow')}</a>` +
+    `<a class="pl-btn" href="/play#computer" data-testid="home-computer">${t.html('home.playComputer')}</a>` +
     `<a class="pl-btn" href="/learn" data-testid="home-learn">${t.html('home.learn')}</a>` +
     `<a class="pl-btn" href="/leaderboard" data-testid="home-leaderboard">${t.html('home.leaderboardLink')}</a>` +
     `<a class="pl-btn" href="#watch-title" data-testid="home-watch">${t.html('home.watch')}</a>` +

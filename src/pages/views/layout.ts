@@ -51,7 +51,7 @@ export const FOOTER_LINKS = Object.freeze([
 export type NavKey = (typeof NAV_LINKS)[number]['key'];
 
 function navHtml(page: PageContext, current: NavKey | undefined): string {
-  return NAV_LINKS.map((l) => `<a href="${l.href}"${l.key === current ? ' aria-current="page"' : ''}>${escapeHtml(page.t.t(l.label))}</a>`).join('\n');
+  return NAV_LINKS.map((l) => `<a href="${l.href}"${l.key === 'home' ? ' class="nav-home"' : ''}${l.key === current ? ' aria-current="page"' : ''}>${escapeHtml(page.t.t(l.label))}</a>`).join('\n');
 }
 
 function footerNavHtml(page: PageContext): string {

@@ -6,7 +6,8 @@
  * No inline script or style: the CSP allows neither.
  */
 import { squareName } from '../../engine/notation.js';
-import { CLOCK_PRESETS, clockLabel } from '../../games/domain/clock.js';
+import { CLOCK_BOUNDS, CLOCK_PRESETS, clockLabel } from '../../games/domain/clock.js';
+import { COMPUTER_LEVELS } from '../../engine/levels.js';
 import { PASSWORD_LENGTH, RESERVED_PREFIXES, USERNAME_LENGTH } from '../../players/domain/username.js';
 import type { ClientSettings } from '../client-settings.js';
 import { wayOnHtml } from './error.js';
@@ -46,15 +47,40 @@ function turnOptions(page: PageContext, settings: ClientSettings): string {
  * The clocks on offer (the presets, "minutes+seconds"), with "No clock" first where a game may have
  * none: the ranked queue always has one (the client disables "No clock" for it and picks 5+3).
  */
-function clockOptions(page: PageContext): string {
+function clockOptions(page: PageContext, custom = false): string {
   const { t } = page;
   return (
     `<option value="">${t.html('play.clock.none')}</option>` +
     CLOCK_PRESETS.map((c) => {
       const label = clockLabel(c);
       return `<option value="${label}">${t.html('play.clock.preset', { label, minutes: c.baseSeconds / 60, seconds: c.incrementSeconds })}</option>`;
-    }).join('')
+    }).join('') +
+    (custom ? `<option value="custom">${t.html('play.clock.custom')}</option>` : '')
   );
+}
+
+/**
+ * A clock select with "Custom" (rooms and the computer: the queues' pools are the presets), and
+ * the two fields a custom clock takes, shown by the client when "Custom" is chosen.
+ */
+function clockField(page: PageContext, form: 'room' | 'computer'): string {
+  const { t } = page;
+  const b = CLOCK_BOUNDS;
+  return (
+    `<label>${t.html('play.lobby.clock')}<select name="clock" data-testid="${form}-clock">${clockOptions(page, true)}</select></label>` +
+    `<fieldset class="pl-custom-clock" data-part="${form}-custom-clock" data-testid="${form}-custom-clock" hidden>` +
+    `<legend>${t.html('play.clock.customLegend')}</legend>` +
+    `<label>${t.html('play.clock.customMinutes')}<input type="number" name="clockMinutes" data-testid="${form}-clock-minutes" inputmode="decimal" min="${b.minBaseSeconds / 60}" max="${b.maxBaseSeconds / 60}" step="0.1" value="7"></label>` +
+    `<label>${t.html('play.clock.customIncrement')}<input type="number" name="clockIncrement" data-testid="${form}-clock-increment" inputmode="numeric" min="${b.minIncrementSeconds}" max="${b.maxIncrementSeconds}" step="1" value="4"></label>` +
+    `<p class="pl-hint">${t.html('play.clock.customRule', { minBase: b.minBaseSeconds / 60, maxBase: b.maxBaseSeconds / 60, minIncrement: b.minIncrementSeconds, maxIncrement: b.maxIncrementSeconds })}</p>` +
+    '</fieldset>'
+  );
+}
+
+/** The computer's levels, each with its one-line description. */
+function levelOptions(page: PageContext): string {
+  const { t } = page;
+  return COMPUTER_LEVELS.map((level) => `<option value="${level}"${level === 1 ? ' selected' : ''}>${t.html('play.computer.levelOption', { level })}</option>`).join('');
 }
 
 /** The settings the client reads (data-settings on the page's root element). */
@@ -141,7 +167,7 @@ ${ratingHelpHtml(page, 'rating-help', true)}
 <summary>${h('play.lobby.account')}</summary>
 <form id="password-form" data-testid="password-form" novalidate>
 <label>${h('play.lobby.currentPassword')}<input type="password" name="currentPassword" data-testid="current-password" autocomplete="current-password" required maxlength="${PASSWORD_LENGTH.max}"></label>
-<label>${h('play.lobby.newPassword')}<input type="password" name="newPassword" data-testid="new-password" autocomplete="new-password" required maxlength="${PASSWORD_LENGTH.max}" aria-describedby="new-password-rule"></label>
+<label>${h('play.lobby.newPassword')}<input type="password" name="newPassword" data-testid="new-password" autocomplete="new-password" required minlength="${PASSWORD_LENGTH.min}" maxlength="${PASSWORD_LENGTH.max}" aria-describedby="new-password-rule"></label>
 <p class="pl-hint pl-rule" id="new-password-rule">${h('play.lobby.passwordRule', { min: PASSWORD_LENGTH.min, max: PASSWORD_LENGTH.max })} ${h('play.lobby.changePasswordHint')}</p>
 <div class="pl-row">
 <button type="submit" class="pl-btn" data-testid="change-password">${h('play.lobby.changePassword')}</button>
@@ -161,6 +187,7 @@ ${FORM_ERROR}
 <label><input type="radio" name="mode" value="ranked"><span>${h('play.lobby.ranked')}</span></label>
 </fieldset>
 <p class="pl-hint" data-part="guest-note" data-testid="guest-note" hidden>${h('play.lobby.guestNote')}</p>
+<p class="pl-note" data-part="ranked-gate" data-testid="ranked-gate" role="status" hidden></p>
 <label>${h('play.lobby.clock')}<select name="clock" data-testid="queue-clock">${clockOptions(page)}</select></label>
 <label data-part="queue-turn-label">${h('play.lobby.turnLimit')}<select name="turnSeconds" data-testid="queue-turn">${turnOptions(page, settings)}</select></label>
 <button type="submit" class="pl-btn pl-btn-primary pl-btn-wide" data-testid="queue-button">${h('play.lobby.findOpponent')}</button>
@@ -179,7 +206,7 @@ ${FORM_ERROR}
 <h2>${h('play.lobby.createRoom')}</h2>
 <form id="create-form">
 <p class="pl-hint" data-testid="room-casual">${h('play.lobby.roomCasual')}</p>
-<label>${h('play.lobby.clock')}<select name="clock" data-testid="room-clock">${clockOptions(page)}</select></label>
+${clockField(page, 'room')}
 <label data-part="room-turn-label">${h('play.lobby.turnLimit')}<select name="turnSeconds" data-testid="room-turn">${turnOptions(page, settings)}</select></label>
 <label class="pl-check"><input type="checkbox" name="showLegalMoves" data-testid="room-legal" checked> ${h('play.lobby.showLegal')}</label>
 <label class="pl-check"><input type="checkbox" name="swapColors" data-testid="room-swap" checked> ${h('play.lobby.swapColours')}</label>
@@ -196,6 +223,23 @@ ${FORM_ERROR}
 <p><a data-part="room-invite" data-testid="room-invite" href="#">${h('play.lobby.inviteLink')}</a> · <button type="button" class="pl-link" data-part="room-cancel" data-testid="room-cancel">${h('play.lobby.stopWaiting')}</button></p>
 </div>
 </section>
+<section class="pl-card" id="computer" data-testid="computer-card" aria-labelledby="computer-title">
+<h2 id="computer-title">${h('play.computer.heading')}</h2>
+<form id="computer-form">
+<p class="pl-hint" data-testid="computer-casual">${h('play.computer.intro')}</p>
+<label>${h('play.computer.level')}<select name="level" data-testid="computer-level">${levelOptions(page)}</select></label>
+${clockField(page, 'computer')}
+<fieldset class="pl-segment" aria-label="${a('play.computer.colour')}">
+<label><input type="radio" name="color" value="random" checked><span>${h('play.computer.random')}</span></label>
+<label><input type="radio" name="color" value="black"><span>${h('common.black')}</span></label>
+<label><input type="radio" name="color" value="white"><span>${h('common.white')}</span></label>
+</fieldset>
+<label class="pl-check"><input type="checkbox" name="showLegalMoves" data-testid="computer-legal" checked> ${h('play.lobby.showLegal')}</label>
+<button type="submit" class="pl-btn pl-btn-primary pl-btn-wide" data-testid="computer-button">${h('play.computer.start')}</button>
+</form>
+${inGameNote}
+${FORM_ERROR}
+</section>
 <section class="pl-card" data-testid="join-room">
 <h2>${h('play.lobby.joinRoom')}</h2>
 <form id="join-form" novalidate>
@@ -203,6 +247,13 @@ ${FORM_ERROR}
 <button type="submit" class="pl-btn pl-btn-primary pl-btn-wide" data-testid="join-button">${h('play.lobby.join')}</button>
 </form>
 ${FORM_ERROR}
+</section>
+<section class="pl-card" data-testid="alerts" aria-labelledby="alerts-title">
+<h2 id="alerts-title">${h('play.alerts.heading')}</h2>
+<p class="pl-hint" id="alerts-hint">${h('play.alerts.hint')}</p>
+<p class="pl-toggles"><button type="button" class="pl-btn" data-part="notify-toggle" data-testid="notify-toggle" aria-pressed="false" aria-describedby="alerts-hint">${h('client.notify.off')}</button>
+<button type="button" class="pl-btn" data-part="match-sound-toggle" data-testid="match-sound-toggle" aria-pressed="true">${h('client.sound.match.on')}</button></p>
+<p class="pl-note" data-part="notify-status" data-testid="notify-status" role="status" hidden></p>
 </section>
 </div>
 </section>

@@ -58,6 +58,8 @@ export interface PlayerPageView {
   ladder?: Pick<LadderProgress, 'listed' | 'guest' | 'gamesToGo'>;
   history: RatingHistoryPoint[];
   recentGames: RecentGameView[];
+  /** The list's paging (as the API's `before`): the page of games before `older`, if any; `paged`: this is not the newest page. */
+  gamesPaging?: { older: string | null; paged: boolean };
 }
 
 function deltaHtml(delta: number | null, rated: boolean): string {
@@ -108,6 +110,18 @@ function renderRecentGames(page: PageContext, games: readonly RecentGameView[]):
     `<th class="num" scope="col">${t.html('player.colRatingChange')}</th><th class="hide-md" scope="col">${t.html('player.colFinished')}</th><th class="hide-md" scope="col">${t.html('player.colOpening')}</th><th scope="col">${t.html('player.colMoves')}</th></tr></thead>` +
     `<tbody>${games.map((g) => renderGameRow(page, g)).join('')}</tbody></table></div>`
   );
+}
+
+/** Links to the older games (the page before the list's oldest) and back to the newest. */
+function pagingHtml(page: PageContext, username: string, paging: PlayerPageView['gamesPaging']): string {
+  if (!paging || (!paging.older && !paging.paged)) return '';
+  const { t } = page;
+  const base = playerHref(username);
+  const newest = paging.paged ? `<a href="${escapeHtml(base)}#games" data-testid="games-latest">${t.html('player.latestGames')}</a>` : '<span></span>';
+  const older = paging.older
+    ? `<a href="${escapeHtml(`${base}?before=${encodeURIComponent(paging.older)}`)}#games" data-testid="games-older">${t.html('player.olderGames')}</a>`
+    : '';
+  return `<nav class="pager" aria-label="${escapeHtml(t.t('player.recentTitle'))}">${newest}${older}</nav>`;
 }
 
 /** How far the player is from the leaderboard: nothing once listed (the rank says it). */
@@ -161,8 +175,9 @@ export function renderPlayer(page: PageContext, view: PlayerPageView): string {
     `<div class="card chart-card">${renderRatingChart(history, t)}</div>`,
     `<p class="subtle" data-testid="chart-caption">${t.html('player.chartCaption')}${axisNote ? ` ${axisNote}` : ''}</p>`,
     '</section>',
-    `<section><h2>${t.html('player.recentTitle')}</h2>`,
+    `<section id="games"><h2>${t.html('player.recentTitle')}</h2>`,
     renderRecentGames(page, view.recentGames ?? []),
+    pagingHtml(page, p.username, view.gamesPaging),
     '</section>',
   ].join('\n');
   return layout(page, p.username, body);

@@ -144,6 +144,18 @@ export function renderRules(page: PageContext, view: RulesPageView): string {
     );
   }
 
+  /** The newcomers' gate and the cheap-win rule, each shown only when this server has it on. */
+  function newcomers(): [string, string][] {
+    const games = s.rankedMinCasualGames;
+    const hours = s.rankedMinAccountHours;
+    const out: [string, string][] = [];
+    if (games > 0 || hours > 0) {
+      out.push(['newcomers', t('rules.ladder.newcomers', { rule: games > 0 && hours > 0 ? 'both' : games > 0 ? 'games' : 'age', games, hours })]);
+    }
+    if (s.ratedMinLoserMoves > 0) out.push(['cheapWin', t('rules.ladder.cheapWin', { moves: s.ratedMinLoserMoves })]);
+    return out;
+  }
+
   function ladderList(): string {
     const w = s.rankedWindow;
     const items: [string, string][] = [
@@ -152,6 +164,7 @@ export function renderRules(page: PageContext, view: RulesPageView): string {
       ['abort', t('rules.ladder.abort', { firstMove: duration(s.firstMoveSeconds) })],
       ['standIn', t('rules.ladder.standIn', { moves: s.rankedStandInMoves })],
       ['window', t('rules.ladder.window', { initial: w.initial, step: w.step, stepSeconds: duration(w.stepSeconds), max: w.max, perPair: s.rankedGamesPerPair24h })],
+      ...newcomers(),
       ['provisional', t('rules.ladder.provisional', { rd: String(PROVISIONAL_RD) })],
       ['leaderboard', t('rules.ladder.leaderboard', { minGames: s.leaderboardMinGames, activeDays: s.leaderboardActiveDays })],
     ];

@@ -38,6 +38,8 @@ export class LadderProgressDto {
 export class MeDto extends PlayerDto {
   @ApiProperty({ type: LadderProgressDto }) ladder: LadderProgressDto;
 
+  @ApiProperty({ description: 'You may use the moderator page (/mod) and routes' }) moderator: boolean;
+
   @ApiProperty({
     type: String,
     enum: LANGUAGES,

@@ -505,3 +505,22 @@ describe('leave: a player leaves their games for good (a closed account, an engi
     expect(rules.leave(under(), X, R)).toBeNull();
   });
 });
+
+describe('cheap wins: a ranked game given up early counts for neither rating', () => {
+  it('gaveUp names the loser of a resignation, an abandonment or a loss on time, and nobody for a board result, a draw or a game still on', () => {
+    const resigned = progress(rules.resign(game({ ply: 3 }), B, R)).game;
+    expect(rules.gaveUp(resigned)).toBe('black');
+    expect(rules.gaveUp({ ...resigned, resultReason: 'abandoned', winner: 'black' })).toBe('white');
+    expect(rules.gaveUp({ ...resigned, resultReason: 'time' })).toBe('black');
+    expect(rules.gaveUp({ ...resigned, resultReason: 'board' })).toBeNull();
+    expect(rules.gaveUp({ ...resigned, winner: null })).toBeNull();
+    expect(rules.gaveUp(game({ ply: 3 }))).toBeNull();
+  });
+
+  it('cheapWin: fewer own moves than the setting; 0 switches it off', () => {
+    expect(rules.cheapWin(10, 15)).toBe(true);
+    expect(rules.cheapWin(14, 15)).toBe(true);
+    expect(rules.cheapWin(15, 15)).toBe(false);
+    expect(rules.cheapWin(0, 0)).toBe(false);
+  });
+});

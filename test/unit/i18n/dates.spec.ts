@@ -51,6 +51,18 @@ describe('relativeTime', () => {
     expect(relativeTime(-3, 'minute', locale('sw'))).toBe('dakika 3 zilizopita');
     expect(relativeTime(-1, 'day', 'en', { numeric: 'auto' })).toBe('yesterday');
   });
+
+  it('Swahili relative times all start in lower case (CLDR capitalises the seconds alone)', () => {
+    expect(relativeTime(-30, 'second', locale('sw'))).toBe('sekunde 30 zilizopita');
+    for (const unit of ['second', 'minute', 'hour', 'day', 'month', 'year'] as const) {
+      for (const numeric of ['always', 'auto'] as const) {
+        for (const value of [-30, -2, -1, 0, 1, 2]) {
+          const text = relativeTime(value, unit, locale('sw'), { numeric });
+          expect({ unit, value, numeric, first: text.charAt(0) }).toEqual({ unit, value, numeric, first: text.charAt(0).toLowerCase() });
+        }
+      }
+    }
+  });
 });
 
 describe('lists', () => {

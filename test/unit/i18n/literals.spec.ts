@@ -16,7 +16,7 @@ import { renderLeaderboard } from '../../../src/pages/views/leaderboard';
 import { renderPlayGame, renderPlayLobby, renderPlayNotFound } from '../../../src/pages/views/play';
 import { renderNotFound, renderPlayer, type PlayerPageView } from '../../../src/pages/views/player';
 import { renderModOverview, renderModPlayer, renderModShell } from '../../../src/moderation/views/mod-page';
-import { flagged, outliers, playerView, reports } from '../moderation/mod-views.fixture';
+import { boosted, flagged, outliers, playerView, reports } from '../moderation/mod-views.fixture';
 import { renderLearn } from '../../../src/pages/views/learn';
 import { renderRules } from '../../../src/pages/views/rules';
 import { rulesDiagrams } from '../../../src/pages/domain/diagrams';
@@ -85,7 +85,7 @@ const PAGES: [string, string][] = [
   ['game not found', renderPlayNotFound(PSEUDO, 'ghost_name')],
   ['moderation shell', renderModShell(PSEUDO)],
   // The players' and moderators' own words are data: here a name the check allows.
-  ['moderation overview', renderModOverview(PSEUDO, reports.map((r) => ({ ...r, text: 'bob' })), outliers, flagged)],
+  ['moderation overview', renderModOverview(PSEUDO, reports.map((r) => ({ ...r, text: 'bob' })), outliers, flagged, boosted.map((b) => ({ ...b, player: { ...b.player, username: 'alice' } })), { page: 2, limit: 20, total: 45 })],
   ['moderation overview (empty)', renderModOverview(PSEUDO, [], { players: [] })],
   ['moderation player', renderModPlayer(PSEUDO, { ...playerView, reports: playerView.reports.map((r) => ({ ...r, text: null })), auditLog: playerView.auditLog.map((a) => ({ ...a, reason: 'carol' })) })],
   ['moderation player (nothing yet)', renderModPlayer(PSEUDO, { ...playerView, recentGames: [], reports: [], auditLog: [], moveTimes: { moves: 0, meanSeconds: null, medianSeconds: null, variation: null } })],

@@ -158,7 +158,10 @@ describe('the lesson (pure controller)', () => {
       moves.push(squareName(goal));
       s = tryMove(s, goal);
       if (s.phase === 'answer') s = answer(s, result(s.position).winner ?? 'draw');
+      const solved = s;
       if (s.phase === 'solved') s = next(s);
+      // The end keeps the board the last step left, not the start position.
+      if (isDone(s)) expect(s.position).toEqual(solved.position);
     }
     expect(s.completed).toEqual([...STEPS]);
     expect(moves.length).toBe(6);

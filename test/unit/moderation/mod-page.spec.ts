@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { pageContextOf } from '../../../src/i18n/page-context';
 import { renderModOverview, renderModPlayer, renderModShell } from '../../../src/moderation/views/mod-page';
-import { flagged, outliers, playerView, reports } from './mod-views.fixture';
+import { boosted, flagged, outliers, playerView, reports } from './mod-views.fixture';
 
 const EN = pageContextOf('en', '/mod');
 const BN = pageContextOf('bn', '/mod');
@@ -42,6 +42,29 @@ describe('the moderator page views', () => {
     expect(bn).toContain('<td class="num">8টির মধ্যে 6টি</td>');
   });
 
+  it('the overview lists the accounts the boosting detector finds, each with its feeders linked to their moderator view', () => {
+    const html = renderModOverview(EN, reports, outliers, flagged, boosted);
+    expect(html).toContain('<h2>Rating from new accounts</h2>');
+    expect(html).toContain('href="/mod?player=mainacct" data-mod-player="mainacct"');
+    expect(html).toMatch(/data-testid="booster-row">.*<td class="num">7\.50<\/td><td class="num">8 of 9<\/td>/);
+    expect(html).toContain('<a href="/mod?player=erin" data-mod-player="erin">erin +30 (5 games)</a>, <a href="/mod?player=frank" data-mod-player="frank">frank +10 (3 games)</a>');
+    expect(renderModOverview(BN, reports, outliers, flagged, boosted)).toContain('<h2>নতুন অ্যাকাউন্ট থেকে আসা রেটিং</h2>');
+    expect(renderModOverview(EN, [], { players: [] })).toContain('data-testid="boosters-empty">No account is listed.');
+  });
+
+  it('the report queue pages: links to the previous and next pages and which reported players this page holds', () => {
+    const first = renderModOverview(EN, reports, outliers, [], [], { page: 1, limit: 20, total: 45 });
+    expect(first).toContain('<span data-testid="reports-page">Reported players 1–20 of 45</span>');
+    expect(first).toContain('<a rel="next" data-testid="reports-next" href="/mod?page=2">Next →</a>');
+    expect(first).not.toContain('reports-prev');
+    const last = renderModOverview(EN, reports, outliers, [], [], { page: 3, limit: 20, total: 45 });
+    expect(last).toContain('Reported players 41–45 of 45');
+    expect(last).toContain('<a rel="prev" data-testid="reports-prev" href="/mod?page=2">← Previous</a>');
+    expect(last).not.toContain('reports-next');
+    // One page: no pager.
+    expect(renderModOverview(EN, reports, outliers, [], [], { page: 1, limit: 20, total: 3 })).not.toContain('reports-pager');
+  });
+
   it('an empty overview says so', () => {
     const html = renderModOverview(EN, [], { players: [] });
     expect(html).toContain('No account is flagged.');
@@ -62,9 +85,22 @@ describe('the moderator page views', () => {
     expect(html).toContain('data-part="action-form" data-mod-action="alice"');
     expect(html).toContain('data-action="engine">marked as engine user</td>');
     expect(html).toContain('<td>the outflank command</td><td data-testid="audit-action" data-action="grant-moderator">made a moderator</td>');
+    // Each analysed game with its opponent (their moderator view) and when it ended, in words.
+    expect(html).toContain('<td><a href="/mod?player=dave" data-mod-player="dave">dave</a></td><td>Black</td>');
+    expect(html).toMatch(/<tr data-testid="analysed-game"><td><time datetime="2024-03-01T09:00:00.000Z" data-when="relative"[^>]*>[^<]*ago<\/time><\/td>/);
+    // The reason stays the moderators' note; a warning's message is a field of its own.
+    expect(html).toContain('<option value="" selected>Choose an action…</option>');
+    expect(html).toContain('<label for="mod-reason">Reason (written to the audit log only; the player never sees it)</label>');
+    expect(html).toContain('<label for="mod-message">Warning the player sees (for “Warn” only)</label><textarea id="mod-message" name="message" maxlength="500" rows="2"></textarea>');
     const bn = renderModPlayer(BN, playerView);
     expect(bn).toContain('খেলোয়াড় alice');
-    expect(bn).toContain('<option value="warn">সতর্ক করুন</option>');
+    expect(bn).toContain('<option value="warn">সতর্ক করুন (রিপোর্টগুলি বন্ধ হবে)</option>');
+  });
+
+  it("the audit log shows a warning's message beside its reason", () => {
+    const warned = { ...playerView.auditLog[0], action: 'warn' as const, reason: 'three reports', message: 'Please stop stalling.' };
+    const html = renderModPlayer(EN, { ...playerView, auditLog: [warned] });
+    expect(html).toContain('<td>three reports<br><span class="subtle" data-testid="audit-message">To the player: Please stop stalling.</span></td>');
   });
 
   it("escapes the players' and moderators' own words", () => {

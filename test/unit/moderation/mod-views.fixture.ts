@@ -1,3 +1,4 @@
+import type { BoostReport } from '../../../src/fair-play/domain/boosting';
 import type { SandbaggerReport } from '../../../src/fair-play/flagged';
 /** A moderator's view of one player and an overview, as the moderation service returns them (for the view tests). */
 import type { ModPlayerViewDto, OutliersDto, ReportDto, StatisticsDto } from '../../../src/moderation/dto/moderation.dto';
@@ -30,12 +31,12 @@ export const playerView: ModPlayerViewDto = {
   statistics,
   moveTimes: { moves: 360, meanSeconds: 4.2, medianSeconds: 4, variation: 0.08 },
   recentGames: [
-    { gameId: '00000000-0000-4000-8000-000000000001', color: 'black', finishedAt: '2024-03-01T09:00:00Z', summary: { counted: 26, meanLoss: 0.3, bestShare: 0.92, inaccuracies: 1, mistakes: 0, blunders: 0 }, moveSeconds: [4, 4, 5] },
+    { gameId: '00000000-0000-4000-8000-000000000001', color: 'black', opponent: 'dave', finishedAt: '2024-03-01T09:00:00Z', summary: { counted: 26, meanLoss: 0.3, bestShare: 0.92, inaccuracies: 1, mistakes: 0, blunders: 0 }, moveSeconds: [4, 4, 5] },
   ],
   reports: [{ ...reports[0], status: 'closed', closedAt: '2024-03-02T10:00:00Z' }],
   auditLog: [
-    { id: '00000000-0000-4000-8000-0000000000b1', action: 'engine', moderator: 'carol', reason: 'exact phase perfect', details: null, createdAt: '2024-03-02T10:00:00Z', seenAt: null },
-    { id: '00000000-0000-4000-8000-0000000000b2', action: 'grant-moderator', moderator: null, reason: 'granted with the outflank command', details: null, createdAt: '2024-01-02T10:00:00Z', seenAt: null },
+    { id: '00000000-0000-4000-8000-0000000000b1', action: 'engine', moderator: 'carol', reason: 'exact phase perfect', message: null, details: null, createdAt: '2024-03-02T10:00:00Z', seenAt: null },
+    { id: '00000000-0000-4000-8000-0000000000b2', action: 'grant-moderator', moderator: null, reason: 'granted with the outflank command', message: null, details: null, createdAt: '2024-01-02T10:00:00Z', seenAt: null },
   ],
 };
 
@@ -53,5 +54,22 @@ export const flagged: SandbaggerReport[] = [
       { id: 'p-dave', username: 'dave', games: 1, points: 11.2 },
     ],
     gameIds: ['g1', 'g2'],
+  },
+];
+
+/** An account the boosting detector lists, with two of its feeders. */
+export const boosted: BoostReport[] = [
+  {
+    player: { id: 'p-main', username: 'mainacct' },
+    score: 7.5,
+    wins: 9,
+    fedWins: 8,
+    fedPoints: 40,
+    share: 0.8,
+    lastFedAt: new Date('2030-01-01T10:00:00.000Z'),
+    feeders: [
+      { playerId: 'p-f1', username: 'erin', games: 5, points: 30.4, signals: ['gaveUpEarly', 'instantMoves'], gameIds: ['g3'] },
+      { playerId: 'p-f2', username: 'frank', games: 3, points: 9.6, signals: ['onlyOpponent'], gameIds: ['g4'] },
+    ],
   },
 ];

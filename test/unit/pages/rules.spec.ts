@@ -37,6 +37,22 @@ describe('the rules page (view)', () => {
     expect(html).toContain('<a href="/rules" aria-current="page">Rules</a>');
   });
 
+  it('states the newcomers’ gate and the cheap-win rule from the configuration (the defaults, one way of the gate, and off)', () => {
+    expect(settingRow(html, 'newcomers')).toBe(
+      'New accounts: ranked games open after 3 finished casual games or once the account is 24 hours old, whichever comes first; until then, casual games and rooms are open.',
+    );
+    expect(settingRow(html, 'cheapWin')).toBe(
+      'A win nobody fought for does not count: a ranked game the loser gives up (resigns, leaves or runs out of time) before making 15 moves of their own changes neither player’s rating.',
+    );
+    expect(settingRow(page({ RANKED_MIN_CASUAL_GAMES: '0', RANKED_MIN_ACCOUNT_HOURS: '48' }), 'newcomers')).toBe(
+      'New accounts: ranked games open once the account is 48 hours old; until then, casual games and rooms are open.',
+    );
+    expect(settingRow(page({ RANKED_MIN_CASUAL_GAMES: '5', RANKED_MIN_ACCOUNT_HOURS: '0' }, 'sw'), 'newcomers')).toContain('michezo 5 ya kawaida');
+    const off = page({ RANKED_MIN_CASUAL_GAMES: '0', RANKED_MIN_ACCOUNT_HOURS: '0', RATED_MIN_LOSER_MOVES: '0' });
+    expect(off).not.toContain('data-setting="newcomers"');
+    expect(off).not.toContain('data-setting="cheapWin"');
+  });
+
   it('shows the four engine diagrams, each described in words', () => {
     for (const key of ['start', 'flip', 'pass', 'corner']) {
       const fig = new RegExp(`<figure class="rules-figure" data-testid="diagram-${key}"><svg [^>]*aria-labelledby="diagram-${key}-title" aria-describedby="diagram-${key}-desc"[\\s\\S]*?</figure>`).exec(html);

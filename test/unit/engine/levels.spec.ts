@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals';
+import { discCounts, fromBoardString, isGameOver, legalMoves, playTurn, type Position, startPosition } from '../../../src/engine/index.js';
+import { chooseLevelMove, COMPUTER_LEVELS, type ComputerLevel, seededRng, seedOf } from '../../../src/engine/levels.js';
+
+/** A whole game between two levels, each move seeded by its ply; the final disc counts. */
+function match(black: ComputerLevel, white: ComputerLevel, seed: number): { black: number; white: number } {
+  let p: Position = startPosition();
+  for (let ply = 0; !isGameOver(p); ply++) {
+    const level = p.toMove === 'black' ? black : white;
+    p = playTurn(p, chooseLevelMove(p, level, { seed: seed + ply, nodeLimit: 20_000 })).position;
+  }
+  return discCounts(p);
+}
+
+describe('the computer levels', () => {
+  it('play only legal moves, and the same move for the same position, level and seed', () => {
+    const p = startPosition();
+    for (const level of COMPUTER_LEVELS) {
+      const a = chooseLevelMove(p, level, { seed: 42, nodeLimit: 20_000 });
+      expect(legalMoves(p)).toContain(a);
+      expect(chooseLevelMove(p, level, { seed: 42, nodeLimit: 20_000 })).toBe(a);
+    }
+  });
+
+  it('level 1 makes mistakes: its moves vary with the seed', () => {
+    const p = playTurn(startPosition(), 19).position;
+    const seen = new Set(Array.from({ length: 40 }, (_, i) => chooseLevelMove(p, 1, { seed: i })));
+    expect(seen.size).toBeGreaterThan(1);
+  });
+
+  it('the strongest level beats level 1 with either colour', () => {
+    for (const seed of [1, 2]) {
+      const asBlack = match(8, 1, seed * 100);
+      expect(asBlack.black).toBeGreaterThan(asBlack.white);
+      const asWhite = match(1, 8, seed * 100);
+      expect(asWhite.white).toBeGreaterThan(asWhite.black);
+    }
+  });
+
+  it('seeds: the same text gives the same seed; the generator is uniform in [0, 1)', () => {
+    expect(seedOf('game:12')).toBe(seedOf('game:12'));
+    expect(seedOf('game:12')).not.toBe(seedOf('game:13'));
+    const rng = seededRng(7);
+    const xs = Array.from({ length: 1000 }, rng);
+    expect(Math.min(...xs)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...xs)).toBeLessThan(1);
+  });
+
+  it('refuses a position where the side to move has no legal move (the server passes for it)', () => {
+    const whiteStuck = fromBoardString(`BW${'.'.repeat(62)}`, 'white');
+    for (const level of COMPUTER_LEVELS) expect(() => chooseLevelMove(whiteStuck, level, { seed: 1 })).toThrow(RangeError);
+  });
+});
