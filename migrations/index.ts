@@ -24,6 +24,7 @@ import { GameTurnStartAbandoned1796000000000 } from './1796000000000-GameTurnSta
 import { LeaderboardIndex1795970104162 } from './1795970104162-LeaderboardIndex.js';
 import { CreatePlayers1795969626085 } from './1795969626085-CreatePlayers.js';
 import { PlayerLanguage1796149647677 } from './1796149647677-PlayerLanguage.js';
+import { Challenges1796218101231 } from './1796218101231-Challenges.js';
 import { OpeningExplorer1796201687075 } from './1796201687075-OpeningExplorer.js';
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CreatePlayers1795969626085,
@@ -51,4 +52,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   QueueClocks1796202611743,
   ModeratorsModerated1796202970900,
   ReportQueue1796203460206,
+  Challenges1796218101231,
 ];

@@ -13,6 +13,7 @@ import { PlayersModule } from './players/players.module.js';
 import { EventsModule } from './events/events.module.js';
 import { GamesModule } from './games/games.module.js';
 import { RoomsModule } from './rooms/rooms.module.js';
+import { ChallengesModule } from './challenges/challenges.module.js';
 import { LeaderboardModule } from './leaderboard/leaderboard.module.js';
 import { MatchmakingModule } from './matchmaking/matchmaking.module.js';
 import { PagesModule } from './pages/pages.module.js';
@@ -68,6 +69,7 @@ export class AppModule {
         PlayersModule,
         GamesModule,
         RoomsModule,
+        ChallengesModule,
         LeaderboardModule,
         MatchmakingModule,
         AnalysisModule,

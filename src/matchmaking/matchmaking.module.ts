@@ -6,6 +6,7 @@ import { PlayersModule } from '../players/players.module.js';
 import { MatchmakingController } from './matchmaking.controller.js';
 import { MatchmakingService } from './matchmaking.service.js';
 import { QueueRepository } from './queue.repository.js';
+import { RankedRulesService } from './ranked-rules.service.js';
 
-@Module({ imports: [GamesModule, PlayersModule, FairPlayModule, AccountLinksModule], controllers: [MatchmakingController], providers: [MatchmakingService, QueueRepository], exports: [MatchmakingService] })
+@Module({ imports: [GamesModule, PlayersModule, FairPlayModule, AccountLinksModule], controllers: [MatchmakingController], providers: [MatchmakingService, QueueRepository, RankedRulesService], exports: [MatchmakingService, RankedRulesService] })
 export class MatchmakingModule {}
