@@ -2,6 +2,7 @@
  * The board page (/play/:id): wires the transport (HTTP and the event streams) to the controller
  * (./state.ts) and the controller to the views (./view*.ts).
  */
+import { mountChallengeRematch } from './rematch-challenge';
 import { followSavedLanguage } from '../i18n/preference';
 import { validRoomCode } from '../common/format';
 import { readSettings } from '../common/settings';
@@ -28,9 +29,13 @@ export function startGame(root: HTMLElement): void {
     streams.splice(0).forEach((st) => st.close());
   };
   let view: GameView | null = null;
+  let rematch: { update(): void } | null = null;
 
   const output: GameOutput = {
-    changed: () => view?.render(),
+    changed: () => {
+      view?.render();
+      rematch?.update();
+    },
     announce: (value) => view?.announce(value),
     flash: (value, info) => view?.flash(value, info),
     squareFeedback: (square, value) => view?.squareFeedback(square, value),
@@ -49,6 +54,7 @@ export function startGame(root: HTMLElement): void {
   const controller = new GameController(gameId, roomCode, readSettings(root), api, output);
   const analysis = new AnalysisController(gameId, api, () => view?.render());
   view = mountGameView(root, controller, analysis);
+  rematch = mountChallengeRematch(root, controller);
 
   void (async () => {
     if (!(await controller.start(!!getToken()))) return;

@@ -5,6 +5,7 @@ import { validRoomCode } from '../common/format';
 import { readSettings } from '../common/settings';
 import { api } from '../transport/api';
 import { followMe } from '../transport/events';
+import { mountChallengeList } from '../challenges/challenges';
 import { mountWatchList } from '../watch/watch-list';
 import { LobbyController } from './state';
 import { mountLobbyView } from './view';
@@ -18,6 +19,8 @@ export function startLobby(root: HTMLElement): void {
   });
   view = mountLobbyView(root, controller);
 
+  const challenges = root.querySelector<HTMLElement>('[data-part=challenges]');
+  if (challenges) mountChallengeList(challenges);
   const watch = root.querySelector<HTMLElement>('[data-part=watch-list]');
   if (watch) mountWatchList(watch);
   const q = new URLSearchParams(location.search);
