@@ -53,14 +53,14 @@ export class ChallengesController {
 
   @Get('challenges')
   @ApiOperation({ summary: 'Your open challenges: to you and from you' })
-  @ApiOkResponse({ type: ChallengeListDto })
+  @ApiOkResponse({ type: ChallengeListDto, description: 'The open challenges (not answered, not lapsed) to you and from you, oldest first. Reads only.' })
   list(@CurrentPlayer() player: Player): Promise<ChallengeListDto> {
     return this.challenges.list(player);
   }
 
   @Get('challenges/:id')
   @ApiOperation({ summary: 'One of your challenges (sent or received), in any state' })
-  @ApiOkResponse({ type: ChallengeDto })
+  @ApiOkResponse({ type: ChallengeDto, description: 'The challenge as it is: an open one past expiresAt reads expired. Reads only.' })
   @ApiErrors(['NOT_FOUND', 'no such challenge, or not yours'])
   get(@Param('id') id: string, @CurrentPlayer() player: Player): Promise<ChallengeDto> {
     return this.challenges.get(player, challengeId(id));

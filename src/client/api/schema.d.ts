@@ -2268,6 +2268,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The open challenges (not answered, not lapsed) to you and from you, oldest first. Reads only. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2416,6 +2417,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The challenge as it is: an open one past expiresAt reads expired. Reads only. */
             200: {
                 headers: {
                     [name: string]: unknown;

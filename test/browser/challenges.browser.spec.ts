@@ -1,0 +1,89 @@
+import { describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
+import { Browser } from 'playwright-core';
+import request from 'supertest';
+import { verifyRatings } from '../../src/ratings/ratings-cli.js';
+import { playOpening } from '../factories/games.js';
+import { registerPlayer } from '../factories/players.js';
+import { TestApp } from '../support/app.js';
+import { ARTIFACTS, axeViolations, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
+
+const WAIT = 15_000;
+const GAME_URL = /\/play\/([0-9a-f-]{36})$/;
+
+/**
+ * Challenges in chromium: a rated 5+3 challenge sent from a player page (1280×800) and accepted in
+ * the lobby by the other player (390×844): the game starts for both. After it, the ranked rematch
+ * from the end card (same clock, colours swapped) and the "challenge back" link.
+ */
+describe('challenges in the browser (chromium)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  const problems: string[] = [];
+  // A resignation after one's first move is not a cheap loss here (no sandbagging cooldown on the rematch).
+  withAppAndBrowser({ SANDBAG_MOVES: '1' }, (app, b) => {
+    t = app;
+    browser = b;
+  });
+
+  it('a rated 5+3 challenge from a player page, accepted in the lobby; then the ranked rematch from the end card', async () => {
+    const [alice, bob] = [await registerPlayer(t.http), await registerPlayer(t.http)];
+    const one = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const two = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const lobby = await openWatchedPage(two, `${t.baseUrl}/play`, problems, { token: bob.token, timeoutMs: WAIT });
+      const profile = await openWatchedPage(one, `${t.baseUrl}/players/${bob.username}`, problems, { token: alice.token, timeoutMs: WAIT });
+      await profile.getByTestId('challenge-form').waitFor({ state: 'visible' });
+      await profile.getByTestId('challenge-rated').check();
+      // Rated: the presets only, no "no clock".
+      expect(await profile.locator('[data-testid=challenge-clock] option[value=""]').count()).toBe(0);
+      await profile.getByTestId('challenge-clock').selectOption('5+3');
+      await profile.getByTestId('challenge-colour').selectOption('black');
+      await profile.getByTestId('challenge-send').click();
+      await profile.getByTestId('challenge-withdraw').waitFor({ state: 'visible' });
+      expect(await profile.getByTestId('challenge-status').textContent()).toContain('5+3');
+      expect(await profile.evaluate(FITS_WIDTH)).toBe(true);
+      expect(await axeViolations(profile)).toEqual([]);
+      await profile.screenshot({ path: join(ARTIFACTS, 'challenge-form-desktop.png') });
+
+      // Bob's lobby shows it live (no reload), with the terms from his side.
+      const incoming = lobby.getByTestId('challenge-incoming');
+      await incoming.waitFor({ state: 'visible' });
+      expect(await incoming.textContent()).toContain(alice.username);
+      expect(await incoming.textContent()).toContain('5+3');
+      expect(await lobby.evaluate(FITS_WIDTH)).toBe(true);
+      expect(await axeViolations(lobby)).toEqual([]);
+      await lobby.screenshot({ path: join(ARTIFACTS, 'challenge-lobby-phone.png') });
+      await lobby.getByTestId('challenge-accept').click();
+      await Promise.all([lobby.waitForURL(GAME_URL, { timeout: WAIT }), profile.waitForURL(GAME_URL, { timeout: WAIT })]);
+      const gameId = GAME_URL.exec(lobby.url())![1];
+      expect(GAME_URL.exec(profile.url())![1]).toBe(gameId);
+      const game = (await request(t.http).get(`/api/games/${gameId}`).expect(200)).body;
+      expect(game).toMatchObject({ rated: true, settings: { clock: { label: '5+3' } }, black: { player: { id: alice.id } }, white: { player: { id: bob.id } } });
+
+      // Played, then Bob resigns: both end cards offer the rematch and "challenge back".
+      await playOpening(t.http, gameId, alice, bob);
+      await request(t.http).post(`/api/games/${gameId}/resign`).set(bob.auth).send({}).expect(200);
+      for (const page of [profile, lobby]) await page.getByTestId('ranked-rematch').waitFor({ state: 'visible' });
+      expect(await lobby.getByTestId('challenge-back').getAttribute('href')).toBe(`/players/${encodeURIComponent(alice.username)}?rated=1&clock=5%2B3#challenge`);
+      await lobby.getByTestId('ranked-rematch').click();
+      // Alice hears the offer live, and accepts by asking too: the new game starts for both.
+      await profile.getByTestId('ranked-rematch-status').filter({ hasText: bob.username }).waitFor({ state: 'visible' });
+      await profile.getByTestId('ranked-rematch').click();
+      await Promise.all([
+        profile.waitForURL((url) => GAME_URL.test(url.pathname) && !url.pathname.endsWith(gameId), { timeout: WAIT }),
+        lobby.waitForURL((url) => GAME_URL.test(url.pathname) && !url.pathname.endsWith(gameId), { timeout: WAIT }),
+      ]);
+      const nextId = GAME_URL.exec(profile.url())![1];
+      expect(GAME_URL.exec(lobby.url())![1]).toBe(nextId);
+      const next = (await request(t.http).get(`/api/games/${nextId}`).expect(200)).body;
+      expect(next).toMatchObject({ rated: true, settings: { clock: { label: '5+3' } }, black: { player: { id: bob.id } }, white: { player: { id: alice.id } } });
+      const report = await verifyRatings(t.db.url, t.config);
+      expect(report.discrepancies).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  }, 120_000);
+});
