@@ -4,7 +4,7 @@ import { ChallengesService } from '../../src/challenges/challenges.service.js';
 import { Clock } from '../../src/common/clock.js';
 import { verifyRatings } from '../../src/ratings/ratings-cli.js';
 import { playOpening } from '../factories/games.js';
-import { registerPlayer, TestPlayer, uniqueName } from '../factories/players.js';
+import { TestPlayer, uniqueName } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 import { openSse } from '../support/sse.js';
 
