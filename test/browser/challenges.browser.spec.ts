@@ -40,8 +40,9 @@ describe('challenges in the browser (chromium)', () => {
       await profile.getByTestId('challenge-clock').selectOption('5+3');
       await profile.getByTestId('challenge-colour').selectOption('black');
       await profile.getByTestId('challenge-send').click();
-      await profile.getByTestId('challenge-withdraw').waitFor({ state: 'visible' });
+      await profile.getByTestId('challenge-status').filter({ hasText: bob.username }).waitFor({ state: 'visible' });
       expect(await profile.getByTestId('challenge-status').textContent()).toContain('5+3');
+      expect(await profile.getByTestId('challenge-withdraw').isVisible()).toBe(true);
       expect(await profile.evaluate(FITS_WIDTH)).toBe(true);
       expect(await axeViolations(profile)).toEqual([]);
       await profile.screenshot({ path: join(ARTIFACTS, 'challenge-form-desktop.png') });
