@@ -28,8 +28,9 @@ describe('challenges in the browser (chromium)', () => {
 
   it('a rated 5+3 challenge from a player page, accepted in the lobby; then the ranked rematch from the end card', async () => {
     const [alice, bob] = [await registerPlayer(t.http), await registerPlayer(t.http)];
-    const one = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const two = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    // axe is injected as a script: these contexts bypass the pages' CSP for it.
+    const one = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const two = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true });
     try {
       const lobby = await openWatchedPage(two, `${t.baseUrl}/play`, problems, { token: bob.token, timeoutMs: WAIT });
       const profile = await openWatchedPage(one, `${t.baseUrl}/players/${bob.username}`, problems, { token: alice.token, timeoutMs: WAIT });
