@@ -87,5 +87,5 @@ describe('challenges in the browser (chromium)', () => {
       await one.close();
       await two.close();
     }
-  }, 120_000);
+  }, 300_000);
 });
