@@ -106,7 +106,9 @@ export function mountChallengeForm(root: HTMLElement): void {
     const update = (c: Challenge | null, note = '') => {
       sent = c && c.state === 'open' ? c : null;
       show(withdraw, !!sent);
-      send.disabled = !!sent;
+      // One open challenge at a time: the form offers to withdraw it instead of sending another.
+      show(send, !sent);
+      send.disabled = false;
       text(status, sent ? msg('challenge.sent', { name: username, terms: challengeTerms(sent, me.id) }) : c ? outcomeText(c) : note);
     };
     follow((c) => {
