@@ -34,29 +34,29 @@ describe('challenges in the browser (chromium)', () => {
     try {
       const lobby = await openWatchedPage(two, `${t.baseUrl}/play`, problems, { token: bob.token, timeoutMs: WAIT });
       const profile = await openWatchedPage(one, `${t.baseUrl}/players/${bob.username}`, problems, { token: alice.token, timeoutMs: WAIT });
-      await profile.getByTestId('challenge-form').waitFor({ state: 'visible' });
-      await profile.getByTestId('challenge-rated').check();
+      await profile.locator('[data-part=challenge-form]').waitFor({ state: 'visible' });
+      await profile.locator('[data-part=challenge-rated]').check();
       // Rated: the presets only, no "no clock".
-      expect(await profile.locator('[data-testid=challenge-clock] option[value=""]').count()).toBe(0);
-      await profile.getByTestId('challenge-clock').selectOption('5+3');
-      await profile.getByTestId('challenge-colour').selectOption('black');
-      await profile.getByTestId('challenge-send').click();
-      await profile.getByTestId('challenge-status').filter({ hasText: bob.username }).waitFor({ state: 'visible' });
-      expect(await profile.getByTestId('challenge-status').textContent()).toContain('5+3');
-      expect(await profile.getByTestId('challenge-withdraw').isVisible()).toBe(true);
+      expect(await profile.locator('[data-part=challenge-clock] option[value=""]').count()).toBe(0);
+      await profile.locator('[data-part=challenge-clock]').selectOption('5+3');
+      await profile.locator('[data-part=challenge-colour]').selectOption('black');
+      await profile.locator('[data-part=challenge-send]').click();
+      await profile.locator('[data-part=challenge-status]').filter({ hasText: bob.username }).waitFor({ state: 'visible' });
+      expect(await profile.locator('[data-part=challenge-status]').textContent()).toContain('5+3');
+      expect(await profile.locator('[data-part=challenge-withdraw]').isVisible()).toBe(true);
       expect(await profile.evaluate(FITS_WIDTH)).toBe(true);
       expect(await axeViolations(profile)).toEqual([]);
       await profile.screenshot({ path: join(ARTIFACTS, 'challenge-form-desktop.png') });
 
       // Bob's lobby shows it live (no reload), with the terms from his side.
-      const incoming = lobby.getByTestId('challenge-incoming');
+      const incoming = lobby.locator('[data-part=challenge-incoming]');
       await incoming.waitFor({ state: 'visible' });
       expect(await incoming.textContent()).toContain(alice.username);
       expect(await incoming.textContent()).toContain('5+3');
       expect(await lobby.evaluate(FITS_WIDTH)).toBe(true);
       expect(await axeViolations(lobby)).toEqual([]);
       await lobby.screenshot({ path: join(ARTIFACTS, 'challenge-lobby-phone.png') });
-      await lobby.getByTestId('challenge-accept').click();
+      await lobby.locator('[data-part=challenge-accept]').click();
       await Promise.all([lobby.waitForURL(GAME_URL, { timeout: WAIT }), profile.waitForURL(GAME_URL, { timeout: WAIT })]);
       const gameId = GAME_URL.exec(lobby.url())![1];
       expect(GAME_URL.exec(profile.url())![1]).toBe(gameId);
@@ -66,12 +66,12 @@ describe('challenges in the browser (chromium)', () => {
       // Played, then Bob resigns: both end cards offer the rematch and "challenge back".
       await playOpening(t.http, gameId, alice, bob);
       await request(t.http).post(`/api/games/${gameId}/resign`).set(bob.auth).send({}).expect(200);
-      for (const page of [profile, lobby]) await page.getByTestId('ranked-rematch').waitFor({ state: 'visible' });
-      expect(await lobby.getByTestId('challenge-back').getAttribute('href')).toBe(`/players/${encodeURIComponent(alice.username)}?rated=1&clock=5%2B3#challenge`);
-      await lobby.getByTestId('ranked-rematch').click();
+      for (const page of [profile, lobby]) await page.locator('[data-part=ranked-rematch]').waitFor({ state: 'visible' });
+      expect(await lobby.locator('[data-part=challenge-back]').getAttribute('href')).toBe(`/players/${encodeURIComponent(alice.username)}?rated=1&clock=5%2B3#challenge`);
+      await lobby.locator('[data-part=ranked-rematch]').click();
       // Alice hears the offer live, and accepts by asking too: the new game starts for both.
-      await profile.getByTestId('ranked-rematch-status').filter({ hasText: bob.username }).waitFor({ state: 'visible' });
-      await profile.getByTestId('ranked-rematch').click();
+      await profile.locator('[data-part=ranked-rematch-status]').filter({ hasText: bob.username }).waitFor({ state: 'visible' });
+      await profile.locator('[data-part=ranked-rematch]').click();
       await Promise.all([
         profile.waitForURL((url) => GAME_URL.test(url.pathname) && !url.pathname.endsWith(gameId), { timeout: WAIT }),
         lobby.waitForURL((url) => GAME_URL.test(url.pathname) && !url.pathname.endsWith(gameId), { timeout: WAIT }),

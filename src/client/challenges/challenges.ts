@@ -57,7 +57,7 @@ function follow(onChallenge: (c: Challenge) => void): Stream {
 export function mountChallengeForm(root: HTMLElement): void {
   const username = root.getAttribute('data-username') ?? '';
   if (!getToken()) {
-    root.append(h('p', { class: 'pl-hint', 'data-testid': 'challenge-sign-in' }, msg('challenge.signIn')));
+    root.append(h('p', { class: 'pl-hint', 'data-part': 'challenge-sign-in' }, msg('challenge.signIn')));
     show(root, true);
     return;
   }
@@ -65,11 +65,11 @@ export function mountChallengeForm(root: HTMLElement): void {
     const me: Me | null = await api.me().catch(() => null);
     if (!me || me.username.toLowerCase() === username.toLowerCase()) return;
     const q = new URLSearchParams(location.search);
-    const rated = h('input', { type: 'checkbox', name: 'rated', 'data-testid': 'challenge-rated' }) as HTMLInputElement;
+    const rated = h('input', { type: 'checkbox', name: 'rated', 'data-part': 'challenge-rated' }) as HTMLInputElement;
     rated.checked = q.get('rated') === '1' && !me.guest;
     rated.disabled = me.guest;
-    const clock = h('select', { name: 'clock', 'data-testid': 'challenge-clock' }) as HTMLSelectElement;
-    const colour = h('select', { name: 'colour', 'data-testid': 'challenge-colour' }) as HTMLSelectElement;
+    const clock = h('select', { name: 'clock', 'data-part': 'challenge-clock' }) as HTMLSelectElement;
+    const colour = h('select', { name: 'colour', 'data-part': 'challenge-colour' }) as HTMLSelectElement;
     for (const c of ['random', 'black', 'white'] as const) {
       colour.append(h('option', { value: c }, c === 'random' ? msg('challenge.colour.random') : msg('color.name', { color: c })));
     }
@@ -83,13 +83,13 @@ export function mountChallengeForm(root: HTMLElement): void {
     };
     fillClocks();
     rated.addEventListener('change', fillClocks);
-    const send = h('button', { type: 'submit', class: 'pl-btn pl-btn-primary', 'data-testid': 'challenge-send' }, msg('challenge.send')) as HTMLButtonElement;
-    const withdraw = h('button', { type: 'button', class: 'pl-btn', 'data-testid': 'challenge-withdraw', hidden: '' }, msg('challenge.withdraw')) as HTMLButtonElement;
-    const status = h('p', { class: 'pl-hint', role: 'status', 'data-testid': 'challenge-status' });
+    const send = h('button', { type: 'submit', class: 'pl-btn pl-btn-primary', 'data-part': 'challenge-send' }, msg('challenge.send')) as HTMLButtonElement;
+    const withdraw = h('button', { type: 'button', class: 'pl-btn', 'data-part': 'challenge-withdraw', hidden: '' }, msg('challenge.withdraw')) as HTMLButtonElement;
+    const status = h('p', { class: 'pl-hint', role: 'status', 'data-part': 'challenge-status' });
     const label = (key: 'challenge.clock' | 'challenge.colour', control: HTMLElement) => h('label', {}, msg(key), ' ', control);
     const form = h(
       'form',
-      { class: 'pl-challenge', 'data-testid': 'challenge-form' },
+      { class: 'pl-challenge', 'data-part': 'challenge-form' },
       h('h2', { id: 'challenge-title' }, msg('challenge.title', { name: username })),
       h('label', {}, rated, ' ', msg('game.meta.rated')),
       label('challenge.clock', clock),
@@ -139,18 +139,18 @@ export function mountChallengeForm(root: HTMLElement): void {
 export function mountChallengeList(root: HTMLElement): void {
   let me: Me | null = null;
   let started = false;
-  const list = h('ul', { class: 'pl-challenges', 'data-testid': 'challenge-list' });
-  const note = h('p', { class: 'pl-hint', role: 'status', 'data-testid': 'challenge-note' });
+  const list = h('ul', { class: 'pl-challenges', 'data-part': 'challenge-list' });
+  const note = h('p', { class: 'pl-hint', role: 'status', 'data-part': 'challenge-note' });
   root.append(h('h2', { id: 'challenges-title' }, msg('challenge.listTitle')), list, note);
   root.setAttribute('aria-labelledby', 'challenges-title');
 
   const render = (incoming: Challenge[], outgoing: Challenge[]) => {
     list.textContent = '';
     for (const c of incoming) {
-      const reason = h('select', { 'data-testid': 'decline-reason', 'aria-label': msg('challenge.reasonLabel') }) as HTMLSelectElement;
+      const reason = h('select', { 'data-part': 'decline-reason', 'aria-label': msg('challenge.reasonLabel') }) as HTMLSelectElement;
       for (const r of REASONS) reason.append(h('option', { value: r }, reasonText(r)));
-      const accept = h('button', { type: 'button', class: 'pl-btn pl-btn-primary', 'data-testid': 'challenge-accept' }, msg('challenge.accept'));
-      const decline = h('button', { type: 'button', class: 'pl-btn', 'data-testid': 'challenge-decline' }, msg('challenge.decline'));
+      const accept = h('button', { type: 'button', class: 'pl-btn pl-btn-primary', 'data-part': 'challenge-accept' }, msg('challenge.accept'));
+      const decline = h('button', { type: 'button', class: 'pl-btn', 'data-part': 'challenge-decline' }, msg('challenge.decline'));
       accept.addEventListener('click', () => {
         void api.acceptChallenge(c.id).then((a) => {
           if (a.gameId) location.href = gameHref(a.gameId);
@@ -159,13 +159,13 @@ export function mountChallengeList(root: HTMLElement): void {
       decline.addEventListener('click', () => {
         void api.declineChallenge(c.id, { reason: reason.value as Reason }).then(() => refresh(), (err: unknown) => text(note, errorText(err)));
       });
-      list.append(h('li', { 'data-testid': 'challenge-incoming', 'data-challenge-id': c.id },
+      list.append(h('li', { 'data-part': 'challenge-incoming', 'data-challenge-id': c.id },
         h('span', {}, msg('challenge.incoming', { name: c.challenger.username, terms: challengeTerms(c, me?.id ?? null) })), ' ', accept, ' ', reason, ' ', decline));
     }
     for (const c of outgoing) {
-      const withdraw = h('button', { type: 'button', class: 'pl-btn', 'data-testid': 'challenge-withdraw' }, msg('challenge.withdraw'));
+      const withdraw = h('button', { type: 'button', class: 'pl-btn', 'data-part': 'challenge-withdraw' }, msg('challenge.withdraw'));
       withdraw.addEventListener('click', () => void api.cancelChallenge(c.id).then(() => refresh(), (err: unknown) => text(note, errorText(err))));
-      list.append(h('li', { 'data-testid': 'challenge-outgoing', 'data-challenge-id': c.id },
+      list.append(h('li', { 'data-part': 'challenge-outgoing', 'data-challenge-id': c.id },
         h('span', {}, msg('challenge.outgoing', { name: c.challenged.username, terms: challengeTerms(c, me?.id ?? null) })), ' ', withdraw));
     }
     show(root, incoming.length + outgoing.length > 0 || note.textContent !== '');
@@ -195,9 +195,9 @@ export function mountChallengeList(root: HTMLElement): void {
  * form on the opponent's page, prefilled with this game's terms).
  */
 export function mountGameRematch(root: HTMLElement, game: () => Game | null, meId: () => string | null): { update(): void } {
-  const button = h('button', { type: 'button', class: 'pl-btn pl-btn-primary', 'data-testid': 'ranked-rematch' }, msg('game.rematch')) as HTMLButtonElement;
-  const back = h('a', { class: 'pl-btn', 'data-testid': 'challenge-back' }, msg('challenge.back')) as HTMLAnchorElement;
-  const status = h('p', { class: 'pl-hint', role: 'status', 'data-testid': 'ranked-rematch-status' });
+  const button = h('button', { type: 'button', class: 'pl-btn pl-btn-primary', 'data-part': 'ranked-rematch' }, msg('game.rematch')) as HTMLButtonElement;
+  const back = h('a', { class: 'pl-btn', 'data-part': 'challenge-back' }, msg('challenge.back')) as HTMLAnchorElement;
+  const status = h('p', { class: 'pl-hint', role: 'status', 'data-part': 'ranked-rematch-status' });
   root.append(status, button, back);
   let stream: Stream | null = null;
   let offer: Challenge | null = null;

@@ -44,7 +44,7 @@ function item(g: GameSummary): HTMLElement {
 }
 
 const challengeLink = (name: string): HTMLElement =>
-  h('a', { href: `/players/${encodeURIComponent(name)}#challenge`, 'data-testid': 'watch-challenge' }, msg('challenge.title', { name }));
+  h('a', { href: `/players/${encodeURIComponent(name)}#challenge`, 'data-part': 'watch-challenge' }, msg('challenge.title', { name }));
 
 export function mountWatchList(box: HTMLElement): void {
   const ul = $('ul', box);
