@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { hasBody, helmetOptions, isJson } from './app.factory.js';
 import { AppModule } from './app.module.js';
-import { parserError, toErrorBody } from './common/all-exceptions.filter.js';
+import { parserError, toErrorBody } from './common/error-body.js';
 import { unsupportedMediaType } from './common/errors.js';
 import { requestId } from './common/request-id.js';
 import { createValidationPipe, MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from './common/validation.js';

@@ -4,7 +4,7 @@ import { notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { ANALYSIS_DEPTH, ANALYSIS_EXACT_EMPTIES, squareName } from '../engine/index.js';
 import { GameQueries } from '../games/game-queries.service.js';
-import { GamesService } from '../games/games.service.js';
+import { GamesRepository } from '../games/games.repository.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import { AnalysisRepository, type PlayerAnalysedGame } from './analysis.repository.js';
 import {
@@ -37,13 +37,13 @@ export class AnalysisService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repo: AnalysisRepository,
     private readonly games: GameQueries,
-    private readonly gamesService: GamesService,
+    private readonly gameRows: GamesRepository,
     private readonly ratings: RatingsService,
   ) {}
 
   async analysis(gameId: string): Promise<AnalysisDto> {
     // The game's status only (the replay asks again while the analysis is pending).
-    const status = await this.gamesService.statusOf(gameId);
+    const status = await this.gameRows.statusOf(gameId);
     if (status === null) throw notFound('game', gameId);
     const empty = { exactFromEmpties: ANALYSIS_EXACT_EMPTIES, depth: ANALYSIS_DEPTH, moves: [], players: null };
     if (status !== 'finished') return { status: 'none', ...empty };

@@ -7,6 +7,7 @@ import { Db } from '../database/db.js';
 import { playerEvent, type TopicEvent } from '../events/event-map.js';
 import { EventsService } from '../events/events.service.js';
 import { type ClockControl, clockLabel } from '../games/domain/clock.js';
+import { GameListsRepository } from '../games/game-lists.repository.js';
 import { GamesService } from '../games/games.service.js';
 import type { RankedRefusal } from '../matchmaking/domain/ranked-rules.js';
 import { RankedRulesService } from '../matchmaking/ranked-rules.service.js';
@@ -64,6 +65,7 @@ export class ChallengesService implements OnModuleInit, OnModuleDestroy {
     private readonly db: Db,
     private readonly challenges: ChallengesRepository,
     private readonly games: GamesService,
+    private readonly gameLists: GameListsRepository,
     private readonly players: PlayersService,
     private readonly ranked: RankedRulesService,
     private readonly events: EventsService,
@@ -262,7 +264,7 @@ export class ChallengesService implements OnModuleInit, OnModuleDestroy {
     const ids = [...new Set(playerIds)].sort();
     for (const id of ids) await this.players.lock(id);
     for (const id of [requesterId, ...ids.filter((x) => x !== requesterId)]) {
-      const gameId = await this.games.activeGameIdOf(id);
+      const gameId = await this.gameLists.activeGameIdOf(id);
       if (!gameId) continue;
       throw id === requesterId
         ? new AppError('ALREADY_IN_GAME', { key: 'api.rooms.youInGame' }, { gameId })

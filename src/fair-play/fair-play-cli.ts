@@ -1,7 +1,7 @@
 import { AppConfig } from '../config/config.js';
 import { resolveDatabase } from '../database/database-url.js';
 import { openStandaloneDatabase } from '../database/standalone.js';
-import { GamesRepository } from '../games/games.repository.js';
+import { RankedHistoryRepository } from '../games/ranked-history.repository.js';
 import { SANDBAG_RECENT_LOSSES, SANDBAG_RECENT_MS } from './domain/cooldown.js';
 import { flaggedAccounts, sandbagRuleOf, type SandbaggerReport } from './flagged.js';
 
@@ -9,10 +9,10 @@ const USAGE = 'Usage: outflank fair-play flagged [--json]\n';
 
 /** The moderators' list of accounts the sandbagging rule flags now (the same list as FairPlayService.sandbaggers()). */
 export async function listFlagged(url: string, config: AppConfig, now = new Date()): Promise<SandbaggerReport[]> {
-  const app = await openStandaloneDatabase({ url, poolSize: 1, connectTimeoutSeconds: config.dbConnectTimeoutSeconds }, [GamesRepository]);
+  const app = await openStandaloneDatabase({ url, poolSize: 1, connectTimeoutSeconds: config.dbConnectTimeoutSeconds }, [RankedHistoryRepository]);
   try {
     const rule = sandbagRuleOf(config);
-    const rows = await app.get(GamesRepository).rankedLosses(new Date(now.getTime() - SANDBAG_RECENT_MS), SANDBAG_RECENT_LOSSES, { cheapBelowMoves: rule.moves });
+    const rows = await app.get(RankedHistoryRepository).rankedLosses(new Date(now.getTime() - SANDBAG_RECENT_MS), SANDBAG_RECENT_LOSSES, { cheapBelowMoves: rule.moves });
     return flaggedAccounts(rows, now, rule);
   } finally {
     await app.close();

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
-import { GamesService } from '../games/games.service.js';
+import { RankedHistoryRepository } from '../games/ranked-history.repository.js';
 import {
   ABORT_RECENT_GAMES, ABORT_RECENT_MS, abortCooldown, type AbortRule, rankedCooldown, type RankedCooldown, SANDBAG_RECENT_LOSSES,
   SANDBAG_RECENT_MS, sandbagging, type SandbagRule,
@@ -19,7 +19,7 @@ export type { Beneficiary, SandbaggerReport } from './flagged.js';
 @Injectable()
 export class FairPlayService {
   constructor(
-    private readonly games: GamesService,
+    private readonly games: RankedHistoryRepository,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

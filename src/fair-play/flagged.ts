@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config/config.js';
-import type { RankedLossRow } from '../games/games.repository.js';
+import type { RankedLossRow } from '../games/ranked-history.repository.js';
 import { isCheapLoss, sandbagging, type SandbagRule } from './domain/cooldown.js';
 
 /** An account that gained from a flagged account's cheap losses. */
@@ -36,7 +36,7 @@ export function sandbagRuleOf(config: Pick<AppConfig, 'fairPlay'>): SandbagRule 
 }
 
 /**
- * The moderators' list from ranked losses (GamesRepository.rankedLosses with `cheapBelowMoves`):
+ * The moderators' list from ranked losses (RankedHistoryRepository.rankedLosses with `cheapBelowMoves`):
  * every account the sandbagging rule flags at `now`, with the accounts that gained from its cheap
  * losses (most points first); most cheap losses first.
  */

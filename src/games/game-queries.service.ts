@@ -6,6 +6,7 @@ import { nameOpening } from '../openings/domain/openings.js';
 import type { GameDto, GameSummaryDto, MoveDto } from './dto/game.dto.js';
 import { toGameDto, toMoveDto, toSummaryDto } from './game-view.js';
 import type { MoveRecord } from './domain/game.js';
+import { GameListsRepository } from './game-lists.repository.js';
 import { GamesRepository, type LoadedGame } from './games.repository.js';
 
 /** Reading games: answers, move lists, transcripts, lists. */
@@ -13,6 +14,7 @@ import { GamesRepository, type LoadedGame } from './games.repository.js';
 export class GameQueries {
   constructor(
     private readonly repo: GamesRepository,
+    private readonly lists: GameListsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -53,10 +55,10 @@ export class GameQueries {
   }
 
   async gamesOf(playerId: string, limit: number, before?: string): Promise<GameSummaryDto[]> {
-    return (await this.repo.gamesOf(playerId, limit, before ? new Date(before) : undefined)).map(toSummaryDto);
+    return (await this.lists.gamesOf(playerId, limit, before ? new Date(before) : undefined)).map(toSummaryDto);
   }
 
   async active(limit: number, before?: string): Promise<GameSummaryDto[]> {
-    return (await this.repo.active(limit, before ? new Date(before) : undefined)).map(toSummaryDto);
+    return (await this.lists.active(limit, before ? new Date(before) : undefined)).map(toSummaryDto);
   }
 }

@@ -8,26 +8,29 @@ import { DeadlineSweeper } from './deadline-sweeper.js';
 import { GameQueries } from './game-queries.service.js';
 import { GameStreamService } from './game-stream.service.js';
 import { GamesController, MeController } from './games.controller.js';
+import { GameListsRepository } from './game-lists.repository.js';
 import { GamesRepository } from './games.repository.js';
 import { GamesService } from './games.service.js';
 import { PlayerGamesController } from './player-games.controller.js';
+import { PairingReadsRepository } from './pairing-reads.repository.js';
 import { PresenceService } from './presence.service.js';
+import { RankedHistoryRepository } from './ranked-history.repository.js';
 
 @Module({
   imports: [AuthModule, RatingsModule, PlayersModule, EngineModule],
   controllers: [GamesController, MeController, PlayerGamesController],
-  providers: [GamesRepository, GamesService, GameQueries, GameStreamService, PresenceService, DeadlineSweeper],
-  exports: [GamesService, GameQueries],
+  providers: [GamesRepository, GameListsRepository, PairingReadsRepository, RankedHistoryRepository, GamesService, GameQueries, GameStreamService, PresenceService, DeadlineSweeper],
+  exports: [GamesService, GameQueries, GamesRepository, GameListsRepository, PairingReadsRepository, RankedHistoryRepository],
 })
 export class GamesModule implements OnModuleInit {
   constructor(
     private readonly metrics: MetricsService,
-    private readonly repo: GamesRepository,
+    private readonly lists: GameListsRepository,
   ) {}
 
   onModuleInit(): void {
     this.metrics.gauge('outflank_active_games', 'Games in play (all app copies: read from the database at scrape time).', [], async (g) => {
-      g.set(await this.repo.countActive());
+      g.set(await this.lists.countActive());
     });
   }
 }

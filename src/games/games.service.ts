@@ -14,7 +14,8 @@ import { seatOf, type GameRules, type GameState, type NewGameSpec, type Progress
 import * as rules from './domain/transitions.js';
 import type { GameDto, MoveDto } from './dto/game.dto.js';
 import { openingSquaresAfter, toGameDto, toMoveDto } from './game-view.js';
-import { EndedRankedGameRow, GamesRepository, LoadedGame, RankedLossRow } from './games.repository.js';
+import { GameListsRepository } from './game-lists.repository.js';
+import { GamesRepository, LoadedGame } from './games.repository.js';
 
 export type NewGame = Omit<NewGameSpec, 'id'>;
 
@@ -39,6 +40,7 @@ export class GamesService {
   constructor(
     private readonly db: Db,
     private readonly repo: GamesRepository,
+    private readonly lists: GameListsRepository,
     private readonly ratings: RatingsService,
     private readonly engine: EngineService,
     private readonly clock: Clock,
@@ -75,52 +77,11 @@ export class GamesService {
     return games;
   }
 
-  /** Which of these players are seated in an active game (the queue's one-game-at-a-time check). */
-  playersInActiveGames(playerIds: readonly string[]): Promise<Set<string>> {
-    return this.repo.playersInActiveGames(playerIds);
-  }
-
-  /** Ranked games created since `since` between each of these pairs (either colours). */
-  rankedGamesBetween(pairs: readonly { a: string; b: string }[], since: Date): Promise<{ a: string; b: string; games: number }[]> {
-    return this.repo.rankedGamesBetween(pairs, since);
-  }
-
-  /** How many of each player's last 10 ranked games they played with Black (absent: 0). */
-  blackCountsInLast10(playerIds: readonly string[]): Promise<Map<string, number>> {
-    return this.repo.blackCountsInLast10(playerIds);
-  }
-
-  /** A player's latest ranked games that ended since `since`, newest first (the abort cooldown's input). */
-  endedRankedGamesOf(playerId: string, since: Date, limit: number): Promise<EndedRankedGameRow[]> {
-    return this.repo.endedRankedGamesOf(playerId, since, limit);
-  }
-
-  /** Ranked losses since `since` (at most `limit` per loser): one player's, or every player's with a cheap one (see GamesRepository.rankedLosses). */
-  rankedLosses(since: Date, limit: number, who: { playerId: string } | { cheapBelowMoves: number }): Promise<RankedLossRow[]> {
-    return this.repo.rankedLosses(since, limit, who);
-  }
-
   /** A game's answer (on the caller's unit of work's connection, if any). */
   async toDto(game: Pick<GameState, 'id'>): Promise<GameDto> {
     const loaded = await this.repo.load(game.id);
     if (!loaded) throw notFound('game', game.id);
     return toGameDto(loaded);
-  }
-
-  activeGameIdOf(playerId: string): Promise<string | null> {
-    return this.repo.activeGameIdOf(playerId);
-  }
-
-  statusOf(gameId: string): Promise<GameState['status'] | null> {
-    return this.repo.statusOf(gameId);
-  }
-
-  seatsOf(gameId: string): Promise<{ blackId: string; whiteId: string } | null> {
-    return this.repo.seatsOf(gameId);
-  }
-
-  gameIdsOfRoom(roomId: string): Promise<string[]> {
-    return this.repo.gameIdsOfRoom(roomId);
   }
 
   /** The hot path: load → domain → one conditional write, then its events → the CPU's replies. */
@@ -197,7 +158,7 @@ export class GamesService {
    */
   async leaveAll(playerId: string, options: { rankedOnly?: boolean } = {}): Promise<string[]> {
     const changed: string[] = [];
-    for (const gameId of await this.repo.activeGameIdsOf(playerId)) {
+    for (const gameId of await this.lists.activeGameIdsOf(playerId)) {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         const loaded = await this.repo.load(gameId);
         if (loaded && options.rankedOnly && !loaded.game.rated) break;

@@ -5,8 +5,15 @@ import { GamesModule } from '../games/games.module.js';
 import { PlayersModule } from '../players/players.module.js';
 import { MatchmakingController } from './matchmaking.controller.js';
 import { MatchmakingService } from './matchmaking.service.js';
+import { PairingWaves } from './pairing-waves.service.js';
+import { QueuePresence } from './queue-presence.service.js';
 import { QueueRepository } from './queue.repository.js';
 import { RankedRulesService } from './ranked-rules.service.js';
 
-@Module({ imports: [GamesModule, PlayersModule, FairPlayModule, AccountLinksModule], controllers: [MatchmakingController], providers: [MatchmakingService, QueueRepository, RankedRulesService], exports: [MatchmakingService, RankedRulesService] })
+@Module({
+  imports: [GamesModule, PlayersModule, FairPlayModule, AccountLinksModule],
+  controllers: [MatchmakingController],
+  providers: [MatchmakingService, QueuePresence, PairingWaves, QueueRepository, RankedRulesService],
+  exports: [MatchmakingService, RankedRulesService],
+})
 export class MatchmakingModule {}

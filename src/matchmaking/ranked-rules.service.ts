@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { FairPlayService } from '../fair-play/fair-play.service.js';
 import { AccountLinksService } from '../fair-play/links/account-links.service.js';
-import { GamesService } from '../games/games.service.js';
+import { PairingReadsRepository } from '../games/pairing-reads.repository.js';
 import { Player } from '../players/entities/player.entity.js';
 import { pairKey } from './domain/pairing.js';
 import { type RankedPlayerFacts, type RankedRefusal, rankedRefusal } from './domain/ranked-rules.js';
@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 @Injectable()
 export class RankedRulesService {
   constructor(
-    private readonly games: GamesService,
+    private readonly pairing: PairingReadsRepository,
     private readonly fairPlay: FairPlayService,
     private readonly links: AccountLinksService,
     private readonly clock: Clock,
@@ -33,7 +33,7 @@ export class RankedRulesService {
     const early = rankedRefusal(mine, theirs, { gamesBetween24h: 0, linked: false }, now);
     if (early) return early;
     const pair = [{ a: me.id, b: them.id }];
-    const [counted] = await this.games.rankedGamesBetween(pair, new Date(now.getTime() - DAY_MS));
+    const [counted] = await this.pairing.rankedGamesBetween(pair, new Date(now.getTime() - DAY_MS));
     const linked = (await this.links.linkedPairs(pair, now)).has(pairKey(me.id, them.id));
     return rankedRefusal(mine, theirs, { gamesBetween24h: counted?.games ?? 0, linked }, now);
   }

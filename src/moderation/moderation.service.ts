@@ -7,7 +7,9 @@ import { AccountLinksService } from '../fair-play/links/account-links.service.js
 import { AppError, notFound } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
+import { GamesRepository } from '../games/games.repository.js';
 import { GamesService } from '../games/games.service.js';
+import { PairingReadsRepository } from '../games/pairing-reads.repository.js';
 import type { Standing } from '../leaderboard/domain/buckets.js';
 import { MatchmakingService } from '../matchmaking/matchmaking.service.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
@@ -76,6 +78,8 @@ export class ModerationService {
     private readonly ratings: RatingsService,
     private readonly leaderboard: LeaderboardService,
     private readonly games: GamesService,
+    private readonly gameRows: GamesRepository,
+    private readonly pairingReads: PairingReadsRepository,
     private readonly analyses: AnalysisService,
     private readonly standing: TokenStanding,
     private readonly queue: MatchmakingService,
@@ -90,7 +94,7 @@ export class ModerationService {
    */
   async fileReport(gameId: string, reporter: { id: string; guest: boolean }, dto: FileReportDto, address: string | null = null): Promise<ReportDto> {
     const reporterId = reporter.id;
-    const seats = await this.games.seatsOf(gameId);
+    const seats = await this.gameRows.seatsOf(gameId);
     if (!seats) throw notFound('game', gameId);
     const { blackId, whiteId } = seats;
     if (reporterId !== blackId && reporterId !== whiteId) throw new AppError('FORBIDDEN', { key: 'api.moderation.notAPlayerOfTheGame' });
@@ -256,7 +260,7 @@ export class ModerationService {
     const days = this.config.modConflictDays;
     if (days === 0) return;
     const since = new Date(this.clock.now().getTime() - days * 86_400_000);
-    const [between] = await this.games.rankedGamesBetween([{ a: moderator.id, b: player.id }], since);
+    const [between] = await this.pairingReads.rankedGamesBetween([{ a: moderator.id, b: player.id }], since);
     if (between && between.games > 0) throw new AppError('FORBIDDEN', { key: 'api.moderation.conflictOfInterest', values: { days } });
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { ErrorBody } from '../common/errors.js';
-import type { HtmlErrorPages } from '../common/all-exceptions.filter.js';
+import type { HtmlErrorPages } from '../common/error-writers.js';
 import { pageContext } from '../i18n/http/request-language.js';
 import { renderNotFoundPage } from './views/error.js';
 

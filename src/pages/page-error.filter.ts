@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { toErrorBody } from '../common/all-exceptions.filter.js';
+import { toErrorBody } from '../common/error-body.js';
 import { pageContext } from '../i18n/http/request-language.js';
 import { renderErrorPage } from './views/error.js';
 

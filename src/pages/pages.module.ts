@@ -1,5 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { HTML_ERROR_PAGES } from '../common/all-exceptions.filter.js';
+import { HTML_ERROR_PAGES } from '../common/error-writers.js';
 import { GamesModule } from '../games/games.module.js';
 import { LeaderboardModule } from '../leaderboard/leaderboard.module.js';
 import { PlayersModule } from '../players/players.module.js';

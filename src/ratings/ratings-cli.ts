@@ -1,7 +1,7 @@
 import { AppConfig } from '../config/config.js';
 import { resolveDatabase } from '../database/database-url.js';
 import { openStandaloneDatabase } from '../database/standalone.js';
-import { GamesRepository } from '../games/games.repository.js';
+import { GameListsRepository } from '../games/game-lists.repository.js';
 import { LeaderboardRules, leaderboardRules } from '../leaderboard/domain/eligibility.js';
 import { LeaderboardRepository } from '../leaderboard/leaderboard.repository.js';
 import { PlayersRepository } from '../players/players.repository.js';
@@ -33,7 +33,7 @@ async function leaderboardDiscrepancies(players: PlayersRepository, leaderboard:
 }
 
 /** The repositories the audit reads, on one connection. */
-const AUDIT_REPOSITORIES = [PlayersRepository, GamesRepository, RatingHistoryRepository, LeaderboardRepository];
+const AUDIT_REPOSITORIES = [PlayersRepository, GameListsRepository, RatingHistoryRepository, LeaderboardRepository];
 
 /** Loads every player and every rated, finished game (in the order ratings were applied) and audits them. */
 export async function verifyRatings(url: string, config: AppConfig): Promise<{ players: number; games: number; discrepancies: Discrepancy[] }> {
@@ -49,7 +49,7 @@ export async function verifyRatings(url: string, config: AppConfig): Promise<{ p
         await db.query('SET TRANSACTION READ ONLY');
         return {
           players: await playersRepo.ratedPlayers(),
-          games: await app.get(GamesRepository).ratedFinishedGames(),
+          games: await app.get(GameListsRepository).ratedFinishedGames(),
           historyRows: await app.get(RatingHistoryRepository).all(),
           refunds: await app.get(RatingHistoryRepository).allRefunds(),
           leaderboard: await leaderboardDiscrepancies(playersRepo, leaderboardRepo, rules),

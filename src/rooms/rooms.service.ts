@@ -7,6 +7,8 @@ import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { EventsService } from '../events/events.service.js';
 import { playerEvent } from '../events/event-map.js';
+import { GameListsRepository } from '../games/game-lists.repository.js';
+import { GamesRepository } from '../games/games.repository.js';
 import { GamesService } from '../games/games.service.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersService } from '../players/players.service.js';
@@ -43,6 +45,8 @@ export class RoomsService {
     private readonly db: Db,
     private readonly rooms: RoomsRepository,
     private readonly games: GamesService,
+    private readonly gameRows: GamesRepository,
+    private readonly gameLists: GameListsRepository,
     private readonly players: PlayersService,
     private readonly events: EventsService,
     private readonly clock: Clock,
@@ -207,7 +211,7 @@ export class RoomsService {
     const ids = [...new Set(playerIds)].sort();
     for (const id of ids) await this.players.lock(id);
     for (const id of [requesterId, ...ids.filter((id) => id !== requesterId)]) {
-      const gameId = await this.games.activeGameIdOf(id);
+      const gameId = await this.gameLists.activeGameIdOf(id);
       if (!gameId) continue;
       throw id === requesterId
         ? new AppError('ALREADY_IN_GAME', { key: 'api.rooms.youInGame' }, { gameId })
@@ -218,9 +222,9 @@ export class RoomsService {
   /** The seats of the room's last game (null before the first); refuses while it is still on. */
   private async mustBeBetweenGames(room: Room): Promise<{ blackId: string; whiteId: string } | null> {
     if (!room.currentGameId) return null;
-    const status = await this.games.statusOf(room.currentGameId);
+    const status = await this.gameRows.statusOf(room.currentGameId);
     if (status === 'active') throw new AppError('GAME_IN_PROGRESS', { key: 'api.rooms.gameInProgress' }, { gameId: room.currentGameId });
-    const seats = await this.games.seatsOf(room.currentGameId);
+    const seats = await this.gameRows.seatsOf(room.currentGameId);
     if (!seats) throw new Error(`room ${room.code}: its current game ${room.currentGameId} does not exist`);
     return seats;
   }
@@ -257,7 +261,7 @@ export class RoomsService {
   }
 
   private async toDto(room: Room): Promise<RoomDto> {
-    const games = await this.games.gameIdsOfRoom(room.id);
+    const games = await this.gameLists.gameIdsOfRoom(room.id);
     const seated = await this.players.findByIds([room.seat1Id, room.seat2Id].filter((id): id is string => id !== null));
     const seat = async (id: string | null) => {
       const p = id ? seated.find((x) => x.id === id) : undefined;

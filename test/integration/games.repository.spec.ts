@@ -3,6 +3,7 @@ import pg from 'pg';
 import { parseSquare } from '../../src/engine/index.js';
 import type { GameRules, GameState } from '../../src/games/domain/game.js';
 import * as rules from '../../src/games/domain/transitions.js';
+import { GameListsRepository } from '../../src/games/game-lists.repository.js';
 import { GamesRepository } from '../../src/games/games.repository.js';
 import { EVENTS_CHANNEL } from '../../src/events/topics.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
@@ -14,10 +15,12 @@ const sq = (s: string) => parseSquare(s)!;
 describe('GamesRepository (real PostgreSQL)', () => {
   let r: RepositoryDb;
   let repo: GamesRepository;
+  let lists: GameListsRepository;
   let players: PlayersRepository;
   beforeAll(async () => {
     r = await openRepositoryDb();
     repo = new GamesRepository(r.db);
+    lists = new GameListsRepository(r.db);
     players = new PlayersRepository(r.db);
   });
   afterAll(async () => {
@@ -108,16 +111,16 @@ describe('GamesRepository (real PostgreSQL)', () => {
 
   it('reads for other modules: active game, status, seats, room games, lists', async () => {
     const g = await newGame();
-    expect(await repo.activeGameIdOf(g.blackId)).toBe(g.id);
+    expect(await lists.activeGameIdOf(g.blackId)).toBe(g.id);
     expect(await repo.statusOf(g.id)).toBe('active');
     expect(await repo.seatsOf(g.id)).toEqual({ blackId: g.blackId, whiteId: g.whiteId });
-    expect((await repo.gamesOf(g.whiteId, 10)).map((x) => x.game.id)).toEqual([g.id]);
-    expect((await repo.active(1000)).map((x) => x.game.id)).toContain(g.id);
+    expect((await lists.gamesOf(g.whiteId, 10)).map((x) => x.game.id)).toEqual([g.id]);
+    expect((await lists.active(1000)).map((x) => x.game.id)).toContain(g.id);
     const over = rules.abort(g, g.blackId, R())!;
     expect(await repo.writeStep(over)).toBe(true);
-    expect(await repo.activeGameIdOf(g.blackId)).toBeNull();
+    expect(await lists.activeGameIdOf(g.blackId)).toBeNull();
     expect(await repo.statusOf(g.id)).toBe('aborted');
-    expect((await repo.active(1000)).map((x) => x.game.id)).not.toContain(g.id);
-    expect(await repo.countActive()).toBeGreaterThanOrEqual(0);
+    expect((await lists.active(1000)).map((x) => x.game.id)).not.toContain(g.id);
+    expect(await lists.countActive()).toBeGreaterThanOrEqual(0);
   });
 });

@@ -28,86 +28,22 @@ import {
   type Progress,
   type ResultReason,
   bothMoved,
-  clockOf,
   clockRunning,
-  controlOf,
   cpuMovesOf,
   hasMoved,
   lagQuotaOf,
   seatOf,
   standInOf,
-  takeoversOf,
 } from './game.js';
-import { chargeMove, flagGraceMs, initialLagQuotaMs } from './clock.js';
+import { initialLagQuotaMs } from './clock.js';
+import { clockAfterMove, flagDue, outOfTime, startTurn, stopClock, withClock } from './clock-transitions.js';
+
+export { flagDue, handOverSeconds, idleLimitOf, MIN_HAND_OVER_SECONDS, presentUntil } from './clock-transitions.js';
 
 const other = (c: ColorName): ColorName => (c === 'black' ? 'white' : 'black');
-const addSeconds = (d: Date, s: number) => new Date(d.getTime() + s * 1000);
 
 export function positionOf(game: Pick<GameState, 'board' | 'toMove'>): Position {
   return fromBoardString(game.board, game.toMove ?? 'black');
-}
-
-/** Escalation never shortens a limit below this many seconds (or below the limit itself, when that is shorter). */
-export const MIN_HAND_OVER_SECONDS = 10;
-
-/**
- * How long a seat's turn lasts before the stand-in comes (the turn limit, or without one the idle
- * limit), once the stand-in has already taken that seat over `takeovers` times in this game: the
- * full limit the first time, then half as long after each takeover, never below
- * MIN_HAND_OVER_SECONDS. So an opponent never waits the full limit twice for the same player.
- */
-export function handOverSeconds(limit: number, takeovers: number): number {
-  return Math.max(Math.min(limit, MIN_HAND_OVER_SECONDS), limit / 2 ** Math.max(0, takeovers));
-}
-
-/** The game's idle limit (no turn limit): its own setting, or the rules' for games made before it was stored. */
-export function idleLimitOf(game: Pick<GameState, 'idleSeconds'>, rules: Pick<GameRules, 'idleTurnSeconds'>): number {
-  return game.idleSeconds ?? rules.idleTurnSeconds;
-}
-
-/**
- * The clocks of a turn that starts now: a player's first move has FIRST_MOVE_SECONDS in every
- * game (the game is aborted when it runs out); later turns have the turn limit, or, without one,
- * the wait before a stand-in for an absent player (presence pushes it back, up to the idle
- * limit). A seat the stand-in has taken over before gets a shorter limit (handOverSeconds).
- * In a clocked game the clock decides after the first move: the turn's deadline is the flag (the
- * clock at zero), presence keeps the stand-in away up to it (plus the flag's grace), and the
- * stand-in comes only for a player gone CPU_TAKEOVER_SECONDS: a present player is never moved for.
- */
-function startTurn(game: GameState, rules: GameRules): GameState {
-  const color = game.toMove!;
-  const takeovers = takeoversOf(game, color);
-  let deadline: Date | null = null;
-  let idleDeadline: Date | null = null;
-  let takeoverAt: Date;
-  if (!hasMoved(game, color)) {
-    deadline = addSeconds(rules.now, rules.firstMoveSeconds);
-    takeoverAt = deadline;
-  } else if (game.clockBaseSeconds !== null) {
-    const remaining = clockOf(game, color) ?? 0;
-    deadline = new Date(rules.now.getTime() + remaining);
-    idleDeadline = new Date(deadline.getTime() + flagGraceMs(lagQuotaOf(game, color)));
-    // The stand-in comes only before the flag: at zero, the clock decides.
-    const absent = addSeconds(rules.now, rules.cpuTakeoverSeconds);
-    takeoverAt = absent < deadline ? absent : idleDeadline;
-  } else if (game.turnSeconds) {
-    deadline = addSeconds(rules.now, handOverSeconds(game.turnSeconds, takeovers));
-    takeoverAt = deadline;
-  } else {
-    const idle = handOverSeconds(idleLimitOf(game, rules), takeovers);
-    idleDeadline = addSeconds(rules.now, idle);
-    takeoverAt = addSeconds(rules.now, Math.min(rules.cpuTakeoverSeconds, idle));
-  }
-  return { ...game, turnDeadline: deadline, takeoverAt, idleDeadline, turnStartedAt: rules.now };
-}
-
-/** Until when a present player's turn is safe from the stand-in (no turn limit, after their first move). */
-export function presentUntil(game: GameState, rules: GameRules): Date | null {
-  if (game.status !== 'active' || game.turnSeconds || !game.toMove || !hasMoved(game, game.toMove)) return null;
-  const idle = game.idleDeadline ?? (game.turnStartedAt ? addSeconds(game.turnStartedAt, idleLimitOf(game, rules)) : null);
-  if (!idle) return null;
-  const present = addSeconds(rules.now, rules.cpuTakeoverSeconds);
-  return present < idle ? present : idle;
 }
 
 /** A new game at the start position, Black to move. */
@@ -150,18 +86,6 @@ export function newGame(spec: NewGameSpec, rules: GameRules): GameState {
     finishedAt: null,
   };
   return startTurn(game, rules);
-}
-
-/** A running clock's time at `now` (no increment: the turn is not over), never below 0. */
-function stopClock(game: GameState, now: Date): GameState {
-  if (!clockRunning(game) || !game.turnStartedAt) return game;
-  const color = game.toMove!;
-  const left = Math.max(0, (clockOf(game, color) ?? 0) - Math.max(0, now.getTime() - game.turnStartedAt.getTime()));
-  return withClock(game, color, left, lagQuotaOf(game, color));
-}
-
-function withClock(game: GameState, color: ColorName, remainingMs: number, quotaMs: number): GameState {
-  return color === 'black' ? { ...game, blackClockMs: remainingMs, blackLagQuotaMs: quotaMs } : { ...game, whiteClockMs: remainingMs, whiteLagQuotaMs: quotaMs };
 }
 
 /** Ends the game; `abortedBy` names whose doing an abort was (null when nobody's alone). */
@@ -271,26 +195,6 @@ function advance(game: GameState, square: number, by: MoveBy, rules: GameRules, 
 }
 
 /**
- * The mover's clock after a move that came within its time (see {@link outOfTime}): the turn's
- * time less the lag credited, plus the increment. A first move costs and earns nothing: the clock
- * starts once that side has moved.
- */
-function clockAfterMove(game: GameState, color: ColorName, rules: GameRules, lagMs = 0): Partial<GameState> {
-  const control = controlOf(game);
-  if (!control || !hasMoved(game, color) || !game.turnStartedAt) return {};
-  const charge = chargeMove(control, clockOf(game, color) ?? 0, lagQuotaOf(game, color), rules.now.getTime() - game.turnStartedAt.getTime(), lagMs);
-  const remaining = Math.max(0, charge.remainingMs);
-  return color === 'black' ? { blackClockMs: remaining, blackLagQuotaMs: charge.quotaMs } : { whiteClockMs: remaining, whiteLagQuotaMs: charge.quotaMs };
-}
-
-/** The side to move's clock ran out before this move came, even with `lagMs` credited. */
-function outOfTime(game: GameState, rules: GameRules, lagMs: number): boolean {
-  if (!clockRunning(game) || !game.turnStartedAt) return false;
-  const color = game.toMove!;
-  return chargeMove(controlOf(game)!, clockOf(game, color) ?? 0, lagQuotaOf(game, color), rules.now.getTime() - game.turnStartedAt.getTime(), lagMs).flagged;
-}
-
-/**
  * The side to move's flag has fallen: they lose on time. In a ranked game where the other seat
  * abandoned the game (the CPU holds it, or played more than `standInMoves` for it), the stand-in
  * wins nobody's game: aborted, unrated (as for a resignation).
@@ -300,11 +204,6 @@ function flagFall(game: GameState, rules: GameRules): Progress {
   const stopped = withClock(game, color, 0, lagQuotaOf(game, color));
   if (game.rated && abandonedSeats(game).includes(other(color))) return progress(game, finish(stopped, null, 'aborted', rules), [], []);
   return progress(game, finish(stopped, other(color), 'time', rules), [], []);
-}
-
-/** The flag of the side to move has fallen by `rules.now`, grace included: the deadline sweep calls it. */
-export function flagDue(game: GameState, rules: GameRules): boolean {
-  return clockRunning(game) && game.idleDeadline !== null && game.idleDeadline <= rules.now;
 }
 
 function progress(origin: GameState, game: GameState, records: MoveRecord[], events: GameEvent[]): Progress {

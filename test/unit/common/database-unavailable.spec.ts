@@ -3,7 +3,7 @@ import { BadRequestException, ServiceUnavailableException } from '@nestjs/common
 import net from 'node:net';
 import pg from 'pg';
 import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
-import { toErrorBody } from '../../../src/common/all-exceptions.filter.js';
+import { toErrorBody } from '../../../src/common/error-body.js';
 import { isDatabaseUnavailable } from '../../../src/common/database-unavailable.js';
 import { AppError } from '../../../src/common/errors.js';
 

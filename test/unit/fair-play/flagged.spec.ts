@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { formatFlagged } from '../../../src/fair-play/fair-play-cli';
 import { flaggedAccounts } from '../../../src/fair-play/flagged';
-import type { RankedLossRow } from '../../../src/games/games.repository';
+import type { RankedLossRow } from '../../../src/games/ranked-history.repository';
 
 const NOW = new Date('2030-01-10T12:00:00.000Z');
 const RULE = { moves: 10, share: 0.5, cooldownHours: 1 };

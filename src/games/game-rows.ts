@@ -1,0 +1,165 @@
+/**
+ * The `games` and `moves` tables as the app maps them, and a game joined with both seats' public
+ * fields (and, for reads that show finished games, the rating steps): shared by the games
+ * repository (the tables' one writer) and the read repositories beside it.
+ */
+import { table } from '../database/sql.js';
+import type { GameState, MoveRecord } from './domain/game.js';
+import { LONGEST_LINE } from '../openings/domain/openings.js';
+
+/** A seated player's public fields, as a game's answer shows them. */
+export interface SeatPlayer {
+  id: string;
+  username: string;
+  rating: number;
+  guest: boolean;
+  /** The RD stored with the rating (as of the player's last rated game). */
+  rd: number;
+}
+
+/** A player's rating before and after a rated game (its rating_history row). */
+export interface RatingStep {
+  rating: number;
+  rd: number;
+  ratingBefore: number;
+  rdBefore: number;
+}
+
+/** A game with what its answer needs. */
+export interface LoadedGame {
+  game: GameState;
+  black: SeatPlayer;
+  white: SeatPlayer;
+  /** A finished rated game: each player's rating before and after it (absent otherwise). */
+  ratings?: { black: RatingStep; white: RatingStep } | null;
+  /** The squares of its first moves (passes left out, at most OPENING_RECORDS records): what names its opening. Absent where a read did not fetch them. */
+  openingSquares?: number[];
+}
+
+/** The `games` table: one column per property of the game (a game row reads as a GameState). */
+export const GAMES = table<GameState>('games', {
+  id: ['id', 'uuid'],
+  roomId: ['room_id', 'uuid'],
+  roomCode: ['room_code', 'text'],
+  rated: ['rated', 'boolean'],
+  turnSeconds: ['turn_seconds', 'int'],
+  showLegalMoves: ['show_legal_moves', 'boolean'],
+  blackId: ['black_id', 'uuid'],
+  whiteId: ['white_id', 'uuid'],
+  blackStandIn: ['black_stand_in', 'boolean'],
+  whiteStandIn: ['white_stand_in', 'boolean'],
+  board: ['board', 'text'],
+  toMove: ['to_move', 'text'],
+  ply: ['ply', 'int'],
+  status: ['status', 'text'],
+  winner: ['winner', 'text'],
+  resultReason: ['result_reason', 'text'],
+  blackDiscs: ['black_discs', 'int'],
+  whiteDiscs: ['white_discs', 'int'],
+  blackRatingChange: ['black_rating_change', 'float8'],
+  whiteRatingChange: ['white_rating_change', 'float8'],
+  turnDeadline: ['turn_deadline', 'timestamptz'],
+  takeoverAt: ['takeover_at', 'timestamptz'],
+  turnStartedAt: ['turn_started_at', 'timestamptz'],
+  createdAt: ['created_at', 'timestamptz'],
+  finishedAt: ['finished_at', 'timestamptz'],
+  idleSeconds: ['idle_seconds', 'int'],
+  standInMoves: ['stand_in_moves', 'smallint'],
+  blackCpuMoves: ['black_cpu_moves', 'smallint'],
+  whiteCpuMoves: ['white_cpu_moves', 'smallint'],
+  blackTakeovers: ['black_takeovers', 'smallint'],
+  whiteTakeovers: ['white_takeovers', 'smallint'],
+  idleDeadline: ['idle_deadline', 'timestamptz'],
+  abortedBy: ['aborted_by', 'text'],
+  clockBaseSeconds: ['clock_base_seconds', 'int'],
+  clockIncrementSeconds: ['clock_increment_seconds', 'int'],
+  blackClockMs: ['black_clock_ms', 'int'],
+  whiteClockMs: ['white_clock_ms', 'int'],
+  blackLagQuotaMs: ['black_lag_quota_ms', 'int'],
+  whiteLagQuotaMs: ['white_lag_quota_ms', 'int'],
+});
+
+/** The `moves` table: a move record per row (keyed by its game). */
+export const MOVES = table<MoveRecord & { gameId: string }>('moves', {
+  gameId: ['game_id', 'uuid'],
+  ply: ['ply', 'int'],
+  color: ['color', 'text'],
+  square: ['square', 'smallint'],
+  pass: ['pass', 'boolean'],
+  flipped: ['flipped', 'smallint[]'],
+  by: ['by', 'text'],
+  at: ['played_at', 'timestamptz'],
+});
+
+/** Both seats' public fields, joined to a game as `g` (players `b` and `w`). */
+export const SEAT_COLUMNS = `b.username AS "blackUsername", b.rating AS "blackRating", b.guest AS "blackGuest", b.rd AS "blackRd",
+  w.username AS "whiteUsername", w.rating AS "whiteRating", w.guest AS "whiteGuest", w.rd AS "whiteRd"`;
+
+export const SEAT_JOINS = 'FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id';
+
+export const SEATS = `${SEAT_COLUMNS} ${SEAT_JOINS}`;
+
+/**
+ * The squares of a game's first moves (passes left out), as many as can name its opening (the
+ * longest named line; twice as many records leaves room for passes among them): a primary-key range
+ * probe of `moves`, so every read of a game can name its opening without another round trip.
+ */
+export const OPENING_RECORDS = 2 * LONGEST_LINE;
+
+export const OPENING_SQUARES = `ARRAY(SELECT m.square FROM moves m WHERE m.game_id = g.id AND m.ply < ${OPENING_RECORDS} AND NOT m.pass ORDER BY m.ply) AS "openingSquares"`;
+
+/**
+ * The seats and, for a rated game that is over, each player's rating before and after it (its
+ * rating_history rows `hb`, `hw`: primary-key probes). For reads that show finished games (a game's
+ * answer, its stream's replay, a player's games); the move path reads the game without them.
+ */
+export const SEATS_AND_RATINGS = `${SEAT_COLUMNS},
+  hb.rating_before AS "blackRatingBefore", hb.rd_before AS "blackRdBefore", hb.rating AS "blackRatingAfter", hb.rd AS "blackRdAfter",
+  hw.rating_before AS "whiteRatingBefore", hw.rd_before AS "whiteRdBefore", hw.rating AS "whiteRatingAfter", hw.rd AS "whiteRdAfter"
+  ${SEAT_JOINS}
+  LEFT JOIN rating_history hb ON hb.game_id = g.id AND hb.player_id = g.black_id
+  LEFT JOIN rating_history hw ON hw.game_id = g.id AND hw.player_id = g.white_id`;
+
+export type LoadRow = GameState & {
+  openingSquares?: number[];
+  blackUsername: string;
+  blackRating: number;
+  blackGuest: boolean;
+  blackRd: number;
+  whiteUsername: string;
+  whiteRating: number;
+  whiteGuest: boolean;
+  whiteRd: number;
+  blackRatingBefore?: number | null;
+  blackRdBefore?: number | null;
+  blackRatingAfter?: number | null;
+  blackRdAfter?: number | null;
+  whiteRatingBefore?: number | null;
+  whiteRdBefore?: number | null;
+  whiteRatingAfter?: number | null;
+  whiteRdAfter?: number | null;
+};
+
+export function toLoaded(r: LoadRow): LoadedGame {
+  const {
+    blackUsername, blackRating, blackGuest, blackRd, whiteUsername, whiteRating, whiteGuest, whiteRd,
+    blackRatingBefore, blackRdBefore, blackRatingAfter, blackRdAfter, whiteRatingBefore, whiteRdBefore, whiteRatingAfter, whiteRdAfter,
+    openingSquares,
+    ...game
+  } = r;
+  const rated =
+    blackRatingBefore != null && blackRdBefore != null && blackRatingAfter != null && blackRdAfter != null &&
+    whiteRatingBefore != null && whiteRdBefore != null && whiteRatingAfter != null && whiteRdAfter != null;
+  return {
+    game,
+    black: { id: game.blackId, username: blackUsername, rating: blackRating, guest: blackGuest, rd: blackRd },
+    white: { id: game.whiteId, username: whiteUsername, rating: whiteRating, guest: whiteGuest, rd: whiteRd },
+    ratings: rated
+      ? {
+          black: { ratingBefore: blackRatingBefore, rdBefore: blackRdBefore, rating: blackRatingAfter, rd: blackRdAfter },
+          white: { ratingBefore: whiteRatingBefore, rdBefore: whiteRdBefore, rating: whiteRatingAfter, rd: whiteRdAfter },
+        }
+      : null,
+    ...(openingSquares ? { openingSquares } : {}),
+  };
+}
