@@ -235,11 +235,11 @@ export class ChallengesService implements OnModuleInit, OnModuleDestroy {
    */
   async rematch(player: Player, gameId: string): Promise<RematchOutcome> {
     const game = await this.games.toDto({ id: gameId });
-    if (game.roomCode) throw new AppError('CONFLICT', { key: 'api.challenges.roomRematch' }, { roomCode: game.roomCode });
-    if (game.status === 'active') throw new AppError('GAME_IN_PROGRESS', { key: 'api.challenges.gameInProgress' }, { gameId });
     const clock = game.settings.clock ? { baseSeconds: game.settings.clock.baseSeconds, incrementSeconds: game.settings.clock.incrementSeconds } : null;
     const terms = rematchTerms({ blackId: game.black.player.id, whiteId: game.white.player.id, rated: game.rated, clock }, player.id);
     if (!terms) throw new AppError('FORBIDDEN', { key: 'api.challenges.rematchPlayersOnly' });
+    if (game.roomCode) throw new AppError('CONFLICT', { key: 'api.challenges.roomRematch' }, { roomCode: game.roomCode });
+    if (game.status === 'active') throw new AppError('GAME_IN_PROGRESS', { key: 'api.challenges.gameInProgress' }, { gameId });
     const now = this.clock.now();
     const theirs = await this.challenges.openRematch(gameId, terms.challengedId, now);
     const action = rematchAction(theirs);
