@@ -313,7 +313,7 @@ describe('authorization matrix: every route × every kind of caller', () => {
       }
     }
     expect(got).toEqual(want);
-  }, 180_000);
+  }, 360_000);
 
   it('no GET writes: the database is unchanged after every GET of the table, by every caller, even while the CPU holds the host\'s seat', async () => {
     const tables = (
