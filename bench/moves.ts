@@ -1268,7 +1268,7 @@ async function main(): Promise<void> {
     );
     for (const p of report.problems) console.log(`  ${p}`);
     if (report.problems.length) failed = true;
-    const { verifyRatings } = await import('../src/ratings/ratings-cli.js');
+    const { verifyRatings } = await import('../src/cli/ratings-cli.js');
     const audit = await verifyRatings(url, config);
     console.log(`ratings verify: ${audit.games} rated games replayed for ${audit.players} players: ${audit.discrepancies.length === 0 ? 'OK, every stored rating matches' : `${audit.discrepancies.length} DISCREPANCIES`}`);
     if (audit.discrepancies.length) failed = true;

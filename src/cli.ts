@@ -113,7 +113,7 @@ async function main(argv: string[]): Promise<number> {
       return perft(args);
     }
     case 'ratings': {
-      const { main: ratings } = await import('./ratings/ratings-cli.js');
+      const { main: ratings } = await import('./cli/ratings-cli.js');
       return ratings(args, config());
     }
     case 'players': {
@@ -122,7 +122,7 @@ async function main(argv: string[]): Promise<number> {
       return players(args, () => resolveDatabase(c, (m) => process.stderr.write(`[outflank] ${m}\n`)), c.dbConnectTimeoutSeconds);
     }
     case 'fair-play': {
-      const { main: fairPlay } = await import('./fair-play/fair-play-cli.js');
+      const { main: fairPlay } = await import('./cli/fair-play-cli.js');
       return fairPlay(args, config());
     }
     case 'help':

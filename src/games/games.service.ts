@@ -12,6 +12,7 @@ import { MetricsService } from '../metrics/metrics.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import { seatOf, type GameRules, type GameState, type NewGameSpec, type Progress } from './domain/game.js';
 import * as rules from './domain/transitions.js';
+import { asAppError } from './rule-errors.js';
 import type { GameDto, MoveDto } from './dto/game.dto.js';
 import { openingSquaresAfter, toGameDto, toMoveDto } from './game-view.js';
 import { GameListsRepository } from './game-lists.repository.js';
@@ -143,7 +144,7 @@ export class GamesService {
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.mustLoad(gameId);
       if (!seatOf(loaded.game, playerId)) throw new AppError('FORBIDDEN', { key: 'api.games.notSeated' });
-      const step = rules.reclaimSeat(loaded.game, playerId, this.rules());
+      const step = this.rule(() => rules.reclaimSeat(loaded.game, playerId, this.rules()));
       if (!step) return toGameDto(loaded);
       const written = await this.write(loaded, step);
       if (written) return toGameDto(written);
@@ -162,7 +163,7 @@ export class GamesService {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         const loaded = await this.repo.load(gameId);
         if (loaded && options.rankedOnly && !loaded.game.rated) break;
-        const step = loaded && rules.leave(loaded.game, playerId, this.rules());
+        const step = loaded && this.rule(() => rules.leave(loaded.game, playerId, this.rules()));
         if (!loaded || !step) break;
         const written = await this.write(loaded, step);
         if (!written) continue; // a concurrent step won: decide again on the new game
@@ -184,7 +185,7 @@ export class GamesService {
       return after.game.ply !== loaded.game.ply;
     }
     const rulesNow = this.rules();
-    const step = rules.takeOver(loaded.game, rulesNow);
+    const step = this.rule(() => rules.takeOver(loaded.game, rulesNow));
     if (!step) return false;
     const written = await this.write(loaded, step, rulesNow.now);
     if (!written) return false;
@@ -200,7 +201,7 @@ export class GamesService {
     let current = loaded;
     for (let i = 0; i < MAX_CPU_MOVES && rules.standInToMove(current.game); i++) {
       const square = await this.engine.standInMove(current.game.board, current.game.toMove!);
-      const written = await this.write(current, rules.cpuMove(current.game, square, this.rules()));
+      const written = await this.write(current, this.rule(() => rules.cpuMove(current.game, square, this.rules())));
       if (!written) return (await this.repo.load(current.game.id)) ?? current; // someone else moved first
       this.metrics.moves.inc({ by: 'cpu' }, 1);
       current = written;
@@ -265,6 +266,15 @@ export class GamesService {
     return loaded;
   }
 
+  /** Runs a domain step outside `decide`: its refusals become the API's errors. */
+  private rule<T>(step: () => T): T {
+    try {
+      return step();
+    } catch (err) {
+      throw asAppError(err);
+    }
+  }
+
   /** Runs a domain decision; its STALE_PLY and GAME_OVER errors carry the current game. */
   private decide<T>(loaded: LoadedGame, decision: () => T): T {
     try {
@@ -274,7 +284,8 @@ export class GamesService {
     }
   }
 
-  private withGame(err: unknown, loaded: LoadedGame): unknown {
+  private withGame(ruleErr: unknown, loaded: LoadedGame): unknown {
+    const err = asAppError(ruleErr);
     if (err instanceof AppError && (err.code === 'STALE_PLY' || err.code === 'GAME_OVER') && err.details === undefined) {
       return new AppError(err.code, err.i18n ?? err.message, { game: toGameDto(loaded) });
     }

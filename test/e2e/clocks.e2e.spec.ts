@@ -6,7 +6,7 @@ import { DeadlineSweeper } from '../../src/games/deadline-sweeper.js';
 import { FLAG_GRACE_MAX_MS, initialLagQuotaMs, lagQuotaGainMs } from '../../src/games/domain/clock.js';
 import { PresenceService } from '../../src/games/presence.service.js';
 import { MatchmakingService } from '../../src/matchmaking/matchmaking.service.js';
-import { verifyRatings } from '../../src/ratings/ratings-cli.js';
+import { verifyRatings } from '../../src/cli/ratings-cli.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { openSse } from '../support/sse.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../../src/config/config.js';
-import { main as ratingsCli, verifyRatings } from '../../src/ratings/ratings-cli.js';
+import { main as ratingsCli, verifyRatings } from '../../src/cli/ratings-cli.js';
 import { TEST_ENV } from '../support/app.js';
 import { AckedMove, expectStoredGamesConsistent, queryOn } from '../support/game-replay.js';
 import { OwnPostgres, startOwnPostgres } from '../support/own-postgres.js';

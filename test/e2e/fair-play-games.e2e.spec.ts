@@ -4,7 +4,7 @@ import { Clock } from '../../src/common/clock.js';
 import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.js';
 import { DeadlineSweeper } from '../../src/games/deadline-sweeper.js';
 import { PresenceService } from '../../src/games/presence.service.js';
-import { verifyRatings } from '../../src/ratings/ratings-cli.js';
+import { verifyRatings } from '../../src/cli/ratings-cli.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';

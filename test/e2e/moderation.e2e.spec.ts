@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import request from 'supertest';
-import { verifyRatings } from '../../src/ratings/ratings-cli.js';
+import { verifyRatings } from '../../src/cli/ratings-cli.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';

@@ -4,7 +4,7 @@ import { Db } from '../../src/database/db.js';
 import { ModerationRepository } from '../../src/moderation/moderation.repository.js';
 import { setModeratorRole } from '../../src/moderation/moderator-role.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
-import { verifyRatings } from '../../src/ratings/ratings-cli.js';
+import { verifyRatings } from '../../src/cli/ratings-cli.js';
 import { playOpening, startRankedGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { ELIGIBILITY_VERSION } from '../../src/leaderboard/domain/eligibility.js';
 import { LeaderboardService } from '../../src/leaderboard/leaderboard.service.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
-import { verifyRatings } from '../../src/ratings/ratings-cli.js';
+import { verifyRatings } from '../../src/cli/ratings-cli.js';
 import { playOpening, startRankedGame } from '../factories/games.js';
 import { guestPlayer, registerBot, registerPlayer, TestPlayer, uniqueName } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { isGameOver, legalMoves, playTurn, result, startPosition, squareName, toBoardString, type Position } from '../../src/engine/index.js';
 import { DEFAULT_GLICKO2_CONFIG, rateGame } from '../../src/ratings/domain/glicko2.js';
-import { main as ratingsCli, verifyRatings } from '../../src/ratings/ratings-cli.js';
+import { main as ratingsCli, verifyRatings } from '../../src/cli/ratings-cli.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';

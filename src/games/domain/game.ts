@@ -1,7 +1,7 @@
 /**
  * A game as the rules see it: plain data, no framework. Every transition in ./transitions.ts takes
  * one of these and a command and returns a Progress (the game after, the new move records, the
- * events to publish) or throws an AppError naming the broken rule.
+ * events to publish) or throws a GameRuleError naming the broken rule.
  */
 import type { Color } from '../../engine/index.js';
 import type { ClockControl } from './clock.js';

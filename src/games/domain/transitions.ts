@@ -1,9 +1,8 @@
 /**
- * Every way a game changes, as pure functions: (game, command, rules) → Progress, or an AppError
+ * Every way a game changes, as pure functions: (game, command, rules) → Progress, or a GameRuleError
  * naming the broken rule. Services load the game, call one of these, write the Progress with one
  * conditional write keyed by (id, origin.ply), and publish its events.
  */
-import { AppError } from '../../common/errors.js';
 import {
   discCounts,
   fromBoardString,
@@ -36,6 +35,7 @@ import {
   standInOf,
 } from './game.js';
 import { initialLagQuotaMs } from './clock.js';
+import { GameRuleError } from './rule-error.js';
 import { clockAfterMove, flagDue, outOfTime, startTurn, stopClock, withClock } from './clock-transitions.js';
 
 export { flagDue, handOverSeconds, idleLimitOf, MIN_HAND_OVER_SECONDS, presentUntil } from './clock-transitions.js';
@@ -141,12 +141,12 @@ const ILLEGAL_REASON: Record<IllegalMoveError['reason'], string> = { occupied: '
 
 function mustBeSeated(game: GameState, playerId: string): ColorName {
   const color = seatOf(game, playerId);
-  if (!color) throw new AppError('FORBIDDEN', { key: 'api.games.notSeated' });
+  if (!color) throw new GameRuleError('FORBIDDEN', 'api.games.notSeated');
   return color;
 }
 
 function mustBeActive(game: GameState): void {
-  if (game.status !== 'active') throw new AppError('GAME_OVER', { key: 'api.games.over' });
+  if (game.status !== 'active') throw new GameRuleError('GAME_OVER', 'api.games.over');
 }
 
 /**
@@ -162,7 +162,7 @@ function advance(game: GameState, square: number, by: MoveBy, rules: GameRules, 
   } catch (err) {
     if (!(err instanceof IllegalMoveError)) throw err;
     const details = game.showLegalMoves ? { legalMoves: legalMoves(position).map(squareName) } : undefined;
-    throw new AppError('ILLEGAL_MOVE', { key: 'api.games.illegal', values: { square: squareName(square), reason: ILLEGAL_REASON[err.reason] } }, details);
+    throw new GameRuleError('ILLEGAL_MOVE', 'api.games.illegal', { square: squareName(square), reason: ILLEGAL_REASON[err.reason] }, details);
   }
   const records = turn.records.map(
     (r, i): MoveRecord => ({
@@ -243,7 +243,7 @@ export function playMove(game: GameState, cmd: MoveCommand, rules: GameRules): P
   if (cmd.ply < game.ply) return { kind: 'earlier-ply', color };
   mustBeActive(game);
   if (cmd.ply > game.ply) throw stalePly(game, cmd.ply);
-  if (game.toMove !== color) throw new AppError('NOT_YOUR_TURN', { key: 'api.games.notYourTurn', values: { colour: game.toMove ?? 'white' } });
+  if (game.toMove !== color) throw new GameRuleError('NOT_YOUR_TURN', 'api.games.notYourTurn', { colour: game.toMove ?? 'white' });
   const lagMs = cmd.timing?.lagMs ?? 0;
   if (outOfTime(game, rules, lagMs)) return { kind: 'flagged', progress: flagFall(game, rules) };
   const events: GameEvent[] = [];
@@ -256,8 +256,8 @@ export function playMove(game: GameState, cmd: MoveCommand, rules: GameRules): P
   return progress(game, step.game, step.records, events);
 }
 
-export function stalePly(game: GameState, ply: number): AppError {
-  return new AppError('STALE_PLY', { key: 'api.games.stalePly', values: { ply, current: game.ply } });
+export function stalePly(game: GameState, ply: number): GameRuleError {
+  return new GameRuleError('STALE_PLY', 'api.games.stalePly', { ply, current: game.ply });
 }
 
 /** Re-sending exactly the move this player made at that ply is answered with the record. */
@@ -272,7 +272,7 @@ export function standInToMove(game: GameState): boolean {
 
 /** The CPU's move for the stand-in seat to move (the square comes from the engine service). */
 export function cpuMove(game: GameState, square: number, rules: GameRules): Progress {
-  if (!standInToMove(game)) throw new AppError('CONFLICT', { key: 'api.games.noStandIn' });
+  if (!standInToMove(game)) throw new GameRuleError('CONFLICT', 'api.games.noStandIn');
   if (outOfTime(game, rules, 0)) return flagFall(game, rules);
   const step = advance(game, square, 'cpu', rules);
   return progress(game, step.game, step.records, []);
@@ -321,7 +321,7 @@ export function resign(game: GameState, playerId: string, rules: GameRules): Pro
   if (game.status !== 'active') {
     if (game.resultReason === 'resign' && game.winner === other(color)) return null;
     if (game.status === 'aborted') return null;
-    throw new AppError('GAME_OVER', { key: 'api.games.over' });
+    throw new GameRuleError('GAME_OVER', 'api.games.over');
   }
   if (!bothMoved(game)) return progress(game, finish(game, null, 'aborted', rules, color), [], []);
   if (game.rated && abandonedSeats(game).includes(other(color))) return progress(game, finish(game, null, 'aborted', rules), [], []);
@@ -353,7 +353,7 @@ export function abort(game: GameState, playerId: string, rules: GameRules): Prog
   const color = mustBeSeated(game, playerId);
   if (game.status === 'aborted') return null;
   mustBeActive(game);
-  if (bothMoved(game)) throw new AppError('TOO_LATE_TO_ABORT', { key: 'api.games.tooLateToAbort' });
+  if (bothMoved(game)) throw new GameRuleError('TOO_LATE_TO_ABORT', 'api.games.tooLateToAbort');
   return progress(game, finish(game, null, 'aborted', rules, color), [], []);
 }
 

@@ -3,7 +3,6 @@
  * and from the rules' own constants (the same ones the server enforces), never written on the
  * page by hand: so the page can never disagree with the server. Pure: no framework.
  */
-import type { AppConfig } from '../../config/config.js';
 import { blackScore } from '../../ratings/domain/glicko2.js';
 import { MAX_RANKED_GAMES_PER_PAIR_24H, windowRuleWithMax } from '../../matchmaking/domain/pairing.js';
 import { ROOM_DEFAULTS, TURN_LIMIT_CHOICES } from '../../rooms/domain/room-rules.js';
@@ -47,8 +46,20 @@ export interface SiteSettings {
   readonly rematchOfferSeconds: number;
 }
 
+/** What the rules page reads of the running configuration (the app's config has it all). */
+export interface SiteConfig {
+  readonly cpuTakeoverSeconds: number;
+  readonly idleTurnSeconds: number;
+  readonly firstMoveSeconds: number;
+  readonly ratings: { readonly initialRating: number };
+  readonly fairPlay: { readonly rankedWindowMax: number; readonly rankedStandInMoves: number };
+  readonly leaderboardMinGames: number;
+  readonly leaderboardActiveDays: number;
+  readonly rematchOfferSeconds: number;
+}
+
 /** This server's settings, as the rules page shows them. */
-export function siteSettings(config: AppConfig): SiteSettings {
+export function siteSettings(config: SiteConfig): SiteSettings {
   return {
     players: 2,
     boardSize: 8,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatFlagged } from '../../../src/fair-play/fair-play-cli';
+import { formatFlagged } from '../../../src/cli/fair-play-cli';
 import { flaggedAccounts } from '../../../src/fair-play/flagged';
 import type { RankedLossRow } from '../../../src/games/ranked-history.repository';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError } from '../../../src/common/errors.js';
+import { GameRuleError } from '../../../src/games/domain/rule-error.js';
 import { fromBoardString, legalMoves, parseSquare, playTurn, type Position, startPosition, toBoardString } from '../../../src/engine/index.js';
 import type { GameRules, GameState, MoveRecord, Progress } from '../../../src/games/domain/game.js';
 import * as rules from '../../../src/games/domain/transitions.js';
@@ -35,10 +35,10 @@ function errorOf(f: () => unknown): { code: string; details: unknown } {
   try {
     f();
   } catch (err) {
-    if (err instanceof AppError) return { code: err.code, details: err.details };
+    if (err instanceof GameRuleError) return { code: err.code, details: err.details };
     throw err;
   }
-  throw new Error('expected an AppError');
+  throw new Error('expected a GameRuleError');
 }
 
 describe('newGame', () => {

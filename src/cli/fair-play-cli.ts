@@ -2,8 +2,8 @@ import { AppConfig } from '../config/config.js';
 import { resolveDatabase } from '../database/database-url.js';
 import { openStandaloneDatabase } from '../database/standalone.js';
 import { RankedHistoryRepository } from '../games/ranked-history.repository.js';
-import { SANDBAG_RECENT_LOSSES, SANDBAG_RECENT_MS } from './domain/cooldown.js';
-import { flaggedAccounts, sandbagRuleOf, type SandbaggerReport } from './flagged.js';
+import { SANDBAG_RECENT_LOSSES, SANDBAG_RECENT_MS } from '../fair-play/domain/cooldown.js';
+import { flaggedAccounts, sandbagRuleOf, type SandbaggerReport } from '../fair-play/flagged.js';
 
 const USAGE = 'Usage: outflank fair-play flagged [--json]\n';
 

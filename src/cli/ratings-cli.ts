@@ -5,8 +5,8 @@ import { GameListsRepository } from '../games/game-lists.repository.js';
 import { LeaderboardRules, leaderboardRules } from '../leaderboard/domain/eligibility.js';
 import { LeaderboardRepository } from '../leaderboard/leaderboard.repository.js';
 import { PlayersRepository } from '../players/players.repository.js';
-import { AuditGame, auditRatings, Discrepancy, StoredHistory } from './domain/audit.js';
-import { RatingHistoryRepository } from './rating-history.repository.js';
+import { AuditGame, auditRatings, Discrepancy, StoredHistory } from '../ratings/domain/audit.js';
+import { RatingHistoryRepository } from '../ratings/rating-history.repository.js';
 
 /** An expired player may stay flagged until the next sweep: only flags stale by more than this count. */
 const FLAG_GRACE_HOURS = 1;
