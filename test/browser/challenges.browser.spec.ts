@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import { Browser } from 'playwright-core';
 import request from 'supertest';
-import { verifyRatings } from '../../src/ratings/ratings-cli.js';
+import { verifyRatings } from '../../src/cli/ratings-cli.js';
 import { playOpening } from '../factories/games.js';
 import { registerPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { ChallengesService } from '../../src/challenges/challenges.service.js';
 import { Clock } from '../../src/common/clock.js';
-import { verifyRatings } from '../../src/ratings/ratings-cli.js';
+import { verifyRatings } from '../../src/cli/ratings-cli.js';
 import { playOpening } from '../factories/games.js';
 import { TestPlayer, uniqueName } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
