@@ -14,6 +14,7 @@ import { EventsModule } from './events/events.module.js';
 import { GamesModule } from './games/games.module.js';
 import { RoomsModule } from './rooms/rooms.module.js';
 import { ComputerModule } from './computer/computer.module.js';
+import { ChallengesModule } from './challenges/challenges.module.js';
 import { LeaderboardModule } from './leaderboard/leaderboard.module.js';
 import { MatchmakingModule } from './matchmaking/matchmaking.module.js';
 import { PagesModule } from './pages/pages.module.js';
@@ -70,6 +71,7 @@ export class AppModule {
         GamesModule,
         RoomsModule,
         ComputerModule,
+        ChallengesModule,
         LeaderboardModule,
         MatchmakingModule,
         AnalysisModule,

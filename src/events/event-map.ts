@@ -6,6 +6,7 @@
  * (`x-events` names their schemas), and `npm run api:types` generates src/client/api/events.d.ts
  * from it for the browser client and the bots.
  */
+import { ChallengeDto } from '../challenges/dto/challenge.dto.js';
 import { GameDto, MoveEventDto, SeatEventDto } from '../games/dto/game.dto.js';
 import { TicketDto } from '../matchmaking/dto/queue.dto.js';
 import { RoomDto } from '../rooms/dto/room.dto.js';
@@ -14,7 +15,7 @@ export const EVENT_MAP = {
   /** `GET /api/games/:id/events`: ids are the game's ply. */
   game: { move: MoveEventDto, seat: SeatEventDto, end: GameDto },
   /** `GET /api/me/events`: ids are the stored event's. */
-  player: { matched: TicketDto, game: GameDto, rematch: RoomDto },
+  player: { matched: TicketDto, game: GameDto, rematch: RoomDto, challenge: ChallengeDto },
 } as const;
 
 type Map = typeof EVENT_MAP;
