@@ -4,6 +4,7 @@
  * ranked rematch and "challenge back". Each follows the player's own events (`challenge`, `game`)
  * and goes to the game once a challenge is accepted; GET /api/challenges is the fallback.
  */
+import { notifyChallenge } from '../common/notify';
 import { CLOCK_PRESETS, clockLabel, DEFAULT_RANKED_CLOCK } from '../../games/domain/clock';
 import { h, show, text } from '../common/dom';
 import { gameHref } from '../common/format';
@@ -180,6 +181,8 @@ export function mountChallengeList(root: HTMLElement): void {
     me = await api.me().catch(() => null);
     follow((c) => {
       if (c.challenger.id === me?.id && c.state !== 'open') text(note, outcomeText(c));
+      // A new challenge to this player: a browser notification if they opted in and the tab is hidden.
+      if (c.state === 'open' && c.challenger.id !== me?.id) notifyChallenge(c.challenger.username, '/play');
       void refresh();
     });
     await refresh();
