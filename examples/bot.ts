@@ -1,8 +1,11 @@
 /**
- * An Outflank bot in one file: it signs in as a bot account, queues, and plays its games with the
+ * An Outflank bot in one file: it signs in as a bot account, finds its games — by queueing, by
+ * challenging a player by name, or by accepting the challenges it gets — and plays them with the
  * project's engine through the HTTP API until it has finished `--games` of them.
  *
  *   npm run bot -- --url http://localhost:3000 --username NAME --password PASS --mode ranked --games 3
+ *   npm run bot -- --username NAME --password PASS --challenge OTHER --rated --clock 5+3 --games 1
+ *   npm run bot -- --username OTHER --password PASS --accept-challenges --games 1
  *
  * The conventions it follows (docs/bots.md, "Write a bot"): every request may meet a 503 with Retry-After
  * (wait, keep the token, retry); a move carries the game's `ply`, so re-sending it after a network
@@ -19,6 +22,7 @@ import { chooseCpuMove, fromBoardString, squareName } from '../src/engine/index.
 
 type Game = components['schemas']['GameDto'];
 type Ticket = components['schemas']['TicketDto'];
+type Challenge = components['schemas']['ChallengeDto'];
 type ErrorBody = components['schemas']['ErrorDto'];
 /** The JSON body a route answers with the given status, and the JSON body it takes. */
 type Json<P extends keyof paths, M extends keyof paths[P], S extends number> = paths[P][M] extends {
@@ -39,6 +43,14 @@ export interface BotOptions {
   turnSeconds?: 30 | 60 | null;
   /** The clock's pool ("5+3"; the presets of POST /api/queue). Ranked: 5+3 when left out. */
   clock?: '1+2' | '3+2' | '5+3' | '10+5' | '15+10' | null;
+  /**
+   * Instead of queueing: challenge this player by name for each game (rated as `mode` says; the
+   * clock is `clock`, 5+3 when left out for a rated one). A declined or expired challenge is sent again
+   * after a pause.
+   */
+  challenge?: string;
+  /** Instead of queueing: wait for challenges and accept each (a rated one passes the ranked rules or is refused). */
+  acceptChallenges?: boolean;
   /** Register as a bot account (bots are paired only with bots, and have their own leaderboard). */
   bot?: boolean;
   /** The engine's node budget per move: small is quick (and weaker). */
@@ -100,6 +112,10 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
     register: (b: Body<'/api/auth/register'>) => call<Json<'/api/auth/register', 'post', 201>>('POST', '/api/auth/register', b),
     joinQueue: (b: Body<'/api/queue'>) => call<Json<'/api/queue', 'post', 201>>('POST', '/api/queue', b),
     queue: () => call<Json<'/api/queue', 'get', 200>>('GET', '/api/queue'),
+    challenge: (b: Body<'/api/challenges'>) => call<Json<'/api/challenges', 'post', 201>>('POST', '/api/challenges', b),
+    challenges: () => call<Json<'/api/challenges', 'get', 200>>('GET', '/api/challenges'),
+    challengeById: (id: string) => call<Json<'/api/challenges/{id}', 'get', 200>>('GET', `/api/challenges/${id}`),
+    accept: (id: string) => call<Json<'/api/challenges/{id}/accept', 'post', 200>>('POST', `/api/challenges/${id}/accept`, {}),
     game: (id: string) => call<Json<'/api/games/{id}', 'get', 200>>('GET', `/api/games/${id}`),
     seat: (id: string) => call<Json<'/api/games/{id}/seat', 'post', 200>>('POST', `/api/games/${id}/seat`, {}),
     move: (id: string, b: Body<'/api/games/{id}/moves'>) => call<Json<'/api/games/{id}/moves', 'post', 201>>('POST', `/api/games/${id}/moves`, b),
@@ -176,15 +192,65 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
   token = auth.token;
   const me = auth.player;
 
-  // 2. Our own events: `matched` says which game the queue made. The open stream also keeps a
-  //    waiting ticket alive (else poll GET /api/queue at least every 30 s).
+  // 2. Our own events: `matched` says which game the queue made, `challenge` a challenge to us or
+  //    the answer to ours (accepted with its gameId, declined with a reason, expired). The open stream
+  //    also keeps a waiting ticket alive (else poll GET /api/queue at least every 30 s).
   let matched: Ticket | null = null;
-  const meEvents = follow('/api/me/events', (event, data: Ticket) => {
-    if (event !== 'matched') return;
-    matched = data;
+  const challengeNews = new Map<string, Challenge>();
+  const meEvents = follow('/api/me/events', (event, data: unknown) => {
+    if (event === 'matched') matched = data as Ticket;
+    else if (event === 'challenge') challengeNews.set((data as Challenge).id, data as Challenge);
+    else return;
     wake();
   });
   await meEvents.ready;
+
+  /** Challenges `opts.challenge` and waits for the answer: the game's id once accepted. */
+  async function challengeForGame(to: string): Promise<string> {
+    for (;;) {
+      let sent: Challenge;
+      try {
+        sent = await api.challenge(
+          opts.mode === 'ranked' ? { to, rated: true, clock: opts.clock ?? '5+3', colour: 'random' } : { to, rated: false, clock: opts.clock ?? null, colour: 'random' },
+        );
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        if (err.body.code === 'ALREADY_IN_GAME' && (err.body.details as { gameId?: string })?.gameId) return (err.body.details as { gameId: string }).gameId;
+        // One open challenge to a player at a time: ours went through (e.g. a retry): wait for it.
+        if (err.body.code !== 'CONFLICT') throw err; // RANKED_REFUSED says which ranked rule refuses (details.rule)
+        sent = await api.challengeById((err.body.details as { challengeId: string }).challengeId);
+      }
+      log(`challenged ${to} (${sent.rated ? 'rated' : 'casual'}, ${sent.clock ?? 'no clock'})`);
+      let now: Challenge = sent;
+      while (now.state === 'open') {
+        await nextEvent(5_000);
+        now = challengeNews.get(sent.id) ?? (await api.challengeById(sent.id)); // the fallback when an event is missed
+      }
+      if (now.state === 'accepted' && now.gameId) return now.gameId;
+      log(`challenge ${now.state}${now.declineReason ? ` (${now.declineReason})` : ''}; asking again shortly`);
+      await sleep(2_000);
+    }
+  }
+
+  /** Waits for a challenge to us and accepts it: the game's id. */
+  async function acceptForGame(): Promise<string> {
+    for (;;) {
+      const incoming = [...challengeNews.values()].filter((c) => c.state === 'open' && c.challenged.id === me.id);
+      challengeNews.clear();
+      for (const c of incoming.length ? incoming : (await api.challenges()).incoming) {
+        try {
+          const accepted = await api.accept(c.id);
+          log(`accepted ${c.challenger.username}'s challenge (${accepted.rated ? 'rated' : 'casual'}, ${accepted.clock ?? 'no clock'})`);
+          if (accepted.gameId) return accepted.gameId;
+        } catch (err) {
+          // Lapsed or withdrawn meanwhile (409), or a ranked rule refuses it now (403 RANKED_REFUSED): the next one.
+          if (!(err instanceof ApiError && [403, 409].includes(err.status))) throw err;
+          log(`challenge ${c.id}: ${err.body.code}`);
+        }
+      }
+      await nextEvent(5_000);
+    }
+  }
 
   /** Queues and waits until the queue pairs us: the game's id. */
   async function findGame(): Promise<string> {
@@ -292,7 +358,8 @@ export async function runBot(opts: BotOptions): Promise<Game[]> {
   const finished: Game[] = [];
   try {
     while (finished.length < opts.games) {
-      const game = await play(await findGame());
+      const gameId = opts.challenge ? await challengeForGame(opts.challenge) : opts.acceptChallenges ? await acceptForGame() : await findGame();
+      const game = await play(gameId);
       if (game.status === 'finished') finished.push(game);
     }
   } finally {
@@ -311,17 +378,26 @@ async function main(): Promise<void> {
       games: { type: 'string', default: '1' },
       'turn-seconds': { type: 'string' },
       clock: { type: 'string' },
+      challenge: { type: 'string' },
+      rated: { type: 'boolean', default: false },
+      'accept-challenges': { type: 'boolean', default: false },
     },
   });
-  const { url, username, password, mode } = values;
+  const { url, username, password } = values;
+  // --challenge NAME plays rated games with --rated, casual ones without.
+  const mode = values.challenge ? (values.rated ? 'ranked' : 'unranked') : values.mode;
   if (!username || !password || (mode !== 'ranked' && mode !== 'unranked')) {
     throw new Error(
-      'usage: npm run bot -- --url URL --username NAME --password PASS [--mode ranked|unranked] [--games N] [--clock 1+2|3+2|5+3|10+5|15+10] [--turn-seconds 30|60 (unranked)]',
+      'usage: npm run bot -- --url URL --username NAME --password PASS [--mode ranked|unranked] [--games N] [--clock 1+2|3+2|5+3|10+5|15+10] [--turn-seconds 30|60 (unranked)]' +
+        ' [--challenge NAME [--rated] | --accept-challenges]',
     );
   }
   const turnSeconds = values['turn-seconds'] ? (Number(values['turn-seconds']) as 30 | 60) : null;
   const clock = (values.clock ?? null) as BotOptions['clock'];
-  const games = await runBot({ url: url!.replace(/\/$/, ''), username, password, mode, games: Number(values.games), turnSeconds, clock });
+  const games = await runBot({
+    url: url!.replace(/\/$/, ''), username, password, mode, games: Number(values.games), turnSeconds, clock,
+    challenge: values.challenge, acceptChallenges: values['accept-challenges'],
+  });
   console.log(`${username}: ${games.length} games finished`);
 }
 

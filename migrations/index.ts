@@ -26,6 +26,7 @@ import { GameTurnStartAbandoned1796000000000 } from './1796000000000-GameTurnSta
 import { LeaderboardIndex1795970104162 } from './1795970104162-LeaderboardIndex.js';
 import { CreatePlayers1795969626085 } from './1795969626085-CreatePlayers.js';
 import { PlayerLanguage1796149647677 } from './1796149647677-PlayerLanguage.js';
+import { Challenges1796218101231 } from './1796218101231-Challenges.js';
 import { OpeningExplorer1796201687075 } from './1796201687075-OpeningExplorer.js';
 import { ComputerGames1796203900000 } from './1796203900000-ComputerGames.js';
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -56,5 +57,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ReportQueue1796203460206,
   ComputerGames1796203900000,
   WarningMessage1796204871234,
+  Challenges1796218101231,
   CheapWinsVoid1796218332624,
 ];

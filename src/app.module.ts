@@ -15,6 +15,7 @@ import { EventsModule } from './events/events.module.js';
 import { GamesModule } from './games/games.module.js';
 import { RoomsModule } from './rooms/rooms.module.js';
 import { ComputerModule } from './computer/computer.module.js';
+import { ChallengesModule } from './challenges/challenges.module.js';
 import { LeaderboardModule } from './leaderboard/leaderboard.module.js';
 import { MatchmakingModule } from './matchmaking/matchmaking.module.js';
 import { PagesModule } from './pages/pages.module.js';
@@ -71,6 +72,7 @@ export class AppModule {
         GamesModule,
         RoomsModule,
         ComputerModule,
+        ChallengesModule,
         LeaderboardModule,
         MatchmakingModule,
         AnalysisModule,

@@ -17,7 +17,8 @@ import { Report } from '../moderation/entities/report.entity.js';
 import { RatingHistory } from '../ratings/entities/rating-history.entity.js';
 import { RatingRefund } from '../ratings/entities/rating-refund.entity.js';
 import { Room } from '../rooms/entities/room.entity.js';
+import { Challenge } from '../challenges/entities/challenge.entity.js';
 
 /** Every TypeORM entity of the app; each module adds its own here. */
-export const ENTITIES: (new () => object)[] = [Player, Game, Move, Room, RatingHistory, QueueTicket, LeaderboardBucket, LeaderboardSettings, RateLimitCounter, PlayerEvent, LoginFailure, AccountSighting,
+export const ENTITIES: (new () => object)[] = [Challenge, Player, Game, Move, Room, RatingHistory, QueueTicket, LeaderboardBucket, LeaderboardSettings, RateLimitCounter, PlayerEvent, LoginFailure, AccountSighting,
   AnalysisJob, GameAnalysis, AnalysisPlayerGame, Report, ModAction, RatingRefund, ExplorerMove, ExplorerSource, ExplorerLadderGame, RevokedToken];

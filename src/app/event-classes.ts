@@ -1,3 +1,4 @@
+import { CHALLENGE_PLAYER_EVENTS } from '../challenges/challenge-events.js';
 import type { EventClasses } from '../events/event-map.js';
 import { GAME_STREAM_EVENTS } from '../games/game-events.js';
 import { QUEUE_PLAYER_EVENTS } from '../matchmaking/queue-events.js';
@@ -10,5 +11,5 @@ import { ROOM_PLAYER_EVENTS } from '../rooms/room-events.js';
  */
 export const EVENT_CLASSES: EventClasses = {
   game: { ...GAME_STREAM_EVENTS },
-  player: { matched: QUEUE_PLAYER_EVENTS.matched, game: ROOM_PLAYER_EVENTS.game, rematch: ROOM_PLAYER_EVENTS.rematch },
+  player: { matched: QUEUE_PLAYER_EVENTS.matched, game: ROOM_PLAYER_EVENTS.game, rematch: ROOM_PLAYER_EVENTS.rematch, challenge: CHALLENGE_PLAYER_EVENTS.challenge },
 };

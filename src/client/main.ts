@@ -4,6 +4,7 @@
  */
 import { onConnectionState } from './transport/api';
 import { show } from './common/dom';
+import { mountChallengeForm } from './challenges/challenges';
 import { startGame } from './game/game';
 import { startHome } from './home/home';
 import { startLearn } from './learn/learn';
@@ -30,6 +31,8 @@ function connectionBanner(): void {
 function main(): void {
   followRememberedLanguage();
   connectionBanner();
+  const challenge = document.getElementById('challenge');
+  if (challenge) mountChallengeForm(challenge);
   const lobby = document.getElementById('play-lobby');
   if (lobby) startLobby(lobby);
   const game = document.getElementById('play-game');

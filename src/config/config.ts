@@ -86,6 +86,10 @@ export interface AppConfig {
   modConflictDays: number;
   /** Rematch offers, acceptances, withdrawals and refusals one player may send within a minute (all app copies together). */
   rematchActionsPerMinute: number;
+  /** An unanswered challenge lapses after this many seconds. */
+  challengeSeconds: number;
+  /** Challenges (and ranked rematch offers) one player may send within a minute (all app copies together). */
+  challengesPerMinute: number;
   /** How often each app copy reads the tokens revoked and the accounts closed on other copies (0: only at start and after its own changes). */
   tokenRevocationPollMs: number;
   /**
@@ -310,6 +314,8 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     trustProxy: trustProxy(env),
     rematchOfferSeconds: int(env, 'REMATCH_OFFER_SECONDS', 60, 5, 3600),
     rematchActionsPerMinute: int(env, 'REMATCH_ACTIONS_PER_MINUTE', 10, 1, 1_000_000),
+    challengeSeconds: int(env, 'CHALLENGE_SECONDS', 180, 10, 3600),
+    challengesPerMinute: int(env, 'CHALLENGES_PER_MINUTE', 6, 1, 1_000_000),
     queuePresenceSeconds: int(env, 'QUEUE_PRESENCE_SECONDS', 30, 2, 3600),
     queuePresenceMarkSeconds: int(env, 'QUEUE_PRESENCE_MARK_SECONDS', 5, 1, 3600),
     queueWaveMs: int(env, 'QUEUE_WAVE_MS', 1000, 0, 3_600_000),

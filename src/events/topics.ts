@@ -5,7 +5,7 @@ export const EVENTS_CHANNEL = 'outflank_events';
 /** A game's public stream: move, seat, end. */
 export const gameTopic = (gameId: string): `game:${string}` => `game:${gameId}`;
 
-/** A player's own stream: matched, game, rematch. */
+/** A player's own stream: matched, game, rematch, challenge. */
 export const playerTopic = (playerId: string): `player:${string}` => `player:${playerId}`;
 
 const PLAYER_TOPIC = /^player:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;

@@ -8,6 +8,12 @@ import { MatchmakingService } from './matchmaking.service.js';
 import { PairingWaves } from './pairing-waves.service.js';
 import { QueuePresence } from './queue-presence.service.js';
 import { QueueRepository } from './queue.repository.js';
+import { RankedRulesService } from './ranked-rules.service.js';
 
-@Module({ imports: [GamesModule, PlayersModule, FairPlayModule, AccountLinksModule], controllers: [MatchmakingController], providers: [MatchmakingService, QueuePresence, PairingWaves, QueueRepository], exports: [MatchmakingService] })
+@Module({
+  imports: [GamesModule, PlayersModule, FairPlayModule, AccountLinksModule],
+  controllers: [MatchmakingController],
+  providers: [MatchmakingService, QueuePresence, PairingWaves, QueueRepository, RankedRulesService],
+  exports: [MatchmakingService, RankedRulesService],
+})
 export class MatchmakingModule {}

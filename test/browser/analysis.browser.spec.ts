@@ -105,15 +105,15 @@ describe('the analysed replay (chromium)', () => {
       expect(await inView(0)).toBe(true);
 
       // The graph says who is ahead above and below its middle line, and its marks are drawn whole.
-      expect(await panel.getByTestId('graph-top').innerText()).toMatch(/^Black ahead by \d+$/);
-      expect(await panel.getByTestId('graph-bottom').innerText()).toMatch(/^White ahead by \d+$/);
+      expect(await panel.locator('[data-part=graph-top]').innerText()).toMatch(/^Black ahead by \d+$/);
+      expect(await panel.locator('[data-part=graph-bottom]').innerText()).toMatch(/^White ahead by \d+$/);
       const graphBox = (await graph.boundingBox())!;
       for (const dot of await panel.locator('.pl-eval-dot').all()) {
         const d = (await dot.boundingBox())!;
         expect(d.y >= graphBox.y && d.y + d.height <= graphBox.y + graphBox.height).toBe(true);
       }
       // When the game was played.
-      expect(await panel.getByTestId('game-played').innerText()).toMatch(/^Played: \w+ \d+, \d{4}/);
+      expect(await panel.locator('[data-part=game-played]').innerText()).toMatch(/^Played: \w+ \d+, \d{4}/);
 
       // A click on the graph shows that position.
       const box = (await graph.boundingBox())!;

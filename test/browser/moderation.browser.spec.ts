@@ -124,15 +124,15 @@ describe('the moderator page (chromium)', () => {
       try {
         const someone = await open(ctx, '/leaderboard', a);
         await someone.waitForLoadState('networkidle');
-        expect(await someone.getByTestId('nav-mod').count()).toBe(0);
+        expect(await someone.locator('[data-part=nav-mod]').count()).toBe(0);
         // The lobby asks who is signed in: a moderator's header gains the link, on every page after.
         const lobby = await open(ctx, '/play', mod);
         await lobby.getByTestId('signed-in').waitFor();
-        await lobby.getByTestId('nav-mod').waitFor();
+        await lobby.locator('[data-part=nav-mod]').waitFor();
         const page = await open(ctx, '/', mod);
         await page.getByRole('link', { name: 'Moderation' }).click();
         await page.getByRole('heading', { name: 'Open reports' }).waitFor();
-        expect(await page.getByTestId('nav-mod').getAttribute('aria-current')).toBe('page');
+        expect(await page.locator('[data-part=nav-mod]').getAttribute('aria-current')).toBe('page');
         const row = page.getByTestId('report-row').filter({ hasText: 'waited out every clock' });
         await row.waitFor();
         for (const column of ['Details', 'Game', 'Reason']) {

@@ -37,6 +37,9 @@ interface Row {
 const all = (answer: string): Row['expect'] => [answer, answer, answer, answer, answer, answer];
 const signedIn = (answer: string): Row['expect'] => ['401 UNAUTHENTICATED', answer, answer, answer, answer, answer];
 
+/** A challenge id that names no challenge. */
+const NO_CHALLENGE = '00000000-0000-4000-8000-00000000c4a1';
+
 const ROWS: Row[] = [
   { route: 'POST /api/auth/register', path: () => '/api/auth/register', body: () => ({ username: uniqueName('m'), password: 'password123' }), expect: all('201') },
   { route: 'POST /api/auth/login', path: () => '/api/auth/login', body: (w) => ({ username: w.name, password: 'password123' }), expect: all('200') },
@@ -121,6 +124,24 @@ const ROWS: Row[] = [
     state: 'between',
     path: (w) => `/api/rooms/${w.code}/rematch`,
     expect: ['401 UNAUTHENTICATED', '403 FORBIDDEN', '403 FORBIDDEN', '403 FORBIDDEN', '200', '200'],
+  },
+  // Challenges: each caller challenges the outsider (the outsider would challenge themselves); ids of no challenge are 404 to all.
+  {
+    route: 'POST /api/challenges',
+    path: () => '/api/challenges',
+    body: (w) => ({ to: w.name }),
+    expect: ['401 UNAUTHENTICATED', '201', '400 VALIDATION_FAILED', '201', '201', '201'],
+  },
+  { route: 'GET /api/challenges', path: () => '/api/challenges', expect: signedIn('200') },
+  { route: 'GET /api/challenges/:id', path: () => `/api/challenges/${NO_CHALLENGE}`, expect: signedIn('404 NOT_FOUND') },
+  { route: 'POST /api/challenges/:id/accept', path: () => `/api/challenges/${NO_CHALLENGE}/accept`, body: () => ({}), expect: signedIn('404 NOT_FOUND') },
+  { route: 'POST /api/challenges/:id/decline', path: () => `/api/challenges/${NO_CHALLENGE}/decline`, body: () => ({ reason: 'busy' }), expect: signedIn('404 NOT_FOUND') },
+  { route: 'DELETE /api/challenges/:id', path: () => `/api/challenges/${NO_CHALLENGE}`, expect: signedIn('404 NOT_FOUND') },
+  {
+    route: 'POST /api/games/:id/rematch (a room\'s game)',
+    path: (w) => `/api/games/${w.gameId}/rematch`,
+    body: () => ({}),
+    expect: ['401 UNAUTHENTICATED', '403 FORBIDDEN', '403 FORBIDDEN', '403 FORBIDDEN', '409 CONFLICT', '409 CONFLICT'],
   },
   { route: 'GET /api/games', path: () => '/api/games?status=active', expect: all('200') },
   {
@@ -215,6 +236,8 @@ describe('authorization matrix: every route × every kind of caller', () => {
       ROOMS_PER_HOUR: '100000', FIRST_MOVE_SECONDS: '3600', CPU_TAKEOVER_SECONDS: '86400', IDLE_TURN_SECONDS: '86400', ANALYSIS_POLL_MS: '0',
       // The explorer's background round writes the ladder's finished games into its index by design (off any request).
       EXPLORER_POLL_MS: '0',
+      // The challenges the table sends do not lapse while it runs (the expiry sweep would write them).
+      CHALLENGE_SECONDS: '3600',
     });
     const [host, other, outsider, seated, partner] = [
       await registerPlayer(t.http),
@@ -304,7 +327,7 @@ describe('authorization matrix: every route × every kind of caller', () => {
       }
     }
     expect(got).toEqual(want);
-  }, 180_000);
+  }, 360_000);
 
   it('no GET writes: the database is unchanged after every GET of the table, by every caller, even while the CPU holds the host\'s seat', async () => {
     const tables = (

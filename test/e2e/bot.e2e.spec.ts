@@ -75,6 +75,21 @@ describe('the example bot', () => {
     expect(again.filter((line) => line.includes('registered'))).toEqual([]);
   }, 120_000);
 
+  it('two bots play a rated 3+2 challenge through the API: one challenges by name, the other accepts', async () => {
+    // The accepting bot's account exists before the challenge is sent (a challenge names a player).
+    await request(t.http).post('/api/auth/register').send({ username: 'bot_taker', password: 'bot-password-123', bot: true }).expect(201);
+    const log: string[] = [];
+    const [sent, taken] = await Promise.all([
+      runBot({ ...bot('bot_challenger', 1, log), challenge: 'bot_taker', clock: '3+2' }),
+      runBot({ ...bot('bot_taker', 1, log), acceptChallenges: true }),
+    ]);
+    expect(sent[0].id).toBe(taken[0].id);
+    expect(sent[0].settings.clock).toMatchObject({ label: '3+2' });
+    await expectPlayedOut([sent[0].id], ['bot_challenger', 'bot_taker']);
+    expect(log).toContain('bot_challenger: challenged bot_taker (rated, 3+2)');
+    expect(log.some((line) => line.startsWith("bot_taker: accepted bot_challenger's challenge (rated, 3+2)"))).toBe(true);
+  }, 120_000);
+
   it('the compiled bot of `npm run bot` plays its game and exits 0', async () => {
     const args = ['--url', t.baseUrl, '--username', 'bot_cli', '--password', 'bot-password-123', '--mode', MODE, '--games', '1'];
     const child = spawn(process.execPath, [BOT, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -14,6 +14,7 @@ export interface PlayerEvents {
   matched: components['schemas']['TicketDto'];
   game: components['schemas']['GameDto'];
   rematch: components['schemas']['RoomDto'];
+  challenge: components['schemas']['ChallengeDto'];
 }
 
 export interface EventMap {

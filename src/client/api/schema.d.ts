@@ -115,6 +115,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your open challenges: to you and from you */
+        get: operations["ChallengesController_list"];
+        put?: never;
+        /** Challenge a player by name: rated or casual, a clock, your colour */
+        post: operations["ChallengesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your challenges (sent or received), in any state */
+        get: operations["ChallengesController_get"];
+        put?: never;
+        post?: never;
+        /** Withdraw a challenge you sent */
+        delete: operations["ChallengesController_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a challenge to you: the game starts */
+        post: operations["ChallengesController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a challenge to you, with a reason the challenger is told */
+        post: operations["ChallengesController_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/computer/games": {
         parameters: {
             query?: never;
@@ -269,6 +339,23 @@ export interface paths {
         put?: never;
         /** Play a move (with the ply you saw) */
         post: operations["GamesController_move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A rematch after a finished game (not a room's): same clock, colours swapped, rated as the game was */
+        post: operations["ChallengesController_rematch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -816,6 +903,56 @@ export interface components {
             /** @description Highest score first */
             boosters: components["schemas"]["BoosterDto"][];
         };
+        ChallengeDto: {
+            challenged: components["schemas"]["PlayerDto"];
+            challenger: components["schemas"]["PlayerDto"];
+            /**
+             * @description The clock ("minutes+seconds"), null: none
+             * @example 5+3
+             */
+            clock: string | null;
+            /**
+             * @description The challenger's colour
+             * @enum {string}
+             */
+            colour: "random" | "black" | "white";
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description Why the challenged player declined
+             * @enum {string|null}
+             */
+            declineReason: "busy" | "later" | "casual" | "rated" | "clock" | null;
+            /**
+             * Format: date-time
+             * @description An open challenge lapses then (CHALLENGE_SECONDS after it was sent)
+             */
+            expiresAt: string;
+            /**
+             * Format: uuid
+             * @description The game an accepted challenge started
+             */
+            gameId: string | null;
+            /** Format: uuid */
+            id: string;
+            rated: boolean;
+            /**
+             * Format: uuid
+             * @description A rematch: the finished game it follows
+             */
+            rematchOf: string | null;
+            /**
+             * @description open until answered or until expiresAt; then accepted (gameId set), declined (declineReason set), cancelled by the challenger, or expired
+             * @enum {string}
+             */
+            state: "open" | "accepted" | "declined" | "cancelled" | "expired";
+        };
+        ChallengeListDto: {
+            /** @description Open challenges to you, oldest first */
+            incoming: components["schemas"]["ChallengeDto"][];
+            /** @description Your open challenges, oldest first */
+            outgoing: components["schemas"]["ChallengeDto"][];
+        };
         ChangePasswordDto: {
             /**
              * @description The password in use now
@@ -841,6 +978,29 @@ export interface components {
              * @example 5+3
              */
             label: string;
+        };
+        CreateChallengeDto: {
+            /**
+             * @description The clock, "minutes+seconds". Rated: one of the presets (1+2, 3+2, 5+3, 10+5, 15+10), default 5+3; null or a custom clock is 400. Casual: any clock within the bounds (1 to 60 minutes, increment 0 to 60 s), or null (none, the default)
+             * @example 5+3
+             */
+            clock?: string | null;
+            /**
+             * @description The challenger's colour
+             * @default random
+             * @enum {string}
+             */
+            colour: "random" | "black" | "white";
+            /**
+             * @description A rated game: every ranked rule applies (403 RANKED_REFUSED names the rule that refuses)
+             * @default false
+             */
+            rated: boolean;
+            /**
+             * @description The username of the player challenged
+             * @example alice
+             */
+            to: string;
         };
         CreateComputerGameDto: {
             /**
@@ -893,6 +1053,14 @@ export interface components {
              */
             turnSeconds: 30 | 60 | null;
         };
+        DeclineChallengeDto: {
+            /**
+             * @description busy: playing or about to; later: not now; casual: only a casual game; rated: only a rated game; clock: another clock
+             * @default later
+             * @enum {string}
+             */
+            reason: "busy" | "later" | "casual" | "rated" | "clock";
+        };
         DeviationsDto: {
             estimatedBestShare: number | null;
             estimatedMeanLoss: number | null;
@@ -916,7 +1084,7 @@ export interface components {
              * @example NOT_YOUR_TURN
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "GUEST_NOT_ALLOWED" | "RANKED_NOT_YET" | "NOT_FOUND" | "USERNAME_TAKEN" | "NOT_YOUR_TURN" | "STALE_PLY" | "GAME_OVER" | "ALREADY_QUEUED" | "ALREADY_IN_GAME" | "ROOM_FULL" | "GAME_IN_PROGRESS" | "TOO_LATE_TO_ABORT" | "ALREADY_REPORTED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "GUEST_NOT_ALLOWED" | "RANKED_NOT_YET" | "RANKED_REFUSED" | "NOT_FOUND" | "USERNAME_TAKEN" | "NOT_YOUR_TURN" | "STALE_PLY" | "GAME_OVER" | "ALREADY_QUEUED" | "ALREADY_IN_GAME" | "ROOM_FULL" | "GAME_IN_PROGRESS" | "TOO_LATE_TO_ABORT" | "ALREADY_REPORTED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ILLEGAL_MOVE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @description e.g. {game} with STALE_PLY and GAME_OVER (the current game), {gameId} with ALREADY_IN_GAME */
             details?: {
                 [key: string]: unknown;
@@ -2244,6 +2412,473 @@ export interface operations {
             };
         };
     };
+    ChallengesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open challenges (not answered, not lapsed) to you and from you, oldest first. Reads only. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeListDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ChallengesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateChallengeDto"];
+            };
+        };
+        responses: {
+            /** @description The open challenge; the challenged player gets a `challenge` event on GET /api/me/events (so do you). It lapses after CHALLENGE_SECONDS (180) unanswered (state expired, a `challenge` event to both). One open challenge from you to the same player at a time. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a bad field; yourself; a rated challenge with no clock or a custom one (rated: the presets only) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description RANKED_REFUSED: a rated challenge breaks a ranked rule; details.rule names it: guestMine/guestTheirs (guests play no rated games), closedMine/closedTheirs (a closed or engine-marked account), newMine/newTheirs (a new account before ranked play opens to it: RANKED_MIN_CASUAL_GAMES finished casual games or RANKED_MIN_ACCOUNT_HOURS), cooldownMine/cooldownTheirs (a ranked cooldown, details.until), botMix (bots play rated games with bots only), linked (one address or device), pairCap (3 ranked games between you in 24 hours) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such player */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description CONFLICT: you already have an open challenge to this player (details.challengeId) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than CHALLENGES_PER_MINUTE (6) challenges and rematch offers sent within a minute; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ChallengesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge as it is: an open one past expiresAt reads expired. Reads only. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such challenge, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ChallengesController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description state cancelled; a `challenge` event to the challenged player. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: it was sent to you: decline it instead */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such challenge, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description CONFLICT: no longer open (details.state) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ChallengesController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyBodyDto"];
+            };
+        };
+        responses: {
+            /** @description state accepted and gameId: a `game` event (the game) to both players, and a `challenge` event. A rated challenge passes every ranked rule again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: you sent it: only the challenged player accepts; RANKED_REFUSED: a rated challenge breaks a ranked rule; details.rule names it: guestMine/guestTheirs (guests play no rated games), closedMine/closedTheirs (a closed or engine-marked account), newMine/newTheirs (a new account before ranked play opens to it: RANKED_MIN_CASUAL_GAMES finished casual games or RANKED_MIN_ACCOUNT_HOURS), cooldownMine/cooldownTheirs (a ranked cooldown, details.until), botMix (bots play rated games with bots only), linked (one address or device), pairCap (3 ranked games between you in 24 hours) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such challenge, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description CONFLICT: no longer open (details.state: accepted, declined, cancelled or expired); ALREADY_IN_GAME: you or the challenger are playing a game */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ChallengesController_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineChallengeDto"];
+            };
+        };
+        responses: {
+            /** @description state declined and declineReason; a `challenge` event to the challenger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: you sent it: withdraw it with DELETE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such challenge, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description CONFLICT: no longer open (details.state) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ComputerController_create: {
         parameters: {
             query?: never;
@@ -2830,6 +3465,124 @@ export interface operations {
             };
             /** @description ILLEGAL_MOVE: not a legal square for you in this position */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the database cannot be reached; nothing changed. Retry after Retry-After seconds and keep your token */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ChallengesController_rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmptyBodyDto"];
+            };
+        };
+        responses: {
+            /** @description An offer: a challenge to your opponent with `rematchOf` the game (accept it as any challenge, or ask for the rematch too). A rated one follows every ranked rule. Asking again while yours stands changes nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeDto"];
+                };
+            };
+            /** @description Your opponent had asked: their challenge is accepted and the game starts (state accepted, gameId). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: the body breaks a rule (details name the fields); unknown fields are refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or not a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description FORBIDDEN: only the game's two players; RANKED_REFUSED: a rated challenge breaks a ranked rule; details.rule names it: guestMine/guestTheirs (guests play no rated games), closedMine/closedTheirs (a closed or engine-marked account), newMine/newTheirs (a new account before ranked play opens to it: RANKED_MIN_CASUAL_GAMES finished casual games or RANKED_MIN_ACCOUNT_HOURS), cooldownMine/cooldownTheirs (a ranked cooldown, details.until), botMix (bots play rated games with bots only), linked (one address or device), pairCap (3 ranked games between you in 24 hours) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description GAME_IN_PROGRESS: the game is still on; CONFLICT: a room's game: use POST /api/rooms/{code}/rematch; ALREADY_IN_GAME: you or your opponent are playing another game */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: bodies are JSON only (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description RATE_LIMITED: more than CHALLENGES_PER_MINUTE (6) challenges and rematch offers sent within a minute; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

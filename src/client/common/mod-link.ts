@@ -13,7 +13,7 @@ const PREF = 'moderator';
 /** Puts the link in the header, or takes it out, as the remembered role says. */
 export function showModLink(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): void {
   if (!doc) return;
-  const nav = doc.querySelector<HTMLElement>('[data-testid=site-nav]');
+  const nav = doc.querySelector<HTMLElement>('[data-part=site-nav]');
   if (!nav) return;
   const wanted = !!getToken() && pref(PREF) === '1';
   const link = nav.querySelector<HTMLAnchorElement>('a[data-part=nav-mod]');
@@ -25,7 +25,6 @@ export function showModLink(doc: Document | undefined = typeof document === 'und
   const a = doc.createElement('a');
   a.href = '/mod';
   a.setAttribute('data-part', 'nav-mod');
-  a.setAttribute('data-testid', 'nav-mod');
   a.textContent = msg('nav.mod');
   if (doc.location.pathname === '/mod') a.setAttribute('aria-current', 'page');
   nav.append(a);

@@ -2,6 +2,7 @@
  * The board page (/play/:id): wires the transport (HTTP and the event streams) to the controller
  * (./state.ts) and the controller to the views (./view*.ts).
  */
+import { mountChallengeRematch } from './rematch-challenge';
 import { followSavedLanguage } from '../i18n/preference';
 import { validRoomCode } from '../common/format';
 import { readSettings } from '../common/settings';
@@ -51,11 +52,13 @@ export function startGame(root: HTMLElement): void {
     const opponent = game.computer ? msg('computer.name', { level: String(game.computer.level) }) : mine === 'black' ? game.white.player.username : game.black.player.username;
     notifyYourTurn(game.id, opponent, gameHref(game.id, game.roomCode));
   };
+  let rematch: { update(): void } | null = null;
 
   const output: GameOutput = {
     changed: () => {
       view?.render();
       yourTurnWhileAway();
+      rematch?.update();
     },
     announce: (value) => view?.announce(value),
     flash: (value, info) => view?.flash(value, info),
@@ -75,6 +78,7 @@ export function startGame(root: HTMLElement): void {
   const controller = new GameController(gameId, roomCode, readSettings(root), api, output);
   const analysis = new AnalysisController(gameId, api, () => view?.render());
   view = mountGameView(root, controller, analysis);
+  rematch = mountChallengeRematch(root, controller);
 
   void (async () => {
     if (takeMatchFound(gameId)) playMatchSound();

@@ -32,7 +32,7 @@ export function mountAnalysis(root: HTMLElement, game: GameController, c: Analys
   const box = part('analysis', root);
   const heading = h('h2', { id: 'analysis-title' }, msg('analysis.heading'));
   // When the game was played, in the reader's own clock and language.
-  const played = h('p', { class: 'pl-hint', 'data-testid': 'game-played' });
+  const played = h('p', { class: 'pl-hint', 'data-part': 'game-played' });
   const status = h('p', { class: 'pl-hint', role: 'status' });
   const graphBox = h('div', { class: 'pl-eval' });
   const current = h('p', { class: 'pl-eval-move', 'aria-live': 'polite' });
@@ -79,8 +79,8 @@ export function mountAnalysis(root: HTMLElement, game: GameController, c: Analys
     const axis = h(
       'div',
       { class: 'pl-eval-axis', 'aria-hidden': 'true' },
-      h('span', { 'data-testid': 'graph-top' }, msg('analysis.graph.ahead', { color: 'black', discs: String(g.range) })),
-      h('span', { 'data-testid': 'graph-bottom' }, msg('analysis.graph.ahead', { color: 'white', discs: String(g.range) })),
+      h('span', { 'data-part': 'graph-top' }, msg('analysis.graph.ahead', { color: 'black', discs: String(g.range) })),
+      h('span', { 'data-part': 'graph-bottom' }, msg('analysis.graph.ahead', { color: 'white', discs: String(g.range) })),
     );
     graphBox.append(h('div', { class: 'pl-eval-plot' }, axis, el), h('p', { class: 'pl-hint' }, msg('analysis.graph.exactFrom', { empties: String(a.exactFromEmpties) })));
     setCursor = (at) => {

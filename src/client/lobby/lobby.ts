@@ -11,6 +11,7 @@ import { ComputerController } from './computer';
 import { mountAlertsCard, mountComputerCard } from './view-computer';
 import { api } from '../transport/api';
 import { followMe } from '../transport/events';
+import { mountChallengeList } from '../challenges/challenges';
 import { mountWatchList } from '../watch/watch-list';
 import { LobbyController } from './state';
 import { mountLobbyView } from './view';
@@ -41,6 +42,8 @@ export function startLobby(root: HTMLElement): void {
   computerCard.render();
   mountAlertsCard(root, { state: notificationState, set: setNotifications, soundOn: matchSoundOn, setSound: setMatchSound }, (key) => msg(key));
 
+  const challenges = root.querySelector<HTMLElement>('[data-part=challenges]');
+  if (challenges) mountChallengeList(challenges);
   const watch = root.querySelector<HTMLElement>('[data-part=watch-list]');
   if (watch) mountWatchList(watch);
   const q = new URLSearchParams(location.search);

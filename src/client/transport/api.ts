@@ -19,6 +19,7 @@ export type Me = Schemas['MeDto'];
 export type Room = Schemas['RoomDto'];
 export type Ticket = Schemas['TicketDto'];
 export type RankedGate = Schemas['RankedGateDto'];
+export type Challenge = Schemas['ChallengeDto'];
 export type LeaderboardEntry = Schemas['LeaderboardEntryDto'];
 export type Analysis = Schemas['AnalysisDto'];
 export type Notice = Schemas['NoticeDto'];
@@ -89,6 +90,15 @@ export const api = {
   rankedGate: () => request<Json<'/api/queue/ranked-gate', 'get', 200>>('GET', '/api/queue/ranked-gate'),
   joinQueue: (body: Body<'/api/queue', 'post'>) => request<Json<'/api/queue', 'post', 201>>('POST', '/api/queue', body),
   leaveQueue: () => request<null>('DELETE', '/api/queue'),
+  challenges: () => request<Json<'/api/challenges', 'get', 200>>('GET', '/api/challenges'),
+  challengeById: (id: string) => request<Json<'/api/challenges/{id}', 'get', 200>>('GET', `/api/challenges/${enc(id)}`),
+  challenge: (body: Body<'/api/challenges', 'post'>) => request<Json<'/api/challenges', 'post', 201>>('POST', '/api/challenges', body),
+  acceptChallenge: (id: string) => request<Json<'/api/challenges/{id}/accept', 'post', 200>>('POST', `/api/challenges/${enc(id)}/accept`, {}),
+  declineChallenge: (id: string, body: Body<'/api/challenges/{id}/decline', 'post'>) =>
+    request<Json<'/api/challenges/{id}/decline', 'post', 200>>('POST', `/api/challenges/${enc(id)}/decline`, body),
+  cancelChallenge: (id: string) => request<Json<'/api/challenges/{id}', 'delete', 200>>('DELETE', `/api/challenges/${enc(id)}`),
+  /** 200: offered (a challenge to the opponent); 201: the opponent had asked, the game started. */
+  gameRematch: (id: string) => request<Json<'/api/games/{id}/rematch', 'post', 200>>('POST', `/api/games/${enc(id)}/rematch`, {}),
 
   /** The engine's analysis of a finished game (status pending until it is done). */
   analysis: (id: string) => request<Json<'/api/games/{id}/analysis', 'get', 200>>('GET', `/api/games/${enc(id)}/analysis`),

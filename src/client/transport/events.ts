@@ -37,6 +37,7 @@ export function followMe(onEvent: (ev: MeEvent) => void, opts: Options = {}): St
       if (name === 'matched' && isObject(data)) onEvent({ name, data: data as unknown as PlayerEvents['matched'] });
       else if (name === 'game' && isObject(data) && typeof data.id === 'string') onEvent({ name, data: data as unknown as PlayerEvents['game'] });
       else if (name === 'rematch' && isObject(data) && typeof data.code === 'string') onEvent({ name, data: data as unknown as PlayerEvents['rematch'] });
+      else if (name === 'challenge' && isObject(data) && typeof data.id === 'string') onEvent({ name, data: data as unknown as PlayerEvents['challenge'] });
       else onEvent({ name: 'other', type: name, data });
     },
   });

@@ -38,8 +38,13 @@ function item(g: GameSummary): HTMLElement {
       ...(opening ? [opening] : []),
       h('span', { class: 'pl-watch-meta' }, msg('watch.meta', { rated: g.rated, move: g.ply + 1 })),
     ),
+    // A challenge to either player: the form on their page (a link of its own: links do not nest).
+    h('span', { class: 'pl-watch-challenge' }, challengeLink(g.black.username), ' ', challengeLink(g.white.username)),
   );
 }
+
+const challengeLink = (name: string): HTMLElement =>
+  h('a', { href: `/players/${encodeURIComponent(name)}#challenge`, 'data-part': 'watch-challenge' }, msg('challenge.title', { name }));
 
 export function mountWatchList(box: HTMLElement): void {
   const ul = $('ul', box);

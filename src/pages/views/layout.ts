@@ -118,7 +118,7 @@ ${skipLink}<header class="site-header">
 <div class="site-bar">
 <nav aria-label="${escapeHtml(t.t('layout.nav.label'))}">
 <a class="brand" href="/">${LOGO_SVG}<span>${escapeHtml(t.t('common.siteName'))}</span></a>
-<div class="site-nav" data-testid="site-nav">
+<div class="site-nav" data-part="site-nav" data-testid="site-nav">
 ${navHtml(page, current)}
 </div>
 </nav>

@@ -116,6 +116,7 @@ ${rulesLinksHtml(page)}
 </header>
 <p class="pl-flash" data-part="lobby-error" data-testid="lobby-error" role="alert" hidden></p>
 <p class="pl-retry"><button type="button" class="pl-btn pl-btn-primary" data-part="lobby-retry" data-testid="lobby-retry" hidden>${h('play.lobby.retry')}</button></p>
+<section class="pl-card pl-challenges-card" data-part="challenges" data-testid="challenges" aria-live="polite" hidden></section>
 
 <section class="pl-card pl-invite" data-part="invite" data-testid="invite" aria-labelledby="invite-title" hidden>
 <h2 id="invite-title" data-part="invite-title" data-testid="invite-title">${h('play.lobby.inviteTitle')}</h2>
@@ -356,6 +357,7 @@ ${rulesLinksHtml(page)}
 <p class="pl-hint" data-part="rematch-status" data-testid="rematch-status" role="status" hidden></p>
 <button type="button" class="pl-btn pl-btn-primary" data-part="rematch-button" data-testid="rematch-button" hidden>${h('play.game.rematch')}</button>
 <button type="button" class="pl-btn" data-part="rematch-decline" data-testid="rematch-decline" hidden>${h('play.game.decline')}</button>
+<div class="pl-row" data-part="game-rematch" data-testid="game-rematch" hidden></div>
 <a class="pl-btn pl-btn-primary" href="/play" data-part="play-again" data-testid="play-again" hidden>${h('play.game.playAgain')}</a>
 <a class="pl-btn" href="/play" data-testid="lobby-link">${h('play.game.leaveToLobby')}</a>
 </div>

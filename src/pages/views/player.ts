@@ -171,6 +171,8 @@ export function renderPlayer(page: PageContext, view: PlayerPageView): string {
     p.guest ? '' : ratingHelpHtml(page, 'rating-help'),
     ladderHtml(page, view.ladder),
     '</section>',
+    // The challenge form, filled by the client for a signed-in visitor (src/client/challenges).
+    p.closed ? '' : `<section class="card pl-card" id="challenge" data-testid="challenge" data-username="${name}" hidden></section>`,
     `<section><h2>${t.html('player.historyTitle')}</h2>`,
     `<div class="card chart-card">${renderRatingChart(history, t)}</div>`,
     `<p class="subtle" data-testid="chart-caption">${t.html('player.chartCaption')}${axisNote ? ` ${axisNote}` : ''}</p>`,

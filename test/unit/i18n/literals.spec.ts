@@ -30,7 +30,7 @@ const ROOT = join(__dirname, '../../..');
 /** Words a page may show in any language: names, codes, units, the data of the fixtures below. */
 const ALLOWED = new Set([
   'Outflank', 'RD', 'CPU', 'API', 'UTC', 'Glicko',
-  'alice', 'bob', 'carol', 'zed_99', 'ghost_name', 'NOT_FOUND', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE',
+  'alice', 'bob', 'carol', 'dave', 'zed_99', 'ghost_name', 'NOT_FOUND', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE',
   // The rules page's diagrams come from real tournaments, named as the WTHOR database names them.
   'GPI', 'Milano', 'Iranian', 'Championship', 'EGP', 'Istanbul',
   // The picker names each language in itself and in English (never translated).

@@ -18,12 +18,13 @@ const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ')
 describe('the home page (GET /)', () => {
   const html = renderLeaderboard(EN, EMPTY, { home: true });
 
-  it('says what Reversi is in one line, under a heading, then offers Play, Learn the rules, Leaderboard and Watch', () => {
+  it('says what Reversi is in one line, under a heading, then offers Play, Play the computer, Learn the rules, Leaderboard and Watch', () => {
     expect(html).toContain('<title>Play Reversi online · Outflank</title>');
     expect(html).toMatch(/<h1 id="home-title">Play Reversi online<\/h1><p class="home-tagline" data-testid="home-tagline">Reversi is a board game for two/);
     const actions = [...html.match(/<div class="home-actions">([\s\S]*?)<\/div>/)![1].matchAll(/href="([^"]*)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]]);
     expect(actions).toEqual([
       ['/play', 'Play now'],
+      ['/play#computer', 'Play the computer'],
       ['/learn', 'Learn the rules'],
       ['/leaderboard', 'Leaderboard'],
       ['#watch-title', 'Watch a game'],
@@ -42,7 +43,7 @@ describe('the home page (GET /)', () => {
   });
 
   it('marks Home as the current page and keeps the leaderboard below under an h2 (one h1)', () => {
-    expect(html).toContain('<a href="/" aria-current="page">Home</a>');
+    expect(html).toContain('<a href="/" class="nav-home" aria-current="page">Home</a>');
     expect(html.match(/<h1[ >]/g)).toHaveLength(1);
     expect(html).toContain('<h2 class="home-leaderboard" id="leaderboard">Leaderboard</h2>');
   });
