@@ -332,6 +332,11 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
     try {
       // The lobby's GET /api/players/me: 503 (Retry-After 1), 503, a network failure, then the server.
       let failures = 0;
+      // The whole API is down meanwhile: any answer of the server would take the banner down at once.
+      await ctx.route('**/api/**', async (route) => {
+        if (failures < 3) await route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'The database is unavailable.' }) });
+        else await route.fallback();
+      });
       await ctx.route('**/api/players/me', async (route) => {
         failures++;
         if (failures <= 2) await route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'The database is unavailable.' }) });
@@ -347,6 +352,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       expect(await page.evaluate("localStorage.getItem('outflank.token')")).toBe(g.host.token);
       await page.getByTestId('server-status').waitFor({ state: 'hidden' });
       await ctx.unroute('**/api/players/me');
+      await ctx.unroute('**/api/**');
 
       // The server stays unavailable: the lobby keeps the token and offers to try again (no sign-in
       // form that would replace a guest's only identity); once it answers, the retry signs in.

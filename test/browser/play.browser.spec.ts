@@ -111,7 +111,7 @@ describe('the browser client /play (chromium)', () => {
       // …and the lobby says why, next to the choice; Quick match is the first card.
       expect(await a.getByTestId('quick-match').getByTestId('guest-note').innerText()).toBe('Ranked games are for registered players: guests play casual games.');
       const cards = await a.evaluate("Array.from(document.querySelectorAll('.pl-grid > section')).map(function (e) { return e.getAttribute('data-testid'); })");
-      expect(cards).toEqual(['quick-match', 'create-room', 'join-room']);
+      expect(cards).toEqual(['quick-match', 'create-room', 'computer-card', 'join-room', 'alerts']);
       await a.screenshot({ path: join(ARTIFACTS, 'play-lobby.png'), fullPage: true });
 
       await a.getByTestId('room-turn').selectOption('60');

@@ -49,6 +49,8 @@ describe('players and auth', () => {
       language: null,
       // …and how far you are from the leaderboard: a newcomer's RD needs about this many rated games.
       ladder: { listed: false, gamesToGo: gamesToRdBelow({ rating: 1500, rd: 350, volatility: 0.06 }, PROVISIONAL_RD) },
+      // …and whether the moderator page is yours to use.
+      moderator: false,
     });
     expect(reg.body.player.ladder.gamesToGo).toBeGreaterThan(5);
     const login = await request(t.http).post('/api/auth/login').send({ username: name.toUpperCase(), password: 'password123' }).expect(200);

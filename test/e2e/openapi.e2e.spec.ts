@@ -65,7 +65,7 @@ describe('the OpenAPI schema', () => {
     expect(fields('GameDto')).toEqual(
       expect.arrayContaining(['id', 'rated', 'status', 'settings', 'black', 'white', 'board', 'toMove', 'ply', 'legalMoves', 'discs', 'turnDeadline', 'clocks', 'result', 'opening', 'createdAt', 'finishedAt']),
     );
-    expect(fields('GameSummaryDto')).toEqual(['black', 'createdAt', 'finishedAt', 'id', 'opening', 'ply', 'rated', 'result', 'status', 'white']);
+    expect(fields('GameSummaryDto')).toEqual(['black', 'computer', 'createdAt', 'finishedAt', 'id', 'opening', 'ply', 'rated', 'result', 'status', 'white']);
     expect(schemas.GameSummaryDto.properties.opening).toMatchObject({ type: 'string', nullable: true });
     expect(fields('MoveDto')).toEqual(['at', 'by', 'color', 'flipped', 'pass', 'ply', 'square']);
     expect(fields('TicketDto')).toEqual(['clock', 'cooldown', 'gameId', 'held', 'id', 'joinedAt', 'mode', 'reason', 'state', 'turnSeconds', 'window']);
