@@ -62,13 +62,13 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
   const apiGame = async (id: string) => (await request(t.http).get(`/api/games/${id}`).expect(200)).body;
   const apiMoves = async (id: string): Promise<ApiMove[]> => (await request(t.http).get(`/api/games/${id}/moves`).expect(200)).body.moves;
   const waitForState = (page: Page, state: string) => page.locator(`#play-game[data-state=${state}]`).waitFor({ state: 'attached' });
-  const waitForPly = (page: Page, ply: number) =>
+  const waitForPly = (page: Page, ply: number, timeout = WAIT) =>
     page.waitForFunction(
       (n: number) =>
         Number(document.getElementById('play-game').getAttribute('data-ply')) >= n &&
         document.querySelector('[data-testid=board]').getAttribute('data-busy') === 'false',
       ply,
-      { timeout: WAIT },
+      { timeout },
     );
 
   async function roomGame(): Promise<{ id: string; code: string; host: TestPlayer; guest: TestPlayer }> {
@@ -383,7 +383,8 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       const board = await open(ctx, `/play/${g.id}`);
       await waitForState(board, 'playing');
       await board.locator('[data-square=d3][data-playable=true]').click();
-      await waitForPly(board, 1);
+      // Each failed try waits RESEND_MS (4 s) before the next: two of them, then the answer.
+      await waitForPly(board, 1, 2 * 4_000 + WAIT); // RESEND_MS of src/client/game/model.ts
       expect(moveTries).toBe(3);
       expect((await apiMoves(g.id)).map((m) => m.square)).toEqual(['d3']);
       expect(await board.evaluate("localStorage.getItem('outflank.token')")).toBe(g.host.token);

@@ -47,7 +47,7 @@ function follow(onChallenge: (c: Challenge) => void): Stream {
     if (ev.name === 'challenge') {
       if (ev.data.state === 'accepted' && ev.data.gameId) location.href = gameHref(ev.data.gameId);
       else onChallenge(ev.data);
-    } else if (ev.name === 'game' && ev.data.status === 'active') location.href = gameHref(ev.data.id);
+    } else if (ev.name === 'game' && ev.data.status === 'active') location.href = gameHref(ev.data.id, ev.data.roomCode);
   });
 }
 
