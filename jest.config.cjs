@@ -16,13 +16,14 @@ const swc = {
     keepClassNames: true,
   },
   module: { type: 'commonjs' },
-  sourceMaps: 'inline',
+  sourceMaps: true,
 };
 const swcJs = { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } };
 
 module.exports = {
   testEnvironment: 'node',
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // `./x.js` imports of the project's own TypeScript (test/setup/resolver.cjs).
+  resolver: '<rootDir>/test/setup/resolver.cjs',
   transform: {
     '^.+\\.ts$': ['@swc/jest', swc],
     '^.+\\.m?js$': ['@swc/jest', swcJs],
