@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
 import request from 'supertest';
 import { AnalysisRunner } from '../../src/analysis/analysis-runner.js';
@@ -7,7 +6,7 @@ import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.
 import { startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
-import { ARTIFACTS, axeViolations, contrastRatios, openWatchedPage, withAppAndBrowser, type Violation } from './chromium.js';
+import { screenshot, axeViolations, contrastRatios, openWatchedPage, withAppAndBrowser, type Violation } from './chromium.js';
 
 const WAIT = 15_000;
 
@@ -123,7 +122,7 @@ describe('the analysed replay (chromium)', () => {
       await page.keyboard.press('End');
       expect(await current.innerText()).toContain(`${analysis.moves.length}. `);
       expect(end.status).toBe('finished');
-      await page.screenshot({ path: join(ARTIFACTS, 'analysis-replay.png'), fullPage: true });
+      await screenshot(page, 'analysis-replay.png', { fullPage: true });
 
       // A player of the game can report the opponent from here, once.
       await panel.getByRole('button', { name: 'Report opponent' }).click();
@@ -171,7 +170,7 @@ describe('the analysed replay (chromium)', () => {
         const ratios = await contrastRatios(page, '.pl-by-cpu');
         expect(ratios.length).toBeGreaterThan(0);
         expect(ratios.filter((r) => r < 4.5).map((r) => `${name}: ${r.toFixed(2)}:1`)).toEqual([]);
-        await page.screenshot({ path: join(ARTIFACTS, `analysis-axe-${name}.png`), fullPage: true });
+        await screenshot(page, `analysis-axe-${name}.png`, { fullPage: true });
       } finally {
         await ctx.close();
       }

@@ -1,12 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import { Browser } from 'playwright-core';
 import request from 'supertest';
 import { verifyRatings } from '../../src/cli/ratings-cli.js';
 import { playOpening } from '../factories/games.js';
 import { registerPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
-import { ARTIFACTS, axeViolations, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
+import { screenshot, axeViolations, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 15_000;
 const GAME_URL = /\/play\/([0-9a-f-]{36})$/;
@@ -46,7 +45,7 @@ describe('challenges in the browser (chromium)', () => {
       expect(await profile.locator('[data-part=challenge-withdraw]').isVisible()).toBe(true);
       expect(await profile.evaluate(FITS_WIDTH)).toBe(true);
       expect(await axeViolations(profile)).toEqual([]);
-      await profile.screenshot({ path: join(ARTIFACTS, 'challenge-form-desktop.png') });
+      await screenshot(profile, 'challenge-form-desktop.png');
 
       // Bob's lobby shows it live (no reload), with the terms from his side.
       const incoming = lobby.locator('[data-part=challenge-incoming]');
@@ -55,7 +54,7 @@ describe('challenges in the browser (chromium)', () => {
       expect(await incoming.textContent()).toContain('5+3');
       expect(await lobby.evaluate(FITS_WIDTH)).toBe(true);
       expect(await axeViolations(lobby)).toEqual([]);
-      await lobby.screenshot({ path: join(ARTIFACTS, 'challenge-lobby-phone.png') });
+      await screenshot(lobby, 'challenge-lobby-phone.png');
       await lobby.locator('[data-part=challenge-accept]').click();
       await Promise.all([lobby.waitForURL(GAME_URL, { timeout: WAIT }), profile.waitForURL(GAME_URL, { timeout: WAIT })]);
       const gameId = GAME_URL.exec(lobby.url())![1];

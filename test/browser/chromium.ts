@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll } from '@jest/globals';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { Browser, BrowserContext, chromium, Locator, Page } from 'playwright-core';
 import { startTestApp, TestApp } from '../support/app.js';
 import { artifactsFolder, CHROMIUM, CHROMIUM_ARGS, missingChromium } from '../setup/resources.cjs';
 
@@ -8,6 +9,18 @@ export { CHROMIUM, PLAIN_HTTP_HOST } from '../setup/resources.cjs';
 
 /** Screenshots for people to look at (ignored by git; `npm run screenshots` copies the README's). */
 export const ARTIFACTS = artifactsFolder();
+
+/**
+ * Saves a screenshot of `target` as ARTIFACTS/`name` when OUTFLANK_TEST_SCREENSHOTS=1 (`npm run
+ * screenshots` sets it), else nothing: a screenshot checks nothing, and a full-page one costs
+ * Chromium about a CPU-second to paint and encode, a minute or two of the browser group in all.
+ */
+export async function screenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (process.env.OUTFLANK_TEST_SCREENSHOTS !== '1') return;
+  const path = join(ARTIFACTS, name);
+  if ('goto' in target) await target.screenshot({ path, fullPage: options.fullPage ?? false });
+  else await target.screenshot({ path });
+}
 
 /** Runs in the page (a string: the project's TypeScript has no DOM types): true when nothing scrolls sideways. */
 export const FITS_WIDTH = 'document.documentElement.scrollWidth <= window.innerWidth';

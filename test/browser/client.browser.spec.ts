@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -8,7 +7,7 @@ import { translator } from '../../src/i18n/catalogues/index.js';
 import { playSquares } from '../factories/games.js';
 import { guestPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
-import { ARTIFACTS, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
+import { screenshot, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
 import { gameWithPass } from './passes.js';
 
 /** Every wait in the pages is bounded by this (ms). */
@@ -101,11 +100,11 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       await link.waitFor();
       expect(await link.innerText()).toContain(g.host.username);
       expect(await link.innerText()).toContain(g.guest.username);
-      await home.screenshot({ path: join(ARTIFACTS, 'home.png'), fullPage: true });
+      await screenshot(home, 'home.png', { fullPage: true });
       const homePhone = await open(phone, '/');
       await homePhone.locator(`a[data-game-id="${g.id}"]`).waitFor();
       expect(await homePhone.evaluate(FITS_WIDTH)).toBe(true);
-      await homePhone.screenshot({ path: join(ARTIFACTS, 'home-phone.png'), fullPage: true });
+      await screenshot(homePhone, 'home-phone.png', { fullPage: true });
 
       await link.click();
       await home.waitForURL(`${t.baseUrl}/play/${g.id}`);
@@ -178,7 +177,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       await page.getByTestId('move-list').getByRole('listitem').nth(3).click();
       expect(await boardOf(page)).toBe(boards[4]);
       expect(await page.getByTestId('move-list').getByRole('listitem').nth(3).getAttribute('class')).toContain('pl-current');
-      await page.screenshot({ path: join(ARTIFACTS, 'replay.png'), fullPage: true });
+      await screenshot(page, 'replay.png', { fullPage: true });
       await page.getByTestId('replay-last').click();
       expect(await boardOf(page)).toBe(boards[6]);
       expect(await page.getByTestId('result-title').innerText()).toBe('Black wins');
@@ -188,7 +187,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       await small.getByTestId('replay-prev').click();
       expect(await boardOf(small)).toBe(boards[5]);
       expect(await small.evaluate(FITS_WIDTH)).toBe(true);
-      await small.screenshot({ path: join(ARTIFACTS, 'replay-phone.png'), fullPage: true });
+      await screenshot(small, 'replay-phone.png', { fullPage: true });
     } finally {
       await ctx.close();
       await phone.close();
@@ -223,8 +222,8 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       expect(await w.getByTestId('pass-notice').innerText()).toBe(`${passColor} has no legal move and passes: ${game.toMove === 'black' ? 'Black' : 'White'} plays again.`);
       expect(await b.getByTestId('announcer').innerText()).toBe(`${passColor} (${passer.username}) has no legal move and passes.`);
       expect(await a.getByTestId('turn-status').innerText()).toMatch(/^Your turn/);
-      await a.screenshot({ path: join(ARTIFACTS, 'pass-notice.png'), fullPage: true });
-      await b.screenshot({ path: join(ARTIFACTS, 'pass-notice-phone.png'), fullPage: true });
+      await screenshot(a, 'pass-notice.png', { fullPage: true });
+      await screenshot(b, 'pass-notice-phone.png', { fullPage: true });
       // The next move clears it.
       const next = (await apiGame(g.id)).legalMoves[0];
       await a.locator(`[data-square=${next}][data-playable=true]`).click();
@@ -260,7 +259,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
         `Room ${code}: Casual · 30 s per move · legal squares shown · colours swap after each game.`,
       );
       expect(await guest.evaluate(FITS_WIDTH)).toBe(true);
-      await guest.screenshot({ path: join(ARTIFACTS, 'invite-phone.png'), fullPage: true });
+      await screenshot(guest, 'invite-phone.png', { fullPage: true });
       await guest.getByTestId('invite-guest-join').click();
       await Promise.all([guest.waitForURL(GAME_URL), lobby.waitForURL(GAME_URL)]);
       expect(GAME_URL.exec(guest.url())![1]).toBe(GAME_URL.exec(lobby.url())![1]);
@@ -345,7 +344,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       });
       const page = await open(ctx, '/play');
       await page.getByTestId('server-status').waitFor({ state: 'visible' });
-      await page.screenshot({ path: join(ARTIFACTS, 'server-unavailable.png'), fullPage: true });
+      await screenshot(page, 'server-unavailable.png', { fullPage: true });
       await page.getByTestId('signed-in').waitFor({ state: 'visible', timeout: 15_000 });
       // Three failures, then the answer (other parts of the page may ask for the player too).
       expect(failures).toBeGreaterThanOrEqual(4);
@@ -417,7 +416,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       const docs = await open(ctx, '/docs');
       await docs.locator('.swagger-ui .information-container').waitFor();
       expect(await docs.locator('.opblock').count()).toBeGreaterThan(20);
-      await docs.screenshot({ path: join(ARTIFACTS, 'docs.png') });
+      await screenshot(docs, 'docs.png');
     } finally {
       await ctx.close();
     }
@@ -436,7 +435,7 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
       expect(res!.headers()['content-type']).toMatch(/^text\/html/);
       await page.getByTestId('error-page').waitFor();
       expect(await page.getByTestId('error-retry').isVisible()).toBe(true);
-      await page.screenshot({ path: join(ARTIFACTS, 'error-page.png'), fullPage: true });
+      await screenshot(page, 'error-page.png', { fullPage: true });
     } finally {
       expected = [];
       await ctx.close();

@@ -1,12 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { FLAG_GRACE_MAX_MS } from '../../src/games/domain/clock.js';
 import { playOpening } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
-import { ARTIFACTS, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
+import { screenshot, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 /** Every wait in the pages is bounded by this (ms), but the flag's own minute. */
 const WAIT = 15_000;
@@ -73,8 +72,8 @@ describe('game clocks in the browser (chromium)', () => {
         expect(await clockText(page, 'white')).toBe('1:00');
         expect(await page.evaluate(FITS_WIDTH)).toBe(true);
       }
-      await pa.screenshot({ path: join(ARTIFACTS, 'clocks-desktop.png') });
-      await pb.screenshot({ path: join(ARTIFACTS, 'clocks-phone.png') });
+      await screenshot(pa, 'clocks-desktop.png');
+      await screenshot(pb, 'clocks-phone.png');
 
       // From here nobody acts: count every API request the three pages make (their event streams aside).
       const requests: { at: number; what: string }[] = [];
@@ -109,7 +108,7 @@ describe('game clocks in the browser (chromium)', () => {
       expect(await clockText(watcher, 'black')).toBe('0:00.0');
       expect(await clockText(watcher, 'white')).toBe('1:00');
       expect(await blackPage.getByTestId('result-title').textContent()).toBe('You lost');
-      await watcher.screenshot({ path: join(ARTIFACTS, 'clocks-watcher-over.png') });
+      await screenshot(watcher, 'clocks-watcher-over.png');
       for (const page of [pa, pb]) expect(await page.evaluate(FITS_WIDTH)).toBe(true);
       expect(problems).toEqual([]);
     } finally {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
 import request from 'supertest';
 import { guestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
-import { ARTIFACTS, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
+import { screenshot, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 20_000;
 const GAME_URL = /\/play\/([0-9a-f-]{36})(\?.*)?$/;
@@ -56,7 +55,7 @@ describe('play the computer in the browser (chromium)', () => {
       await page.getByTestId('computer-clock-increment').fill('1');
       await page.locator('#computer-form [name=color][value=black]').check({ force: true }); // a styled radio: its label covers it
       expect(await page.evaluate(FITS_WIDTH)).toBe(true);
-      await page.screenshot({ path: join(ARTIFACTS, 'computer-lobby-desktop.png') });
+      await screenshot(page, 'computer-lobby-desktop.png');
       await page.getByTestId('computer-button').click();
       await page.waitForURL(GAME_URL, { timeout: WAIT });
       const gameId = GAME_URL.exec(page.url())![1];
@@ -72,7 +71,7 @@ describe('play the computer in the browser (chromium)', () => {
       expect(after.ply).toBe(2);
       expect(await page.locator(`[data-square=${square}]`).getAttribute('data-disc')).toBe('black');
       expect(await page.evaluate(FITS_WIDTH)).toBe(true);
-      await page.screenshot({ path: join(ARTIFACTS, 'computer-game-desktop.png') });
+      await screenshot(page, 'computer-game-desktop.png');
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -93,7 +92,7 @@ describe('play the computer in the browser (chromium)', () => {
       await home.waitForURL(GAME_URL, { timeout: WAIT });
       await plyIs(home, 1);
       expect(await home.evaluate(FITS_WIDTH)).toBe(true);
-      await home.screenshot({ path: join(ARTIFACTS, 'computer-game-phone.png') });
+      await screenshot(home, 'computer-game-phone.png');
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { Clock } from '../../src/common/clock.js';
@@ -8,7 +7,7 @@ import { DeadlineSweeper } from '../../src/games/deadline-sweeper.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
-import { ARTIFACTS, openWatchedPage, withAppAndBrowser } from './chromium.js';
+import { screenshot, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 /** Every wait in the pages is bounded by this (ms). */
 const WAIT = 10_000;
@@ -50,7 +49,7 @@ describe('fair play in the browser client (chromium)', () => {
       expect(await note.innerText()).toMatch(
         new RegExp(`^${gone.username} seems to be disconnected: if they do not come back, the CPU plays for them in 0:[0-4]\\d \\(and if it is still playing for them at the end, they lose\\)\\.$`),
       );
-      await page.screenshot({ path: join(ARTIFACTS, 'fair-play-opponent-away.png'), fullPage: true });
+      await screenshot(page, 'fair-play-opponent-away.png', { fullPage: true });
       // The opponent comes back (opens the game): the note goes once the page reads the game again.
       await request(t.http).get(`/api/games/${gameId}`).set(gone.auth).expect(200);
     } finally {
@@ -74,7 +73,7 @@ describe('fair play in the browser client (chromium)', () => {
       const note = page.getByTestId('queue-cooldown');
       await note.waitFor({ state: 'visible', timeout: WAIT });
       expect(await note.innerText()).toMatch(/^You aborted several of your last ranked games: your next ranked game can start in 0:[0-5]\d\. Keep this page open; casual games are open now\.$/);
-      await page.screenshot({ path: join(ARTIFACTS, 'fair-play-ranked-cooldown.png'), fullPage: true });
+      await screenshot(page, 'fair-play-ranked-cooldown.png', { fullPage: true });
       await page.getByTestId('queue-cancel').click();
       await page.getByTestId('queue-waiting').waitFor({ state: 'hidden' });
       // An untimed ranked game states its idle limit with its settings.
@@ -100,7 +99,7 @@ describe('fair play in the browser client (chromium)', () => {
       expect(await page.getByTestId('turn-status').innerText()).toMatch(/make your first move before the clock runs out, or the game is aborted/);
       // The first move's countdown: FIRST_MOVE_SECONDS (30).
       expect(await page.getByTestId('seat-black').getByTestId('clock').innerText()).toMatch(/^0:([0-2]\d|30)$/);
-      await page.screenshot({ path: join(ARTIFACTS, 'fair-play-first-move.png'), fullPage: true });
+      await screenshot(page, 'fair-play-first-move.png', { fullPage: true });
       await page.getByTestId('abort-button').click();
       await waitForState(page, 'over');
       expect(await page.getByTestId('result-title').innerText()).toBe('Game aborted');
@@ -141,7 +140,7 @@ describe('fair play in the browser client (chromium)', () => {
       );
       // Old → new, as every page shows a rating ("1500? → 1512? (+12)").
       expect(await page.getByTestId('rating-changes').getByText(new RegExp(`^${stays.username}: \\d+\\?? → \\d+\\?? \\(\\+\\d+\\)$`)).count()).toBe(1);
-      await page.screenshot({ path: join(ARTIFACTS, 'fair-play-abandoned.png'), fullPage: true });
+      await screenshot(page, 'fair-play-abandoned.png', { fullPage: true });
     } finally {
       await ctx.close();
     }
@@ -161,7 +160,7 @@ describe('fair play in the browser client (chromium)', () => {
       const [lo, hi] = ((await window.innerText()).match(/(\d+)–(\d+)/) ?? []).slice(1).map(Number);
       expect(lo).toBeLessThan(1500);
       expect(hi).toBeGreaterThan(1500);
-      await page.screenshot({ path: join(ARTIFACTS, 'fair-play-ranked-window.png'), fullPage: true });
+      await screenshot(page, 'fair-play-ranked-window.png', { fullPage: true });
       await page.getByTestId('queue-cancel').click();
       await page.getByTestId('queue-waiting').waitFor({ state: 'hidden' });
     } finally {

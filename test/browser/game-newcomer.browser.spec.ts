@@ -1,12 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { ratingLabel, ratingStepLabel } from '../../src/ratings/domain/rating-label.js';
 import { playSquares, startRankedGame } from '../factories/games.js';
 import { guestPlayer, registerPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
-import { ARTIFACTS, reportCspViolations, withAppAndBrowser } from './chromium.js';
+import { screenshot, reportCspViolations, withAppAndBrowser } from './chromium.js';
 import { gameWithPass } from './passes.js';
 
 /**
@@ -144,7 +143,7 @@ describe('a newcomer at the board (chromium)', () => {
       await page.waitForTimeout(3000);
       expect(await page.getByTestId('connection').isVisible()).toBe(false);
       expect(streams.length).toBe(before);
-      await page.screenshot({ path: join(ARTIFACTS, 'game-over-no-badge.png') });
+      await screenshot(page, 'game-over-no-badge.png');
 
       // The finished game opened later, by a player and by a spectator: a replay, no stream at all.
       for (const [context, role] of [[ctx, 'black'], [watcher, 'spectator']] as const) {
@@ -181,7 +180,7 @@ describe('a newcomer at the board (chromium)', () => {
         // Once the layout has settled (fonts, banners): the board is refitted, never left cut.
         await page.waitForFunction(inViewport, '[data-square=h8]');
         expect(await page.evaluate(inViewport, '[data-testid=pass-notice]')).toBe(true);
-        await page.screenshot({ path: join(ARTIFACTS, `game-fits-pass-${size.name}.png`) });
+        await screenshot(page, `game-fits-pass-${size.name}.png`);
 
         // Over (the passer resigns): the replay buttons come under the board, all inside the viewport.
         await request(t.http).post(`/api/games/${g.id}/resign`).set(passer.auth).send({}).expect(200);
@@ -193,12 +192,12 @@ describe('a newcomer at the board (chromium)', () => {
         await replay.getByTestId('replay').waitFor();
         await replay.getByTestId('replay-prev').click();
         for (const sel of ['[data-square=h8]', '[data-testid=replay-first]', '[data-testid=replay-last]']) await replay.waitForFunction(inViewport, sel);
-        await replay.screenshot({ path: join(ARTIFACTS, `replay-fits-${size.name}.png`) });
+        await screenshot(replay, `replay-fits-${size.name}.png`);
 
         const lesson = await open(ctx, '/learn');
         await lesson.locator('#learn[data-state=step]').waitFor({ state: 'attached' });
         await lesson.waitForFunction(inViewport, '[data-square=h8]');
-        await lesson.screenshot({ path: join(ARTIFACTS, `learn-fits-${size.name}.png`) });
+        await screenshot(lesson, `learn-fits-${size.name}.png`);
 
         // The pass in the move list, in Swahili (the longest word for it), is not clipped.
         const sw = await open(ctx, `/play/${g.id}?lang=sw`);
@@ -235,7 +234,7 @@ describe('a newcomer at the board (chromium)', () => {
           });
           expect(marks.legalSize).toBeGreaterThanOrEqual(14);
           expect(marks.lastSpread).toBeGreaterThanOrEqual(2);
-          if (size.name === 'phone') await page.locator('[data-testid=board]').screenshot({ path: join(ARTIFACTS, `board-marks-${colorScheme}-phone.png`) });
+          if (size.name === 'phone') await screenshot(page.locator('[data-testid=board]'), `board-marks-${colorScheme}-phone.png`);
         } finally {
           await ctx.close();
         }
@@ -269,7 +268,7 @@ describe('a newcomer at the board (chromium)', () => {
       )) as [string, number][];
       expect(heights.length).toBeGreaterThanOrEqual(3);
       expect(heights.filter(([, h]) => h < 44)).toEqual([]);
-      await page.screenshot({ path: join(ARTIFACTS, 'game-phone-targets.png'), fullPage: true });
+      await screenshot(page, 'game-phone-targets.png', { fullPage: true });
     } finally {
       await ctx.close();
     }
@@ -320,7 +319,7 @@ describe('a newcomer at the board (chromium)', () => {
       const after = ratingLabel((await request(t.http).get(`/api/players/${alice.username}`).expect(200)).body)!;
       expect(changes).toContain(`→ ${after} (+`);
       expect(await page.getByTestId('seat-black').getByTestId('player-rating').innerText()).toBe(after);
-      await page.screenshot({ path: join(ARTIFACTS, 'end-card-ratings.png') });
+      await screenshot(page, 'end-card-ratings.png');
       // The player page: the same label, and the help.
       const profile = await open(ctx, `/players/${alice.username}`);
       expect(await profile.getByTestId('player-rating').innerText()).toBe(after);
@@ -340,7 +339,7 @@ describe('a newcomer at the board (chromium)', () => {
       const guestGame = await open(guestCtx, `/play/${g.id}`);
       await waitForState(guestGame, 'playing');
       for (const color of ['black', 'white']) expect(await guestGame.getByTestId(`seat-${color}`).getByTestId('player-rating').innerText()).toBe('');
-      await guestGame.screenshot({ path: join(ARTIFACTS, 'guest-seats-phone.png') });
+      await screenshot(guestGame, 'guest-seats-phone.png');
     } finally {
       await ctx.close();
       await guestCtx.close();

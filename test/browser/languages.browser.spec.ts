@@ -5,7 +5,6 @@
  * UI in Bengali; the pseudo-locale at phone size, with nothing overflowing or clipped.
  */
 import { describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.js';
@@ -16,7 +15,7 @@ import { playOpening, startRoomGame } from '../factories/games.js';
 import { startTestApp, TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
 import { startTcpProxy } from '../support/tcp-proxy.js';
-import { ARTIFACTS, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
+import { screenshot, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 10_000;
 /**
@@ -262,7 +261,7 @@ describe('languages in the browser (chromium)', () => {
         });
         expect(result.title).toMatch(new RegExp(SCRIPT.bn));
       }
-      await pages[1].screenshot({ path: join(ARTIFACTS, 'i18n-bn-game-over-phone.png'), fullPage: true });
+      await screenshot(pages[1], 'i18n-bn-game-over-phone.png', { fullPage: true });
     } finally {
       await one.close();
       await two.close();
@@ -281,7 +280,7 @@ describe('languages in the browser (chromium)', () => {
         expect({ name, lang: await htmlLang(page) }).toEqual({ name, lang: 'en-XA' });
         expect({ name, fits: await page.evaluate(FITS_WIDTH) }).toEqual({ name, fits: true });
         expect({ name, clipped: await page.evaluate(CLIPPED_JS) }).toEqual({ name, clipped: [] });
-        await page.screenshot({ path: join(ARTIFACTS, `i18n-pseudo-${name}.png`), fullPage: true });
+        await screenshot(page, `i18n-pseudo-${name}.png`, { fullPage: true });
         return page;
       };
       await visit('home', '/', (p) => p.locator('[data-testid=watch-list]:not([data-state=loading])').waitFor({ state: 'attached' }));
@@ -323,7 +322,7 @@ describe('languages in the browser (chromium)', () => {
       expect(await htmlLang(page)).toBe('en-XA');
       expect(await page.getByTestId('error-retry').innerText()).toMatch(/^⟦.+⟧$/);
       expect({ fits: await page.evaluate(FITS_WIDTH), clipped: await page.evaluate(CLIPPED_JS) }).toEqual({ fits: true, clipped: [] });
-      await page.screenshot({ path: join(ARTIFACTS, 'i18n-pseudo-503.png'), fullPage: true });
+      await screenshot(page, 'i18n-pseudo-503.png', { fullPage: true });
     } finally {
       await phone.close();
       await proxy.restore();

@@ -6,7 +6,6 @@
  * /learn in English and Swahili at desktop and phone sizes in test/artifacts/.
  */
 import { describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { discCounts, flips, legalMoves, parseSquare, playTurn, squareName } from '../../src/engine/index.js';
 import { STEPS, stepPosition, DIRECTIONS_WANTED } from '../../src/client/learn/lesson.js';
@@ -14,7 +13,7 @@ import { translator } from '../../src/i18n/catalogues/index.js';
 import { LANGUAGE_INFO, LANGUAGES } from '../../src/i18n/languages.js';
 import { CORNERS, flipLines } from '../../src/pages/domain/positions.js';
 import { TestApp } from '../support/app.js';
-import { ARTIFACTS, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
+import { screenshot, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 10_000;
 const DESKTOP = { width: 1280, height: 800 };
@@ -104,7 +103,7 @@ describe('the rules page and the lesson (chromium)', () => {
       // The title once, and the board as the last step left it (full), not back at the start.
       await expect(page.getByText('Lesson complete').count()).resolves.toBe(1);
       await expect(page.locator('#learn [data-disc=black], #learn [data-disc=white]').count()).resolves.toBe(64);
-      await page.screenshot({ path: join(ARTIFACTS, 'learn-en-done-desktop.png'), fullPage: true });
+      await screenshot(page, 'learn-en-done-desktop.png', { fullPage: true });
       await page.getByRole('link', { name: 'Play a casual game' }).click();
       await page.waitForURL(/\/play(\?again=unranked)?$/);
       await page.locator('#play-lobby').waitFor({ state: 'attached' });
@@ -181,7 +180,7 @@ describe('the rules page and the lesson (chromium)', () => {
         await page.getByRole('button', { name: t.t('learn.next') }).click();
       }
       await expect(page.getByRole('heading', { name: t.t('learn.done.title') }).isVisible()).resolves.toBe(true);
-      await page.screenshot({ path: join(ARTIFACTS, 'learn-sw-done-phone.png'), fullPage: true });
+      await screenshot(page, 'learn-sw-done-phone.png', { fullPage: true });
       await page.getByRole('link', { name: t.t('learn.playCasual') }).click();
       await page.waitForURL(/\/play(\?again=unranked)?$/);
       await page.locator('#play-lobby').waitFor({ state: 'attached' });
@@ -229,13 +228,13 @@ describe('the rules page and the lesson (chromium)', () => {
           await expect(rules.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(t.t('rules.title'));
           await expect(rules.getByRole('img', { name: t.t('rules.diagram.start.title') }).isVisible()).resolves.toBe(true);
           expect(await rules.evaluate(FITS_WIDTH)).toBe(true);
-          await rules.screenshot({ path: join(ARTIFACTS, `rules-${lang}-${size}.png`), fullPage: true });
+          await screenshot(rules, `rules-${lang}-${size}.png`, { fullPage: true });
           const learn = await open(context, `/learn?lang=${lang}`);
           await learn.locator('#learn[data-state=step]').waitFor();
           await learn.getByRole('button', { name: t.t('client.board.square.legal', { square: 'd3' }) }).click();
           await learn.locator('#learn[data-phase=solved]').waitFor();
           expect(await learn.evaluate(FITS_WIDTH)).toBe(true);
-          await learn.screenshot({ path: join(ARTIFACTS, `learn-${lang}-${size}.png`), fullPage: true });
+          await screenshot(learn, `learn-${lang}-${size}.png`, { fullPage: true });
         } finally {
           await context.close();
         }

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { Db } from '../../src/database/db.js';
@@ -9,7 +8,7 @@ import { PlayersRepository } from '../../src/players/players.repository.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
-import { ARTIFACTS, axeViolations, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
+import { screenshot, axeViolations, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 10_000;
 
@@ -68,7 +67,7 @@ describe('the moderator page (chromium)', () => {
       expect(await row.count()).toBe(1);
       expect(await row.innerText()).toContain(cheat.username);
       await page.getByRole('heading', { name: 'Furthest outside their rating band' }).waitFor();
-      await page.screenshot({ path: join(ARTIFACTS, 'moderation-overview.png'), fullPage: true });
+      await screenshot(page, 'moderation-overview.png', { fullPage: true });
 
       await row.getByRole('link', { name: cheat.username }).click();
       await page.getByRole('heading', { name: `Player ${cheat.username}` }).waitFor();
@@ -93,7 +92,7 @@ describe('the moderator page (chromium)', () => {
       expect(await audit.innerText()).toContain('marked as engine user');
       expect(await audit.innerText()).toContain(mod.username);
       expect(await audit.innerText()).toContain('perfect endgames, uniform times');
-      await page.screenshot({ path: join(ARTIFACTS, 'moderation-player.png'), fullPage: true });
+      await screenshot(page, 'moderation-player.png', { fullPage: true });
 
       // The victim got their points back; the profile page says what happened to the account.
       expect((await request(t.http).get(`/api/players/${victim.username}`).expect(200)).body.rating).toBeGreaterThan(victimBefore);
@@ -143,13 +142,13 @@ describe('the moderator page (chromium)', () => {
         expect({ viewport, cut: await page.evaluate(CUT) }).toEqual({ viewport, cut: [] });
         expect({ viewport, fits: await page.evaluate(FITS_WIDTH) }).toEqual({ viewport, fits: true });
         expect({ viewport, axe: await axeViolations(page) }).toEqual({ viewport, axe: [] });
-        await page.screenshot({ path: join(ARTIFACTS, `moderation-overview-${viewport.width}.png`), fullPage: true });
+        await screenshot(page, `moderation-overview-${viewport.width}.png`, { fullPage: true });
         await row.getByRole('link', { name: b.username }).click();
         await page.getByRole('heading', { name: `Player ${b.username}` }).waitFor();
         expect({ viewport, cut: await page.evaluate(CUT) }).toEqual({ viewport, cut: [] });
         expect({ viewport, fits: await page.evaluate(FITS_WIDTH) }).toEqual({ viewport, fits: true });
         expect({ viewport, axe: await axeViolations(page) }).toEqual({ viewport, axe: [] });
-        await page.screenshot({ path: join(ARTIFACTS, `moderation-player-${viewport.width}.png`), fullPage: true });
+        await screenshot(page, `moderation-player-${viewport.width}.png`, { fullPage: true });
       } finally {
         await ctx.close();
       }
@@ -168,7 +167,7 @@ describe('the moderator page (chromium)', () => {
       await notice.waitFor();
       expect(await notice.innerText()).toContain('Please stop leaving lost games.');
       expect(await notice.innerText()).not.toContain('left 5 lost games');
-      await page.screenshot({ path: join(ARTIFACTS, 'moderation-warning.png') });
+      await screenshot(page, 'moderation-warning.png');
       await notice.getByRole('button', { name: 'I understand' }).click();
       await notice.waitFor({ state: 'detached' });
       const again = await open(ctx, '/', p);

@@ -5,11 +5,10 @@
  * broken links, the 404 page, replay links, times in words, the way to the leaderboard.
  */
 import { describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import request from 'supertest';
 import { longDate } from '../../src/i18n/dates.js';
 import { guestPlayer, uniqueName } from '../factories/players.js';
-import { ARTIFACTS, axeViolations, FITS_WIDTH } from './chromium.js';
+import { screenshot, axeViolations, FITS_WIDTH } from './chromium.js';
 import { gameReady, PAGES, SIZES, useNewcomer } from './newcomer-pages.js';
 
 describe('a newcomer\'s pages in chromium, dark mode and details (issue #22)', () => {
@@ -24,7 +23,7 @@ describe('a newcomer\'s pages in chromium, dark mode and details (issue #22)', (
       expect(await page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")).toBe(true);
       if (name === 'finished') await page.locator('.pl-by-cpu').first().waitFor();
       const found = await axeViolations(page);
-      await page.screenshot({ path: join(ARTIFACTS, `a11y-${name}-dark.png`), fullPage: true });
+      await screenshot(page, `a11y-${name}-dark.png`, { fullPage: true });
       expect(found).toEqual([]);
     } finally {
       await ctx.close();

@@ -6,8 +6,7 @@
  * newcomer-details.browser.spec.ts (the same pages and games: newcomer-pages.ts).
  */
 import { describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
-import { ARTIFACTS, axeViolations, type Violation } from './chromium.js';
+import { screenshot, axeViolations, type Violation } from './chromium.js';
 import { PAGES, SIZES, useNewcomer } from './newcomer-pages.js';
 
 describe('a newcomer\'s pages in chromium (issue #22)', () => {
@@ -21,7 +20,7 @@ describe('a newcomer\'s pages in chromium (issue #22)', () => {
         const page = await n.open(ctx, path(n));
         await ready(page);
         found[size] = await axeViolations(page);
-        await page.screenshot({ path: join(ARTIFACTS, `a11y-${name}-${size}.png`), fullPage: true });
+        await screenshot(page, `a11y-${name}-${size}.png`, { fullPage: true });
       } finally {
         await ctx.close();
       }

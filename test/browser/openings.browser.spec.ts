@@ -5,13 +5,12 @@
  * console error or CSP violation. Screenshots go to test/artifacts/openings-*.png (not committed).
  */
 import { describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { replay, toBoardString } from '../../src/engine/index.js';
 import { playSquares, startRoomGame } from '../factories/games.js';
 import { registerPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
-import { ARTIFACTS, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
+import { screenshot, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 15_000;
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -192,7 +191,7 @@ describe('openings and the explorer (chromium)', () => {
             found[`${path} ${size} ${scheme}`] = await axeSerious(page);
             if (scheme === 'light') found[`${path} ${size} fits`] = (await page.evaluate(FITS_WIDTH)) ? [] : ['scrolls sideways'];
             const name = path === '/openings' ? 'openings' : path === '/strategy' ? 'strategy' : path.endsWith('f5f5') ? 'explorer-error' : 'explorer';
-            await page.screenshot({ path: join(ARTIFACTS, `openings-${name}-${size}-${scheme}.png`), fullPage: true });
+            await screenshot(page, `openings-${name}-${size}-${scheme}.png`, { fullPage: true });
           } finally {
             await context.close();
           }

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
+import { screenshot, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
 import request from 'supertest';
 import { longDate } from '../../src/i18n/dates.js';
 import { TestApp } from '../support/app.js';
@@ -56,7 +55,7 @@ describe('pages in a real browser (chromium)', () => {
       expect(await rows.getByTestId('rank').allInnerTexts()).toEqual(api.map((e) => String(e.rank)));
       // The table fits the page: no horizontal scrolling at desktop width.
       expect(await page.evaluate(FITS_WIDTH)).toBe(true);
-      await page.screenshot({ path: join(ARTIFACTS, 'leaderboard.png'), fullPage: true });
+      await screenshot(page, 'leaderboard.png', { fullPage: true });
     } finally {
       await context.close();
     }
@@ -99,7 +98,7 @@ describe('pages in a real browser (chromium)', () => {
         expect(c.y).toBeLessThanOrEqual(box.y + box.height);
       }
       await expect(page.getByTestId('game-row').count()).resolves.toBe(RATED_GAMES + 1);
-      await page.screenshot({ path: join(ARTIFACTS, 'player.png'), fullPage: true });
+      await screenshot(page, 'player.png', { fullPage: true });
 
       // And back: an opponent's name on the player page leads to their page.
       await page.getByTestId('opponent').getByRole('link', { name: 'bruno', exact: true }).first().click();
@@ -166,7 +165,7 @@ describe('pages in a real browser (chromium)', () => {
       const response = await page.goto(`${t.baseUrl}/players/nobody_here`);
       expect(response?.status()).toBe(404);
       expect(await page.getByTestId('missing-username').innerText()).toBe('nobody_here');
-      await page.screenshot({ path: join(ARTIFACTS, 'not-found.png'), fullPage: true });
+      await screenshot(page, 'not-found.png', { fullPage: true });
     } finally {
       await context.close();
     }
@@ -178,17 +177,17 @@ describe('pages in a real browser (chromium)', () => {
       const board = await open(phone, '/');
       expect(await board.getByTestId('leaderboard-row').count()).toBe(api.length);
       expect(await board.evaluate(FITS_WIDTH)).toBe(true);
-      await board.screenshot({ path: join(ARTIFACTS, 'leaderboard-phone.png'), fullPage: true });
+      await screenshot(board, 'leaderboard-phone.png', { fullPage: true });
       const player = await open(phone, '/players/ada');
       expect(await player.getByTestId('chart-point').count()).toBe(RATED_GAMES);
-      await player.screenshot({ path: join(ARTIFACTS, 'player-phone.png'), fullPage: true });
+      await screenshot(player, 'player-phone.png', { fullPage: true });
     } finally {
       await phone.close();
     }
     const dark = await browser.newContext({ viewport: { width: 1100, height: 800 }, colorScheme: 'dark' });
     try {
       const page = await open(dark, '/players/ada');
-      await page.screenshot({ path: join(ARTIFACTS, 'player-dark.png'), fullPage: true });
+      await screenshot(page, 'player-dark.png', { fullPage: true });
     } finally {
       await dark.close();
     }

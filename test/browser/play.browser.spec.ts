@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
+import { screenshot, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
 import request from 'supertest';
 import { playOpening } from '../factories/games.js';
 import { guestPlayer } from '../factories/players.js';
@@ -102,7 +101,7 @@ describe('the browser client /play (chromium)', () => {
       await a.getByTestId('guest-button').waitFor({ state: 'visible' });
       expect(await a.getByTestId('auth-form').isVisible()).toBe(true);
       expect(await a.getByTestId('create-room').isVisible()).toBe(false);
-      await a.screenshot({ path: join(ARTIFACTS, 'play-lobby-signed-out.png'), fullPage: true });
+      await screenshot(a, 'play-lobby-signed-out.png', { fullPage: true });
       const nameA = await signInAsGuest(a);
       // Rooms are friendly tables (the lobby says so); guests cannot play ranked.
       expect(await a.getByTestId('room-casual').isVisible()).toBe(true);
@@ -112,7 +111,7 @@ describe('the browser client /play (chromium)', () => {
       expect(await a.getByTestId('quick-match').getByTestId('guest-note').innerText()).toBe('Ranked games are for registered players: guests play casual games.');
       const cards = await a.evaluate("Array.from(document.querySelectorAll('.pl-grid > section')).map(function (e) { return e.getAttribute('data-testid'); })");
       expect(cards).toEqual(['quick-match', 'create-room', 'computer-card', 'join-room', 'alerts']);
-      await a.screenshot({ path: join(ARTIFACTS, 'play-lobby.png'), fullPage: true });
+      await screenshot(a, 'play-lobby.png', { fullPage: true });
 
       await a.getByTestId('room-turn').selectOption('60');
       await a.getByTestId('create-room-button').click();
@@ -121,13 +120,13 @@ describe('the browser client /play (chromium)', () => {
       expect(code).toMatch(/^[A-Z0-9]{4,12}$/);
       const room = (await request(t.http).get(`/api/rooms/${code}`).expect(200)).body;
       expect(room.settings).toEqual({ turnSeconds: 60, clock: null, showLegalMoves: true, swapColors: true });
-      await a.screenshot({ path: join(ARTIFACTS, 'play-lobby-waiting.png'), fullPage: true });
+      await screenshot(a, 'play-lobby-waiting.png', { fullPage: true });
 
       // Player B (phone) joins by code (typed in lower case); both land on the game, A via the 'game' event.
       const b = await open(phone, '/play');
       const nameB = await signInAsGuest(b);
       expect(await b.evaluate(FITS_WIDTH)).toBe(true);
-      await b.screenshot({ path: join(ARTIFACTS, 'play-lobby-phone.png'), fullPage: true });
+      await screenshot(b, 'play-lobby-phone.png', { fullPage: true });
       await b.getByTestId('join-code').fill(code.toLowerCase());
       await b.getByTestId('join-button').click();
       await Promise.all([a.waitForURL(GAME_URL, { timeout: WAIT }), b.waitForURL(GAME_URL, { timeout: WAIT })]);
@@ -197,8 +196,8 @@ describe('the browser client /play (chromium)', () => {
           expect(await page.getByTestId('seat-black').getByTestId('disc-count').innerText()).toBe(String((after.board.match(/B/g) ?? []).length));
         }
         if (i === 3) {
-          await a.screenshot({ path: join(ARTIFACTS, 'play-game.png'), fullPage: true });
-          await b.screenshot({ path: join(ARTIFACTS, 'play-game-phone.png'), fullPage: true });
+          await screenshot(a, 'play-game.png', { fullPage: true });
+          await screenshot(b, 'play-game-phone.png', { fullPage: true });
           expect(await b.evaluate(FITS_WIDTH)).toBe(true);
         }
       }
@@ -249,8 +248,8 @@ describe('the browser client /play (chromium)', () => {
       expect(await b.getByTestId('rematch-button').isVisible()).toBe(true);
       expect(await spectator.getByTestId('rematch-button').isVisible()).toBe(false);
       expect(await a.title()).toBe(`${nameA} vs ${nameB} · Outflank`);
-      await a.screenshot({ path: join(ARTIFACTS, 'play-result.png'), fullPage: true });
-      await b.screenshot({ path: join(ARTIFACTS, 'play-result-phone.png'), fullPage: true });
+      await screenshot(a, 'play-result.png', { fullPage: true });
+      await screenshot(b, 'play-result-phone.png', { fullPage: true });
 
       // Rematch by consent: A offers, B sees the offer live and accepts; both go to the new game; colours swap.
       await a.getByTestId('rematch-button').click();
@@ -259,7 +258,7 @@ describe('the browser client /play (chromium)', () => {
       await b.getByTestId('rematch-status').filter({ hasText: `${nameA} offers a rematch.` }).waitFor({ timeout: WAIT });
       expect(await b.getByTestId('rematch-button').innerText()).toBe('Accept rematch');
       expect(await b.getByTestId('rematch-decline').innerText()).toBe('Decline');
-      await b.screenshot({ path: join(ARTIFACTS, 'play-rematch-offer-phone.png'), fullPage: true });
+      await screenshot(b, 'play-rematch-offer-phone.png', { fullPage: true });
       await b.getByTestId('rematch-button').click();
       await Promise.all([
         a.waitForURL((url) => GAME_URL.test(url.href) && !url.href.includes(gameId), { timeout: WAIT }),
@@ -307,7 +306,7 @@ describe('the browser client /play (chromium)', () => {
       expect(await page.getByTestId('standin-note').innerText()).toBe(
         `${away.username} left the game: the CPU plays for them until they come back. If it is still playing for them when the game ends, ${away.username} loses it (abandoned).`,
       );
-      await page.screenshot({ path: join(ARTIFACTS, 'play-cpu-dark.png'), fullPage: true });
+      await screenshot(page, 'play-cpu-dark.png', { fullPage: true });
 
       // The away player reopens the game on their device: the seat is theirs again, live for the host too.
       await awayCtx.addInitScript(`localStorage.setItem('outflank.token', ${JSON.stringify(away.token)})`);

@@ -1,11 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { playOpening, startRankedGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
-import { ARTIFACTS, openWatchedPage, withAppAndBrowser } from './chromium.js';
+import { screenshot, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 /** Every wait in the pages is bounded by this (ms); a page's first load on a loaded machine takes longest. */
 const WAIT = 30_000;
@@ -45,7 +44,7 @@ describe('new accounts and cheap wins in the browser client (chromium)', () => {
       await said.waitFor({ state: 'visible', timeout: WAIT });
       expect(await said.innerText()).toContain('Ranked games open to a new account after a few casual games or a day.');
       expect(await page.getByTestId('queue-waiting').isVisible()).toBe(false);
-      await page.screenshot({ path: join(ARTIFACTS, 'ranked-gate-lobby.png'), fullPage: true });
+      await screenshot(page, 'ranked-gate-lobby.png', { fullPage: true });
       expect((await request(t.http).get('/api/queue').set(fresh.auth)).status).toBe(404);
       // The refused join is the one request that failed (the browser logs its 403), and nothing else went wrong.
       expect(problems.length).toBeGreaterThan(0);

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { playSquares } from '../factories/games.js';
 import { guestPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
-import { ARTIFACTS, axeViolations, openWatchedPage, withAppAndBrowser } from './chromium.js';
+import { screenshot, axeViolations, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
 const WAIT = 30_000;
 
@@ -132,7 +131,7 @@ describe('a stalled server (chromium)', () => {
         proxy.cut();
         await page.getByTestId('server-status').waitFor({ state: 'visible', timeout: WAIT });
         expect(await page.evaluate(COVERED)).toEqual([]);
-        await page.screenshot({ path: join(ARTIFACTS, `stalled-${viewport.width}.png`) });
+        await screenshot(page, `stalled-${viewport.width}.png`);
         proxy.thaw();
         await page.locator(`[data-square=${square}][data-disc=black]`).waitFor({ timeout: WAIT * 2 });
         await page.locator(`[data-square=${square}][data-pending=true]`).waitFor({ state: 'detached' });
