@@ -36,7 +36,7 @@ import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type pg from 'pg';
 import { fromBoardString, legalMoves, replay, squareName, startPosition, toBoardString, type Color, type Position } from '../src/engine/index.js';
-import { mulberry32, quantile } from './common.js';
+import { benchAppEnv, mulberry32, quantile, request, type HttpAnswer } from './common.js';
 
 // ---- shared by the main thread and the load driver ----------------------------------------------
 
@@ -129,34 +129,6 @@ function openSse(base: string, path: string, token: string | null, onEvent: (nam
   req.on('error', () => undefined);
   req.end();
   return { close: () => req.destroy() };
-}
-
-interface HttpAnswer {
-  status: number;
-  body: string;
-}
-
-function request(agent: http.Agent, base: string, method: string, path: string, token: string | null, payload: unknown): Promise<HttpAnswer> {
-  const url = new URL(path, base);
-  if (url.hostname !== '127.0.0.1') throw new Error(`refusing to send load anywhere but 127.0.0.1: ${url.href}`);
-  const body = payload === undefined ? undefined : JSON.stringify(payload);
-  const headers: Record<string, string | number> = { Accept: 'application/json' };
-  if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    headers['Content-Length'] = Buffer.byteLength(body);
-  }
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return new Promise((resolve, reject) => {
-    const req = http.request({ agent, host: url.hostname, port: url.port, method, path: url.pathname, headers, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error('request timed out after 30 s')));
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 /** The load driver (worker thread): C clients, each playing its games to the end. */
@@ -500,19 +472,12 @@ function summariseProfile(profile: CpuProfile): string {
 
 const JWT_SECRET = 'bench-moves-secret-0123456789abcdef';
 /** The app's settings for the run (both copies). CPU stand-ins would skew the numbers: out of the way. */
-const APP_ENV: Record<string, string> = {
-  NODE_ENV: 'production',
-  JWT_SECRET,
-  LOG_LEVEL: 'warn',
-  AUTH_RATE_LIMIT: '1000000',
-  CPU_TAKEOVER_SECONDS: '3600',
-  FIRST_MOVE_SECONDS: '3600',
-  IDLE_TURN_SECONDS: '3600',
+const APP_ENV: Record<string, string> = benchAppEnv(JWT_SECRET, {
   // Every page of --browsers holds its streams from 127.0.0.1.
   SSE_STREAMS_PER_ADDRESS: '1000000',
   // See --analysis.
   ANALYSIS_WORKERS: ANALYSIS ? '1' : '0',
-};
+});
 /** Fewer than a real game has (~60 records), so the clients rather have games to spare. */
 const MOVES_PER_GAME_LOW = 50;
 
