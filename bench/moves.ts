@@ -502,6 +502,23 @@ function threadCpuSeconds(path: string): number {
   }
 }
 
+/**
+ * The main thread's scheduling, from /proc (Linux; null elsewhere): ns on a core, ns waiting for
+ * one (runnable, not running), voluntary and involuntary context switches. With the event loop's
+ * busy share this tells a loop that computes, one that waits for a core (a loaded machine) and
+ * one blocked in a system call (busy, yet neither running nor waiting).
+ */
+function mainThreadSched(): { runNs: number; waitNs: number; voluntary: number; involuntary: number } | null {
+  try {
+    const [runNs, waitNs] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    const status = readFileSync(`/proc/self/task/${process.pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? Number.NaN);
+    return { runNs, waitNs, voluntary: field('voluntary_ctxt_switches'), involuntary: field('nonvoluntary_ctxt_switches') };
+  } catch {
+    return null;
+  }
+}
+
 function cpuSecondsOf(pid: number, reaped = false): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -1052,10 +1069,12 @@ async function main(): Promise<void> {
       const x0 = await xacts();
       const s0 = statements.count;
       const elu0 = performance.eventLoopUtilization();
+      const sched0 = mainThreadSched();
       const profiling = PROFILE && !warmup && copies === 1 ? await startProfile() : null;
       const out = await driver.go();
       if (profiling) console.log(`CPU profile of the app's thread during this level: ${await profiling.stop(`moves-${clients}`)}`);
       const appUtilization = performance.eventLoopUtilization(elu0).utilization;
+      const sched1 = mainThreadSched();
       const statementsSent = statements.count - s0 - 1; // less the xacts() query
       const x1 = await xacts();
       const usage = process.cpuUsage();
@@ -1079,6 +1098,16 @@ async function main(): Promise<void> {
           `${out.idleClients ? `; ${out.idleClients} clients ran out of games early` : ''}${out.retries ? `; ${out.retries} retried` : ''}` +
           `${out.errors.length ? `; ${out.errors.length} ERRORS` : ''}`,
       );
+      if (sched0 && sched1) {
+        const wallNs = out.elapsedMs * 1e6;
+        const running = (sched1.runNs - sched0.runNs) / wallNs;
+        const waiting = (sched1.waitNs - sched0.waitNs) / wallNs;
+        console.log(
+          `  app main thread over the level: on a core ${(100 * running).toFixed(0)} %, waiting for a core ${(100 * waiting).toFixed(0)} %, ` +
+            `event loop busy ${(100 * appUtilization).toFixed(0)} %: busy yet neither running nor waiting (blocked in a system call) ≈ ${(100 * Math.max(0, appUtilization - running - waiting)).toFixed(0)} %; ` +
+            `context switches a move: ${((sched1.voluntary - sched0.voluntary) / Math.max(1, out.moves)).toFixed(1)} voluntary, ${((sched1.involuntary - sched0.involuntary) / Math.max(1, out.moves)).toFixed(1)} involuntary`,
+        );
+      }
       for (const e of out.errors.slice(0, 5)) console.log(`  error: ${e}`);
       if (out.errors.length) failed = true;
       if (!warmup) results.push({ mode, copies, clients, games, out, cpu, appUtilization, xactsPerMove: (x1 - x0) / Math.max(1, out.moves), statementsPerMove: copies === 1 ? statementsSent / Math.max(1, out.moves) : null });
