@@ -859,7 +859,7 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
   const { MOVE_STATEMENTS, stepParams, toLoaded } = await import('../src/games/games.repository.js');
   const run = <R>(q: { name?: string; text: string; values?: readonly unknown[] }) => poolPg.query({ name: q.name, text: q.text, values: q.values as unknown[] }) as unknown as Promise<{ rows: R[] }>;
   const rules = await import('../src/games/domain/transitions.js');
-  const { toGameDto, toMoveDto } = await import('../src/games/game-view.js');
+  const { openingSquaresAfter, openingToStore, toGameDto, toMoveDto } = await import('../src/games/game-view.js');
   const { gameEvent } = await import('../src/events/event-map.js');
   const { NOTIFY_SQL, packPayloads } = await import('../src/events/notify.js');
   const poolPg = new pgLib.Pool({ connectionString: url, max: poolSize });
@@ -904,8 +904,10 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
           if ('kind' in step) throw new Error('unexpected earlier ply');
           if (step.game.status !== 'active') break; // the end rates in a transaction: the app's business, not this probe's
           // The app's own payloads: each move event carries the game after it (GamesService.notifications).
-          const game = toGameDto({ ...loaded, game: step.game });
-          const res = await run<{ updated: number }>(MOVE_STATEMENTS.step(stepParams(step, null)));
+          const after = { ...loaded, game: step.game, openingSquares: openingSquaresAfter(loaded, step.records) };
+          const game = toGameDto(after);
+          // The app's write: the opening stored with the move while it can still change.
+          const res = await run<{ updated: number }>(MOVE_STATEMENTS.step(stepParams(step, null, openingToStore(after))));
           if (res.rows[0]?.updated !== 1) lost++;
           else if (notify) {
             outbox.push(...step.records.map((r) => gameEvent(g.id, 'move', { ...toMoveDto(r), game }, r.ply + 1)));
