@@ -4,6 +4,7 @@
  *   npm run build && node dist/bench/moves.js [--clients 16,64,128] [--seconds 30] [--copies 1,2]
  *   add --app-only to skip pgbench and the bare-SQL probe (the app's CPU per move, before/after)
  *   add --analysis to keep the analysis of finished games running (off by default: see ANALYSIS)
+ *   add --unix-socket to reach PostgreSQL by its Unix socket instead of 127.0.0.1 (see UNIX_SOCKET)
  *
  * It starts everything itself: an embedded PostgreSQL 17 in a temporary directory (not kept),
  * the migrations, the real app (createApp, as `serve` builds it) on 127.0.0.1 in this process
@@ -395,6 +396,20 @@ const APP_ONLY = process.argv.includes('--app-only');
  * beside a run without the flag.
  */
 const NO_STANDING = process.argv.includes('--no-standing');
+/**
+ * --unix-socket: every connection (the app's copies, pgbench, the bare SQL path) reaches the
+ * embedded PostgreSQL by its Unix socket instead of 127.0.0.1: no TCP stack on loopback, to run
+ * beside a run without the flag.
+ */
+const UNIX_SOCKET = process.argv.includes('--unix-socket');
+
+/** `url` rewritten to reach the same server by its Unix socket (the directory holding `.s.PGSQL.<port>`). */
+function viaUnixSocket(url: string, port: number): string {
+  const dir = ['/tmp', '/var/run/postgresql', '/run/postgresql'].find((d) => existsSync(join(d, `.s.PGSQL.${port}`)));
+  if (!dir) throw new Error(`--unix-socket: no socket .s.PGSQL.${port} in /tmp or /run/postgresql`);
+  const u = new URL(url);
+  return `postgres://${u.username}:${u.password}@${u.pathname}?host=${encodeURIComponent(dir)}&port=${port}`;
+}
 /** --probe-variants: also runs (c) without the NOTIFY of the events, to show what the fan-out costs. */
 const PROBE_VARIANTS = process.argv.includes('--probe-variants');
 
@@ -998,7 +1013,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
   let failed = false;
   try {
-    const url = await server.ensureDatabase('outflank_bench');
+    const tcpUrl = await server.ensureDatabase('outflank_bench');
+    const url = UNIX_SOCKET ? viaUnixSocket(tcpUrl, server.port) : tcpUrl;
     await runMigrations(url);
     const config = { ...loadConfig({ ...APP_ENV }), databaseUrl: url };
     const { GamesService } = await import('../src/games/games.service.js');
