@@ -38,6 +38,8 @@ export interface AppConfig {
   sseStreamsPerAddress: number;
   /** Rooms a player may open within any hour (counted in the database, so across app copies). */
   roomsPerHour: number;
+  /** Games against the computer a player may start within any hour (counted in the database, so across app copies). */
+  computerGamesPerHour: number;
   leaderboardMinGames: number;
   leaderboardActiveDays: number;
   cpuTakeoverSeconds: number;
@@ -291,6 +293,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     sseStreamsPerPlayer: int(env, 'SSE_STREAMS_PER_PLAYER', 20, 1, 100_000),
     sseStreamsPerAddress: int(env, 'SSE_STREAMS_PER_ADDRESS', 50, 1, 1_000_000),
     roomsPerHour: int(env, 'ROOMS_PER_HOUR', 30, 1, 1_000_000),
+    computerGamesPerHour: int(env, 'COMPUTER_GAMES_PER_HOUR', 20, 1, 1_000_000),
     leaderboardMinGames: int(env, 'LEADERBOARD_MIN_GAMES', 5, 0, 1_000_000),
     leaderboardActiveDays: int(env, 'LEADERBOARD_ACTIVE_DAYS', 90, 1, 100_000),
     cpuTakeoverSeconds: int(env, 'CPU_TAKEOVER_SECONDS', 60, 1, 86_400),
