@@ -65,6 +65,20 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the boosting detector\'s thresholds from BOOST_*: the defaults unchanged, each one settable, each one validated', () => {
+    expect(loadConfig({}, fallback).fairPlay.boosting).toEqual({
+      recentDays: 30, youngHours: 168, provisionalGames: 10, earlyMoves: 20, instantMoveMs: 1500, minFeeders: 2, minFedWins: 3, minFedPoints: 100,
+    });
+    const set = loadConfig({
+      BOOST_RECENT_DAYS: '14', BOOST_YOUNG_HOURS: '48', BOOST_PROVISIONAL_GAMES: '5', BOOST_EARLY_MOVES: '12',
+      BOOST_INSTANT_MOVE_MS: '800', BOOST_MIN_FEEDERS: '3', BOOST_MIN_FED_WINS: '6', BOOST_MIN_FED_POINTS: '250',
+    }, fallback).fairPlay.boosting;
+    expect(set).toEqual({ recentDays: 14, youngHours: 48, provisionalGames: 5, earlyMoves: 12, instantMoveMs: 800, minFeeders: 3, minFedWins: 6, minFedPoints: 250 });
+    for (const [name, value] of [['BOOST_RECENT_DAYS', '0'], ['BOOST_MIN_FEEDERS', '0'], ['BOOST_MIN_FED_POINTS', 'lots'], ['BOOST_INSTANT_MOVE_MS', '-1'], ['BOOST_EARLY_MOVES', '2.5']]) {
+      expect(configError({ [name]: value }).message).toMatch(new RegExp(`^${name} `));
+    }
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ PORT: '', DATABASE_URL: '', MIGRATIONS_RUN: '', LOG_LEVEL: '', JWT_EXPIRES_IN: '' }, fallback);
     expect(config).toMatchObject({ port: 3000, databaseUrl: null, migrationsRun: true, logLevel: 'info', jwtExpiresIn: '30d' });
