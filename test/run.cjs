@@ -31,6 +31,7 @@ const PROCESSES = new Set(
     'moderation',
     'queue-copies',
     'rate-limit',
+    'revocation-copies',
     'serve-process',
   ].map((name) => `test/e2e/${name}.e2e.spec.ts`),
 );

@@ -3,7 +3,7 @@ import { resolveDatabase } from '../database/database-url.js';
 import { openStandaloneDatabase } from '../app/standalone.js';
 import { RankedHistoryRepository } from '../games/ranked-history.repository.js';
 import { SANDBAG_RECENT_LOSSES, SANDBAG_RECENT_MS } from '../fair-play/domain/cooldown.js';
-import { BOOST_RECENT_MS, boosters, type BoostReport, DEFAULT_BOOST_RULE } from '../fair-play/domain/boosting.js';
+import { boosters, boostSince, type BoostReport } from '../fair-play/domain/boosting.js';
 import { flaggedAccounts, sandbagRuleOf, type SandbaggerReport } from '../fair-play/flagged.js';
 
 const USAGE = 'Usage: outflank fair-play flagged [--json]\n';
@@ -24,8 +24,8 @@ export async function listFlagged(url: string, config: AppConfig, now = new Date
 export async function listBoosters(url: string, config: AppConfig, now = new Date()): Promise<BoostReport[]> {
   const app = await openStandaloneDatabase({ url, poolSize: 1, connectTimeoutSeconds: config.dbConnectTimeoutSeconds }, [RankedHistoryRepository]);
   try {
-    const rule = DEFAULT_BOOST_RULE;
-    return boosters(await app.get(RankedHistoryRepository).winsOverNewcomers(new Date(now.getTime() - BOOST_RECENT_MS), rule.youngHours, rule.provisionalGames), rule);
+    const rule = config.fairPlay.boosting;
+    return boosters(await app.get(RankedHistoryRepository).winsOverNewcomers(boostSince(now, rule), rule.youngHours, rule.provisionalGames), rule);
   } finally {
     await app.close();
   }

@@ -23,7 +23,11 @@ export class ComputerController {
       'A casual game against the computer at a level from 1 to 8, never rated (guests too). `computer` names its level and colour; ' +
       "its moves arrive as the game's `move` events, a moment after yours.",
   })
-  @ApiErrors(['VALIDATION_FAILED', 'a level outside 1–8, a clock out of bounds, a colour other than random, black or white'], ['ALREADY_IN_GAME', 'you are seated in an active game'])
+  @ApiErrors(
+    ['VALIDATION_FAILED', 'a level outside 1–8, a clock out of bounds, a colour other than random, black or white'],
+    ['ALREADY_IN_GAME', 'you are seated in an active game'],
+    ['RATE_LIMITED', 'past COMPUTER_GAMES_PER_HOUR games against the computer started within an hour; see Retry-After'],
+  )
   create(@Body() dto: CreateComputerGameDto, @CurrentPlayer() player: Player): Promise<GameDto> {
     return this.computer.start(player, dto);
   }

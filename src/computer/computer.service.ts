@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { AppError } from '../common/errors.js';
+import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { playerEvent } from '../events/event-map.js';
 import { EventsService } from '../events/events.service.js';
@@ -27,6 +28,7 @@ export class ComputerService {
     private readonly gameLists: GameListsRepository,
     private readonly players: PlayersRepository,
     private readonly events: EventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async start(player: Player, dto: CreateComputerGameDto): Promise<GameDto> {
@@ -39,6 +41,7 @@ export class ComputerService {
       await this.players.lock(player.id);
       const active = await this.gameLists.activeGameIdOf(player.id);
       if (active) throw new AppError('ALREADY_IN_GAME', { key: 'api.rooms.youInGame' }, { gameId: active });
+      await this.mustBeUnderHourlyLimit(player);
       await this.ensureComputerPlayer();
       const created = await this.games.createGame({
         roomId: null,
@@ -57,6 +60,25 @@ export class ComputerService {
       return answer;
     });
     return game;
+  }
+
+  /**
+   * At most COMPUTER_GAMES_PER_HOUR games against the computer started by one player within any
+   * hour: each costs engine time on the server, and a game resigned at once costs nothing to the
+   * player. Counted from the games themselves, so the cap holds across app copies; the player's
+   * row lock (held by the caller's transaction) makes concurrent starts count in turn.
+   */
+  private async mustBeUnderHourlyLimit(player: Player): Promise<void> {
+    const { started, wait } = await this.gameLists.computerGamesInLastHour(player.id);
+    const limit = this.config.computerGamesPerHour;
+    if (started >= limit) {
+      const seconds = Math.max(1, wait ?? 3600);
+      throw new AppError(
+        'RATE_LIMITED',
+        { key: 'api.computer.rateLimited', values: { limit, minutes: Math.ceil(seconds / 60) } },
+        { limit, retryAfterSeconds: seconds },
+      );
+    }
   }
 
   /** The computer's player row, made on first use: a bot with no password (nobody signs in as it), never rated. */

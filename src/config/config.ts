@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { type BoostRule, DEFAULT_BOOST_RULE } from '../fair-play/domain/boosting.js';
 import { DEFAULT_GLICKO2_CONFIG, Glicko2Config } from '../ratings/domain/glicko2.js';
 
 /** Raised when the environment cannot make a valid configuration; its message is one clear sentence. */
@@ -38,6 +39,8 @@ export interface AppConfig {
   sseStreamsPerAddress: number;
   /** Rooms a player may open within any hour (counted in the database, so across app copies). */
   roomsPerHour: number;
+  /** Games against the computer a player may start within any hour (counted in the database, so across app copies). */
+  computerGamesPerHour: number;
   leaderboardMinGames: number;
   leaderboardActiveDays: number;
   cpuTakeoverSeconds: number;
@@ -147,6 +150,8 @@ export interface FairPlayConfig {
   loginFreeFailures: number;
   /** … then each one more doubles the wait before the next attempt (1 s, 2 s, 4 s, …), at most this long. */
   loginDelayMaxSeconds: number;
+  /** The boosting detector's thresholds (BOOST_*; src/fair-play/domain/boosting.ts says what each one does). */
+  boosting: BoostRule;
 }
 
 export type TrustProxy = false | number | string[];
@@ -187,6 +192,21 @@ function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: r
     throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}".`);
   }
   return raw as T;
+}
+
+/** The boosting detector's thresholds; the defaults are DEFAULT_BOOST_RULE's. */
+function boostRule(env: Env): BoostRule {
+  const d = DEFAULT_BOOST_RULE;
+  return {
+    recentDays: int(env, 'BOOST_RECENT_DAYS', d.recentDays, 1, 365),
+    youngHours: int(env, 'BOOST_YOUNG_HOURS', d.youngHours, 0, 24 * 365),
+    provisionalGames: int(env, 'BOOST_PROVISIONAL_GAMES', d.provisionalGames, 0, 1000),
+    earlyMoves: int(env, 'BOOST_EARLY_MOVES', d.earlyMoves, 0, 60),
+    instantMoveMs: int(env, 'BOOST_INSTANT_MOVE_MS', d.instantMoveMs, 0, 60_000),
+    minFeeders: int(env, 'BOOST_MIN_FEEDERS', d.minFeeders, 1, 1000),
+    minFedWins: int(env, 'BOOST_MIN_FED_WINS', d.minFedWins, 1, 10_000),
+    minFedPoints: int(env, 'BOOST_MIN_FED_POINTS', d.minFedPoints, 1, 100_000),
+  };
 }
 
 /** METRICS_TOKEN: unset or empty is none; else 16–200 visible characters (it goes in an Authorization header). */
@@ -291,6 +311,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     sseStreamsPerPlayer: int(env, 'SSE_STREAMS_PER_PLAYER', 20, 1, 100_000),
     sseStreamsPerAddress: int(env, 'SSE_STREAMS_PER_ADDRESS', 50, 1, 1_000_000),
     roomsPerHour: int(env, 'ROOMS_PER_HOUR', 30, 1, 1_000_000),
+    computerGamesPerHour: int(env, 'COMPUTER_GAMES_PER_HOUR', 20, 1, 1_000_000),
     leaderboardMinGames: int(env, 'LEADERBOARD_MIN_GAMES', 5, 0, 1_000_000),
     leaderboardActiveDays: int(env, 'LEADERBOARD_ACTIVE_DAYS', 90, 1, 100_000),
     cpuTakeoverSeconds: int(env, 'CPU_TAKEOVER_SECONDS', 60, 1, 86_400),
@@ -348,6 +369,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
       ratedMinLoserMoves: int(env, 'RATED_MIN_LOSER_MOVES', 15, 0, 60),
       loginFreeFailures: int(env, 'LOGIN_FREE_FAILURES', 5, 1, 1000),
       loginDelayMaxSeconds: int(env, 'LOGIN_DELAY_MAX_SECONDS', 300, 1, 86_400),
+      boosting: boostRule(env),
     },
   };
 }

@@ -6,7 +6,7 @@ import {
   ABORT_RECENT_GAMES, ABORT_RECENT_MS, abortCooldown, type AbortRule, rankedCooldown, type RankedCooldown, SANDBAG_RECENT_LOSSES,
   SANDBAG_RECENT_MS, sandbagging, type SandbagRule,
 } from './domain/cooldown.js';
-import { BOOST_RECENT_MS, boosters, type BoostReport, DEFAULT_BOOST_RULE } from './domain/boosting.js';
+import { boosters, boostSince, type BoostReport, type BoostRule } from './domain/boosting.js';
 import { rankedGate, type RankedGate, rankedGateOff, type RankedGateRule } from './domain/ranked-gate.js';
 import { flaggedAccounts, sandbagRuleOf, type SandbaggerReport } from './flagged.js';
 
@@ -33,6 +33,11 @@ export class FairPlayService {
 
   get sandbagRule(): SandbagRule {
     return sandbagRuleOf(this.config);
+  }
+
+  /** The boosting detector's thresholds (the BOOST_* settings). */
+  get boostRule(): BoostRule {
+    return this.config.fairPlay.boosting;
   }
 
   get rankedGateRule(): RankedGateRule {
@@ -73,7 +78,7 @@ export class FairPlayService {
    * opponents who lost fast (./domain/boosting.ts), each with its feeders; highest score first.
    */
   async boosters(now: Date = this.clock.now()): Promise<BoostReport[]> {
-    const rule = DEFAULT_BOOST_RULE;
-    return boosters(await this.games.winsOverNewcomers(new Date(now.getTime() - BOOST_RECENT_MS), rule.youngHours, rule.provisionalGames), rule);
+    const rule = this.boostRule;
+    return boosters(await this.games.winsOverNewcomers(boostSince(now, rule), rule.youngHours, rule.provisionalGames), rule);
   }
 }

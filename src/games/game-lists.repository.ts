@@ -41,6 +41,12 @@ const ACTIVE_GAMES_OF = sql<{ playerId: string }, { id: string }>(
   (p) => `SELECT id FROM games WHERE status = 'active' AND (black_id = ${p.playerId} OR white_id = ${p.playerId}) ORDER BY created_at, id`,
 );
 
+const COMPUTER_GAMES_IN_LAST_HOUR = sql<{ playerId: string }, { started: number; wait: number | null }>(
+  null,
+  (p) => `SELECT count(*)::int AS started, ceil(extract(epoch FROM min(created_at) + interval '1 hour' - now()))::int AS wait
+    FROM games WHERE computer_level IS NOT NULL AND (black_id = ${p.playerId} OR white_id = ${p.playerId}) AND created_at > now() - interval '1 hour'`,
+);
+
 const COUNT_ACTIVE = sql<Record<string, never>, { n: number }>(null, () => `SELECT count(*)::int AS n FROM games WHERE status = 'active'`);
 
 const RATED_FINISHED = sql<Record<string, never>, Pick<GameState, 'id' | 'blackId' | 'whiteId' | 'winner' | 'finishedAt' | 'blackRatingChange' | 'whiteRatingChange'>>(
@@ -75,6 +81,11 @@ export class GameListsRepository {
   /** Every game the player is seated in that is not over (one, normally; a race may leave two). */
   async activeGameIdsOf(playerId: string): Promise<string[]> {
     return (await this.db.query(ACTIVE_GAMES_OF({ playerId }))).map((r) => r.id);
+  }
+
+  /** Games against the computer the player started within the last hour, and the seconds until the oldest of them stops counting. */
+  async computerGamesInLastHour(playerId: string): Promise<{ started: number; wait: number | null }> {
+    return (await this.db.first(COMPUTER_GAMES_IN_LAST_HOUR({ playerId })))!;
   }
 
   async countActive(): Promise<number> {

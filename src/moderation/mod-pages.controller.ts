@@ -51,7 +51,8 @@ export class ModPagesController {
     const [reports, outliers, flagged, boosters] = await Promise.all([
       this.moderation.openReports(reportsPage), this.moderation.outliers(), this.fairPlay.sandbaggers(), this.fairPlay.boosters(),
     ]);
-    return renderModOverview(page, reports.reports, outliers, flagged, boosters, { page: reports.page, limit: reports.limit, total: reports.total });
+    const paging = { page: reports.page, limit: reports.limit, total: reports.total };
+    return renderModOverview(page, reports.reports, outliers, flagged, boosters, paging, this.fairPlay.boostRule.recentDays);
   }
 
   @Get('players/:username/panel')

@@ -78,9 +78,10 @@ export class ModerationController {
   @ApiOperation({
     summary: 'Accounts whose ranked wins came from new or provisional opponents who lost fast, with those feeders (moderators only)',
     description:
-      'The boosting detector over the ranked wins of the last 30 days: a win is fed when its loser was younger than 7 days or had fewer than 10 rated games ' +
-      'and gave the game up before their own 20th move, moved near-instantly, or never had another ranked opponent. Listed: fed wins from 2 or more ' +
-      'opponents and 3 or more fed wins, or 100 points from them. Also `outflank fair-play flagged`.',
+      'The boosting detector over the ranked wins of the last 30 days (BOOST_RECENT_DAYS): a win is fed when its loser was younger than 7 days (BOOST_YOUNG_HOURS) ' +
+      'or had fewer than 10 rated games (BOOST_PROVISIONAL_GAMES) and gave the game up before their own 20th move (BOOST_EARLY_MOVES), moved near-instantly ' +
+      '(BOOST_INSTANT_MOVE_MS), or never had another ranked opponent. Listed: fed wins from 2 or more opponents (BOOST_MIN_FEEDERS) and 3 or more fed wins ' +
+      '(BOOST_MIN_FED_WINS), or 100 points from them (BOOST_MIN_FED_POINTS); the numbers are the defaults. Also `outflank fair-play flagged`.',
   })
   @ApiOkResponse({ type: BoostersDto, description: 'Highest score first' })
   @ApiErrors([...MOD_ONLY])

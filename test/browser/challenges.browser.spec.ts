@@ -13,7 +13,8 @@ const GAME_URL = /\/play\/([0-9a-f-]{36})$/;
 /**
  * Challenges in chromium: a rated 5+3 challenge sent from a player page (1280×800) and accepted in
  * the lobby by the other player (390×844): the game starts for both. After it, the ranked rematch
- * from the end card (same clock, colours swapped) and the "challenge back" link.
+ * from the end card (same clock, colours swapped), withdrawn and declined from the cards before one
+ * is accepted, and the "challenge back" link.
  */
 describe('challenges in the browser (chromium)', () => {
   let t: TestApp;
@@ -67,6 +68,30 @@ describe('challenges in the browser (chromium)', () => {
       await request(t.http).post(`/api/games/${gameId}/resign`).set(bob.auth).send({}).expect(200);
       for (const page of [profile, lobby]) await page.locator('[data-part=ranked-rematch]').waitFor({ state: 'visible' });
       expect(await lobby.locator('[data-part=challenge-back]').getAttribute('href')).toBe(`/players/${encodeURIComponent(alice.username)}?rated=1&clock=5%2B3#challenge`);
+      const rematchOffers = async () =>
+        (await t.db.query('SELECT state FROM challenges WHERE rematch_of = $1 ORDER BY created_at', [gameId])).rows.map((r: { state: string }) => r.state);
+
+      // Bob offers, then withdraws from his end card: Alice's card hears both live.
+      await lobby.locator('[data-part=ranked-rematch]').click();
+      await lobby.locator('[data-part=ranked-rematch-withdraw]').waitFor({ state: 'visible' });
+      await profile.locator('[data-part=ranked-rematch-decline]').waitFor({ state: 'visible' });
+      expect(await lobby.evaluate(FITS_WIDTH)).toBe(true);
+      expect(await axeViolations(lobby)).toEqual([]);
+      await lobby.locator('[data-part=ranked-rematch-withdraw]').click();
+      await lobby.locator('[data-part=ranked-rematch-withdraw]').waitFor({ state: 'hidden' });
+      await profile.locator('[data-part=ranked-rematch-decline]').waitFor({ state: 'hidden' });
+      expect(await lobby.locator('[data-part=ranked-rematch]').isEnabled()).toBe(true);
+      expect(await profile.locator('[data-part=ranked-rematch-status]').textContent()).not.toContain(bob.username);
+      expect(await rematchOffers()).toEqual(['cancelled']);
+
+      // Bob offers again and Alice declines it from her card: Bob's card says so.
+      await lobby.locator('[data-part=ranked-rematch]').click();
+      await profile.locator('[data-part=ranked-rematch-decline]').waitFor({ state: 'visible' });
+      await profile.locator('[data-part=ranked-rematch-decline]').click();
+      await lobby.locator('[data-part=ranked-rematch-status]').filter({ hasText: alice.username }).waitFor({ state: 'visible' });
+      await lobby.locator('[data-part=ranked-rematch-withdraw]').waitFor({ state: 'hidden' });
+      expect(await rematchOffers()).toEqual(['cancelled', 'declined']);
+
       await lobby.locator('[data-part=ranked-rematch]').click();
       // Alice hears the offer live, and accepts by asking too: the new game starts for both.
       await profile.locator('[data-part=ranked-rematch-status]').filter({ hasText: bob.username }).waitFor({ state: 'visible' });

@@ -5,10 +5,15 @@ import { FLAG_GRACE_MAX_MS } from '../../src/games/domain/clock.js';
 import { playOpening } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
+import { openSse } from '../support/sse.js';
 import { screenshot, FITS_WIDTH, openWatchedPage, withAppAndBrowser } from './chromium.js';
 
-/** Every wait in the pages is bounded by this (ms), but the flag's own minute. */
-const WAIT = 15_000;
+/**
+ * Every wait is for an event (a page's state, a server event), bounded by this (ms) past the
+ * moment it is due: generous, for a loaded machine. The flag's wait starts from the deadline the
+ * server announced, not from a guess of how long the set-up took.
+ */
+const WAIT = 30_000;
 const GAME_URL = /\/play\/([0-9a-f-]{36})$/;
 
 /** Only inside functions that run in the page. */
@@ -49,6 +54,7 @@ describe('game clocks in the browser (chromium)', () => {
     const one = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const two = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const three = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    let events: ReturnType<typeof openSse> | null = null;
     try {
       const pa = await queueRanked(one, alice);
       const pb = await queueRanked(two, bob);
@@ -61,6 +67,9 @@ describe('game clocks in the browser (chromium)', () => {
       const white = black === alice ? bob : alice;
       const blackPage = black === alice ? pa : pb;
 
+      // The test's own view of the game: the server's events, as any client gets them.
+      events = openSse(`${t.baseUrl}/api/games/${gameId}/events`);
+      expect(await events.ready).toBe(200);
       const watcher = await openWatchedPage(three, `${t.baseUrl}/play/${gameId}`, problems, { timeoutMs: WAIT });
       await watcher.locator('#play-game[data-state=playing]').waitFor({ state: 'attached' });
       // Both first moves (their own timer each), then Black's clock runs.
@@ -94,12 +103,17 @@ describe('game clocks in the browser (chromium)', () => {
       );
       expect(await clockText(watcher, 'white')).toBe('1:00');
 
-      // The flag: Black's minute and the grace, found by the server's sweep.
-      for (const page of [pa, pb, watcher]) await page.locator('#play-game[data-state=over]').waitFor({ state: 'attached', timeout: 60_000 + WAIT });
+      // The flag: Black's minute and the grace, found by the server's sweep. The game's `end` event
+      // is awaited from the deadline the server set (plus the grace and WAIT), then each page shows
+      // the end from that event.
+      const flag = new Date(afterOpening.turnDeadline).getTime();
+      const ended = await events.waitFor((list) => list.some((e) => e.event === 'end'), Math.max(0, flag - Date.now()) + FLAG_GRACE_MAX_MS + WAIT);
+      expect(ended.find((e) => e.event === 'end')!.data).toMatchObject({ status: 'finished', result: { winner: 'white', reason: 'time' } });
+      for (const page of [pa, pb, watcher]) await page.locator('#play-game[data-state=over]').waitFor({ state: 'attached', timeout: WAIT });
       const over = (await request(t.http).get(`/api/games/${gameId}`).expect(200)).body;
       expect(over).toMatchObject({ status: 'finished', result: { winner: 'white', reason: 'time' }, clocks: { black: 0, white: 60_000, running: null } });
-      // The server recorded the end at the flag (its zero plus the grace), not a sweep later.
-      const flag = new Date(afterOpening.turnDeadline).getTime();
+      // The server recorded the end at the flag (its zero plus the grace), not a sweep later: its own
+      // timestamps (the deadline it set, the end it wrote), whatever the test's waits took.
       expect(new Date(over.finishedAt).getTime() - flag).toBeLessThanOrEqual(FLAG_GRACE_MAX_MS + 1000);
       // None before the end (the finished game's page may then read its analysis).
       expect(requests.filter((r) => r.at < new Date(over.finishedAt).getTime()).map((r) => r.what)).toEqual([]);
@@ -112,9 +126,10 @@ describe('game clocks in the browser (chromium)', () => {
       for (const page of [pa, pb]) expect(await page.evaluate(FITS_WIDTH)).toBe(true);
       expect(problems).toEqual([]);
     } finally {
+      events?.close();
       await one.close();
       await two.close();
       await three.close();
     }
-  }, 150_000);
+  }, 300_000);
 });

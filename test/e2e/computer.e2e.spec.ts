@@ -13,10 +13,13 @@ import { startTestApp, TestApp } from '../support/app.js';
  * ever rated. The strongest level thinks with a small budget here (COMPUTER_MOVE_MS) so that a
  * whole game stays short on a loaded machine; its strength is the same search.
  */
+/** Small, so that the hourly cap is reached in a few requests; every other test starts fewer games per player. */
+const PER_HOUR = 3;
+
 describe('play the computer', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ COMPUTER_MOVE_MS: '40', FIRST_MOVE_SECONDS: '120', CPU_TAKEOVER_SECONDS: '120' });
+    t = await startTestApp({ COMPUTER_GAMES_PER_HOUR: String(PER_HOUR), COMPUTER_MOVE_MS: '40', FIRST_MOVE_SECONDS: '120', CPU_TAKEOVER_SECONDS: '120' });
   });
   afterAll(async () => {
     await t.close();
@@ -105,5 +108,33 @@ describe('play the computer', () => {
     const first = await request(t.http).post('/api/computer/games').set(guest.auth).send({ level: 3 }).expect(201);
     const again = await request(t.http).post('/api/computer/games').set(guest.auth).send({ level: 3 }).expect(409);
     expect(again.body).toMatchObject({ code: 'ALREADY_IN_GAME', details: { gameId: first.body.id } });
+  });
+
+  it('a player starts at most COMPUTER_GAMES_PER_HOUR games within an hour: one more is a 429 with Retry-After that writes nothing; others are not concerned', async () => {
+    const guest = await guestPlayer(t.http);
+    for (let i = 0; i < PER_HOUR; i++) {
+      const g = await request(t.http).post('/api/computer/games').set(guest.auth).send({ level: 1, color: 'black' }).expect(201);
+      await request(t.http).post(`/api/games/${g.body.id}/resign`).set(guest.auth).send({}).expect(200);
+    }
+    const count = async () =>
+      (await t.db.query('SELECT count(*)::int AS n FROM games WHERE black_id = $1 OR white_id = $1', [guest.id])).rows[0].n as number;
+    const refused = await request(t.http).post('/api/computer/games').set(guest.auth).set('Accept-Language', 'sw').send({ level: 1 }).expect(429);
+    expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', details: { limit: PER_HOUR, retryAfterSeconds: expect.any(Number) } });
+    expect(refused.body.details.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.body.details.retryAfterSeconds).toBeLessThanOrEqual(3600);
+    expect(Number(refused.headers['retry-after'])).toBe(refused.body.details.retryAfterSeconds);
+    expect(refused.body.message).toContain('kompyuta');
+    expect(await count()).toBe(PER_HOUR);
+    // Another player is not concerned.
+    const other = await guestPlayer(t.http);
+    await request(t.http).post('/api/computer/games').set(other.auth).send({ level: 1 }).expect(201);
+    // Once the oldest game is more than an hour old, one more may start.
+    await t.db.query(
+      `UPDATE games SET created_at = created_at - interval '61 minutes'
+        WHERE id = (SELECT id FROM games WHERE black_id = $1 OR white_id = $1 ORDER BY created_at LIMIT 1)`,
+      [guest.id],
+    );
+    await request(t.http).post('/api/computer/games').set(guest.auth).send({ level: 1 }).expect(201);
+    expect(await count()).toBe(PER_HOUR + 1);
   });
 });

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       sseStreamsPerPlayer: 20,
       sseStreamsPerAddress: 50,
       roomsPerHour: 30,
+      computerGamesPerHour: 20,
       leaderboardMinGames: 5,
       leaderboardActiveDays: 90,
       cpuTakeoverSeconds: 60,
@@ -62,6 +63,20 @@ describe('loadConfig', () => {
         periodsPerDay: 0.21436,
       },
     });
+  });
+
+  it('reads the boosting detector\'s thresholds from BOOST_*: the defaults unchanged, each one settable, each one validated', () => {
+    expect(loadConfig({}, fallback).fairPlay.boosting).toEqual({
+      recentDays: 30, youngHours: 168, provisionalGames: 10, earlyMoves: 20, instantMoveMs: 1500, minFeeders: 2, minFedWins: 3, minFedPoints: 100,
+    });
+    const set = loadConfig({
+      BOOST_RECENT_DAYS: '14', BOOST_YOUNG_HOURS: '48', BOOST_PROVISIONAL_GAMES: '5', BOOST_EARLY_MOVES: '12',
+      BOOST_INSTANT_MOVE_MS: '800', BOOST_MIN_FEEDERS: '3', BOOST_MIN_FED_WINS: '6', BOOST_MIN_FED_POINTS: '250',
+    }, fallback).fairPlay.boosting;
+    expect(set).toEqual({ recentDays: 14, youngHours: 48, provisionalGames: 5, earlyMoves: 12, instantMoveMs: 800, minFeeders: 3, minFedWins: 6, minFedPoints: 250 });
+    for (const [name, value] of [['BOOST_RECENT_DAYS', '0'], ['BOOST_MIN_FEEDERS', '0'], ['BOOST_MIN_FED_POINTS', 'lots'], ['BOOST_INSTANT_MOVE_MS', '-1'], ['BOOST_EARLY_MOVES', '2.5']]) {
+      expect(configError({ [name]: value }).message).toMatch(new RegExp(`^${name} `));
+    }
   });
 
   it('treats empty variables as unset', () => {
@@ -102,6 +117,7 @@ describe('loadConfig', () => {
     ['SSE_STREAMS_PER_PLAYER', { SSE_STREAMS_PER_PLAYER: '3' }, { sseStreamsPerPlayer: 3 }],
     ['SSE_STREAMS_PER_ADDRESS', { SSE_STREAMS_PER_ADDRESS: '500' }, { sseStreamsPerAddress: 500 }],
     ['ROOMS_PER_HOUR', { ROOMS_PER_HOUR: '5' }, { roomsPerHour: 5 }],
+    ['COMPUTER_GAMES_PER_HOUR', { COMPUTER_GAMES_PER_HOUR: '4' }, { computerGamesPerHour: 4 }],
     ['RATING_TAU', { RATING_TAU: '0.3' }, { ratings: expect.objectContaining({ tau: 0.3 }) }],
     ['ANALYSIS_YIELD_ABOVE', { ANALYSIS_YIELD_ABOVE: '0.5' }, { analysisYieldAbove: 0.5 }],
     ['TLS_BEHIND_PROXY=true', { TLS_BEHIND_PROXY: 'true' }, { tlsBehindProxy: true }],
@@ -133,6 +149,7 @@ describe('loadConfig', () => {
     ['SSE_STREAMS_PER_PLAYER=0', { SSE_STREAMS_PER_PLAYER: '0' }, 'SSE_STREAMS_PER_PLAYER'],
     ['SSE_STREAMS_PER_ADDRESS=many', { SSE_STREAMS_PER_ADDRESS: 'many' }, 'SSE_STREAMS_PER_ADDRESS'],
     ['ROOMS_PER_HOUR=-1', { ROOMS_PER_HOUR: '-1' }, 'ROOMS_PER_HOUR'],
+    ['COMPUTER_GAMES_PER_HOUR=0', { COMPUTER_GAMES_PER_HOUR: '0' }, 'COMPUTER_GAMES_PER_HOUR'],
     ['RATING_TAU=NaN', { RATING_TAU: 'NaN' }, 'RATING_TAU'],
     ['TLS_BEHIND_PROXY=https', { TLS_BEHIND_PROXY: 'https' }, 'TLS_BEHIND_PROXY'],
     ['TRUST_PROXY=true (anyone)', { TRUST_PROXY: 'true' }, 'TRUST_PROXY'],

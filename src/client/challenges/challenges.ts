@@ -199,12 +199,18 @@ export function mountChallengeList(root: HTMLElement): void {
  */
 export function mountGameRematch(root: HTMLElement, game: () => Game | null, meId: () => string | null): { update(): void } {
   const button = h('button', { type: 'button', class: 'pl-btn pl-btn-primary', 'data-part': 'ranked-rematch' }, msg('game.rematch')) as HTMLButtonElement;
+  // The offer's own answers on the card: the one who offered may withdraw it, the other decline it.
+  const withdraw = h('button', { type: 'button', class: 'pl-btn', 'data-part': 'ranked-rematch-withdraw', hidden: '' }, msg('game.rematch.withdraw')) as HTMLButtonElement;
+  const decline = h('button', { type: 'button', class: 'pl-btn', 'data-part': 'ranked-rematch-decline', hidden: '' }, msg('game.rematch.decline')) as HTMLButtonElement;
   const back = h('a', { class: 'pl-btn', 'data-part': 'challenge-back' }, msg('challenge.back')) as HTMLAnchorElement;
   const status = h('p', { class: 'pl-hint', role: 'status', 'data-part': 'ranked-rematch-status' });
-  root.append(status, button, back);
+  root.append(status, button, withdraw, decline, back);
   let stream: Stream | null = null;
   let offer: Challenge | null = null;
   let theirs: Challenge | null = null;
+  /** What became of our last offer (declined, expired, withdrawn), said until a new one stands. */
+  let outcome = '';
+  let busy = false;
 
   const opponent = (g: Game) => (g.black.player.id === meId() ? g.white.player : g.black.player);
   const render = () => {
@@ -215,8 +221,12 @@ export function mountGameRematch(root: HTMLElement, game: () => Game | null, meI
     if (!on || !g) return;
     const name = opponent(g).username;
     text(button, msg(theirs ? 'game.rematch.accept' : 'game.rematch'));
-    button.disabled = !!offer;
-    text(status, offer ? msg('game.rematch.offered', { name }) : theirs ? msg('game.rematch.offer', { name }) : '');
+    button.disabled = !!offer || busy;
+    show(withdraw, !!offer);
+    withdraw.disabled = busy;
+    show(decline, !offer && !!theirs);
+    decline.disabled = busy;
+    text(status, offer ? msg('game.rematch.offered', { name }) : theirs ? msg('game.rematch.offer', { name }) : outcome);
     const q = new URLSearchParams();
     if (g.rated) q.set('rated', '1');
     if (g.settings.clock) q.set('clock', g.settings.clock.label);
@@ -224,10 +234,11 @@ export function mountGameRematch(root: HTMLElement, game: () => Game | null, meI
     if (!stream) {
       stream = follow((c) => {
         if (c.rematchOf !== g.id) return;
-        if (c.challenger.id === meId()) offer = c.state === 'open' ? c : null;
-        else theirs = c.state === 'open' ? c : null;
-        if (c.state !== 'open' && c.challenger.id === meId()) text(status, outcomeText(c));
-        else render();
+        if (c.challenger.id === meId()) {
+          offer = c.state === 'open' ? c : null;
+          if (c.state !== 'open') outcome = outcomeText(c);
+        } else theirs = c.state === 'open' ? c : null;
+        render();
       });
       // An offer made before this page opened: the open challenges say so.
       void api.challenges().then((l) => {
@@ -237,19 +248,50 @@ export function mountGameRematch(root: HTMLElement, game: () => Game | null, meI
       }, () => undefined);
     }
   };
+  /** Runs one of the card's requests, one at a time; a refusal is said in the status line. */
+  const act = (work: () => Promise<void>) => {
+    if (busy) return;
+    busy = true;
+    render();
+    void work().then(
+      () => {
+        busy = false;
+        render();
+      },
+      (err: unknown) => {
+        busy = false;
+        render();
+        text(status, errorText(err));
+      },
+    );
+  };
   button.addEventListener('click', () => {
     const g = game();
     if (!g) return;
-    button.disabled = true;
-    void api.gameRematch(g.id).then((c) => {
+    act(async () => {
+      const c = await api.gameRematch(g.id);
       if (c.state === 'accepted' && c.gameId) location.href = gameHref(c.gameId);
       else {
         offer = c;
-        render();
+        outcome = '';
       }
-    }, (err: unknown) => {
-      button.disabled = false;
-      text(status, errorText(err));
+    });
+  });
+  withdraw.addEventListener('click', () => {
+    const standing = offer;
+    if (!standing) return;
+    act(async () => {
+      const c = await api.cancelChallenge(standing.id);
+      offer = c.state === 'open' ? c : null;
+      outcome = outcomeText(c);
+    });
+  });
+  decline.addEventListener('click', () => {
+    const standing = theirs;
+    if (!standing) return;
+    act(async () => {
+      const c = await api.declineChallenge(standing.id, { reason: 'later' });
+      theirs = c.state === 'open' ? c : null;
     });
   });
   return { update: render };

@@ -33,6 +33,8 @@ export interface RankedWin {
 }
 
 export interface BoostRule {
+  /** Which games are looked at: ranked wins of the last `recentDays` days. */
+  recentDays: number;
   /** A loser this young (hours) at the game's end is new… */
   youngHours: number;
   /** … and one with fewer rated games than this before it is provisional: either makes it a possible feeder. */
@@ -48,7 +50,9 @@ export interface BoostRule {
   minFedPoints: number;
 }
 
+/** The defaults of the BOOST_* settings (src/config/config.ts reads them). */
 export const DEFAULT_BOOST_RULE: BoostRule = {
+  recentDays: 30,
   youngHours: 7 * 24,
   provisionalGames: 10,
   earlyMoves: 20,
@@ -58,8 +62,10 @@ export const DEFAULT_BOOST_RULE: BoostRule = {
   minFedPoints: 100,
 };
 
-/** Which games are looked at: ranked wins of the last 30 days. */
-export const BOOST_RECENT_MS = 30 * 24 * HOUR_MS;
+/** The first instant of the games the detector looks at. */
+export function boostSince(now: Date, rule: BoostRule): Date {
+  return new Date(now.getTime() - rule.recentDays * 24 * HOUR_MS);
+}
 
 export type FeedSignal = 'gaveUpEarly' | 'instantMoves' | 'onlyOpponent';
 

@@ -10,7 +10,7 @@ import { DASH, escapeHtml, formatDate, formatInt, formatWhen, playerHref, replay
 import { layout, type PageContext } from '../../pages/views/layout.js';
 import { MOD_ACTIONS } from '../domain/moderation.js';
 import type { SandbaggerReport } from '../../fair-play/flagged.js';
-import type { BoostReport } from '../../fair-play/domain/boosting.js';
+import { type BoostReport, DEFAULT_BOOST_RULE } from '../../fair-play/domain/boosting.js';
 import type { AuditEntryDto, ModPlayerViewDto, OutliersDto, ReportDto, StatisticsDto } from '../dto/moderation.dto.js';
 
 const e = escapeHtml;
@@ -98,9 +98,9 @@ function flaggedSection(page: PageContext, flagged: readonly SandbaggerReport[])
 }
 
 /** The boosting detector's accounts, each with the new accounts that lost to it (its feeders). */
-function boostersSection(page: PageContext, boosters: readonly BoostReport[]): string {
+function boostersSection(page: PageContext, boosters: readonly BoostReport[], days: number): string {
   const { t } = page;
-  const parts = [`<h2>${t.html('mod.boostersTitle')}</h2>`, `<p class="subtle">${t.html('mod.boostersNote')}</p>`];
+  const parts = [`<h2>${t.html('mod.boostersTitle')}</h2>`, `<p class="subtle">${t.html('mod.boostersNote', { days })}</p>`];
   if (boosters.length === 0) return [...parts, `<p class="card empty" data-testid="boosters-empty">${t.html('mod.boostersEmpty')}</p>`].join('\n');
   const keys: MessageKey[] = ['mod.colPlayer', 'mod.colScore', 'mod.colFedWins', 'mod.colFeeders'];
   const rows = boosters
@@ -146,7 +146,7 @@ function reportsPager(page: PageContext, paging: ReportsPaging): string {
 
 export function renderModOverview(
   page: PageContext, reports: readonly ReportDto[], outliers: OutliersDto, flagged: readonly SandbaggerReport[] = [], boosters: readonly BoostReport[] = [],
-  paging: ReportsPaging | null = null,
+  paging: ReportsPaging | null = null, boostDays = DEFAULT_BOOST_RULE.recentDays,
 ): string {
   const { t } = page;
   const { num } = formats(page);
@@ -171,7 +171,7 @@ export function renderModOverview(
     parts.push(`<div class="table-wrap"><table class="mod-table" data-testid="outliers"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`);
   }
   parts.push(flaggedSection(page, flagged));
-  parts.push(boostersSection(page, boosters));
+  parts.push(boostersSection(page, boosters, boostDays));
   return parts.join('\n');
 }
 
