@@ -20,6 +20,11 @@ import { ARTIFACTS, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from '.
 
 const WAIT = 10_000;
 /**
+ * A page load's own limit: a loaded machine (CI, or several suites at once) has taken more than
+ * WAIT to serve a page and its assets; a slow load is not what these tests look for.
+ */
+const NAV_WAIT = 60_000;
+/**
  * The least share of a game page's letters in its language's script: the rest are the players'
  * names and the squares (a–h) of the move list (measured 0.73–0.77 in bn, hi, ne and tg).
  */
@@ -67,6 +72,7 @@ describe('languages in the browser (chromium)', () => {
   async function open(context: BrowserContext, path: string): Promise<Page> {
     const page = await context.newPage();
     page.setDefaultTimeout(WAIT);
+    page.setDefaultNavigationTimeout(NAV_WAIT);
     page.on('console', (msg) => {
       // A page that answers 404 (a missing player or game) is reported by chromium as a failed load.
       if (msg.type() !== 'error' || expected.some((e) => e.test(msg.text()))) return;
@@ -275,8 +281,13 @@ describe('languages in the browser (chromium)', () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
     try {
       await phone.addCookies([{ name: 'outflank_lang', value: 'en-XA', url: t.baseUrl }]);
+      // Each page is closed when the next opens: pages left open keep their event streams and
+      // polls going, and the tour's later loads queued behind them on a loaded machine.
+      let previous: Page | undefined;
       const visit = async (name: string, path: string, ready?: (p: Page) => Promise<unknown>) => {
+        await previous?.close();
         const page = await open(phone, path);
+        previous = page;
         if (ready) await ready(page);
         expect({ name, lang: await htmlLang(page) }).toEqual({ name, lang: 'en-XA' });
         expect({ name, fits: await page.evaluate(FITS_WIDTH) }).toEqual({ name, fits: true });
@@ -303,7 +314,7 @@ describe('languages in the browser (chromium)', () => {
     } finally {
       await phone.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('the 503 page (the database cannot be reached) in the pseudo-locale at 390×844: no horizontal overflow, no clipped button text', async () => {
     // An app of its own that reaches its database through a TCP proxy the test cuts (as test/e2e/outage.e2e.spec.ts).
@@ -317,6 +328,7 @@ describe('languages in the browser (chromium)', () => {
       await phone.addCookies([{ name: 'outflank_lang', value: 'en-XA', url: down.baseUrl }]);
       const page = await phone.newPage();
       page.setDefaultTimeout(WAIT);
+      page.setDefaultNavigationTimeout(NAV_WAIT);
       const res = await page.goto(down.baseUrl + '/', { waitUntil: 'load' });
       expect(res?.status()).toBe(503);
       expect(await page.getByTestId('error-page').getAttribute('data-status')).toBe('503');
