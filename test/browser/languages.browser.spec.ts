@@ -17,7 +17,15 @@ import { createTestDatabase } from '../support/database.js';
 import { startTcpProxy } from '../support/tcp-proxy.js';
 import { screenshot, FITS_WIDTH, reportCspViolations, withAppAndBrowser } from './chromium.js';
 
-const WAIT = 10_000;
+/**
+ * How long a page may take to show what a step waits for. On a loaded machine (CI, or several
+ * suites at once) a game page took more than 10 s to reach "playing" and a queue more than 10 s to
+ * pair: these tests look at words, scripts and layouts, not at speed, so the limits are generous
+ * (a passing run never waits them out).
+ */
+const WAIT = 30_000;
+/** A page load's own limit: under the same load, serving a page and its assets took more than 10 s. */
+const NAV_WAIT = 60_000;
 /**
  * The least share of a game page's letters in its language's script: the rest are the players'
  * names and the squares (a–h) of the move list (measured 0.73–0.77 in bn, hi, ne and tg).
@@ -66,6 +74,7 @@ describe('languages in the browser (chromium)', () => {
   async function open(context: BrowserContext, path: string): Promise<Page> {
     const page = await context.newPage();
     page.setDefaultTimeout(WAIT);
+    page.setDefaultNavigationTimeout(NAV_WAIT);
     page.on('console', (msg) => {
       // A page that answers 404 (a missing player or game) is reported by chromium as a failed load.
       if (msg.type() !== 'error' || expected.some((e) => e.test(msg.text()))) return;
@@ -140,7 +149,7 @@ describe('languages in the browser (chromium)', () => {
         await context.close();
       }
     }
-  }, 180_000);
+  }, 600_000);
 
   it('the picker switches; the choice survives a reload and a sign-in and is saved on the player, whose saved language beats the cookie', async () => {
     const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, locale: 'en-US' });
@@ -200,7 +209,7 @@ describe('languages in the browser (chromium)', () => {
       await context.close();
       await other.close();
     }
-  });
+  }, 300_000);
 
   it('a whole casual game played through the UI in Bengali', async () => {
     const one = await browser.newContext({ viewport: { width: 1000, height: 800 }, locale: 'bn-BD' });
@@ -266,7 +275,7 @@ describe('languages in the browser (chromium)', () => {
       await one.close();
       await two.close();
     }
-  }, 180_000);
+  }, 600_000);
 
   it('the pseudo-locale (accented, ~40% longer): every page at 390×844 without horizontal overflow or clipped button text', async () => {
     const alice = await registerPlayer(t.http);
@@ -274,8 +283,13 @@ describe('languages in the browser (chromium)', () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
     try {
       await phone.addCookies([{ name: 'outflank_lang', value: 'en-XA', url: t.baseUrl }]);
+      // Each page is closed when the next opens: pages left open keep their event streams and
+      // polls going, and the tour's later loads queued behind them on a loaded machine.
+      let previous: Page | undefined;
       const visit = async (name: string, path: string, ready?: (p: Page) => Promise<unknown>) => {
+        await previous?.close();
         const page = await open(phone, path);
+        previous = page;
         if (ready) await ready(page);
         expect({ name, lang: await htmlLang(page) }).toEqual({ name, lang: 'en-XA' });
         expect({ name, fits: await page.evaluate(FITS_WIDTH) }).toEqual({ name, fits: true });
@@ -302,7 +316,7 @@ describe('languages in the browser (chromium)', () => {
     } finally {
       await phone.close();
     }
-  }, 120_000);
+  }, 600_000);
 
   it('the 503 page (the database cannot be reached) in the pseudo-locale at 390×844: no horizontal overflow, no clipped button text', async () => {
     // An app of its own that reaches its database through a TCP proxy the test cuts (as test/e2e/outage.e2e.spec.ts).
@@ -316,6 +330,7 @@ describe('languages in the browser (chromium)', () => {
       await phone.addCookies([{ name: 'outflank_lang', value: 'en-XA', url: down.baseUrl }]);
       const page = await phone.newPage();
       page.setDefaultTimeout(WAIT);
+      page.setDefaultNavigationTimeout(NAV_WAIT);
       const res = await page.goto(down.baseUrl + '/', { waitUntil: 'load' });
       expect(res?.status()).toBe(503);
       expect(await page.getByTestId('error-page').getAttribute('data-status')).toBe('503');
@@ -330,7 +345,7 @@ describe('languages in the browser (chromium)', () => {
       await proxy.close();
       await db.drop();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('no page logged an error or broke a CSP rule', () => {
     expect(problems).toEqual([]);

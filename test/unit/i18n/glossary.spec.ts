@@ -150,3 +150,36 @@ describe('the end-of-game rule says "neither player"', () => {
     expect(NEITHER.ne.test('बोर्ड भरिँदा वा कुनै खेलाडीको चाल बाँकी नहुँदा खेल सकिन्छ।')).toBe(false);
   });
 });
+
+/**
+ * Numbers are written with Latin digits in every language, as the seeds write them ("2 জন, প্রায়
+ * 10 মিনিট") and as the formatted numbers are: a translator's "২৪ ঘণ্টা" beside a formatted
+ * "24 ঘণ্টা" reads as two different styles on one page.
+ */
+describe('numbers in the catalogues are Latin digits', () => {
+  const NATIVE_DIGIT = /[\u09e6-\u09ef\u0966-\u096f]/u; // Bengali, Devanagari
+  it('finds a Bengali or Devanagari digit', () => {
+    expect(['গত ২৪ ঘণ্টায়', 'पछिल्ला २४ घण्टामा'].map((s) => NATIVE_DIGIT.test(s))).toEqual([true, true]);
+    expect(NATIVE_DIGIT.test('গত 24 ঘণ্টায়')).toBe(false);
+  });
+  it.each(LANGUAGES)('%s', (lang) => {
+    const native = Object.entries(flatCatalogue(lang)).filter(([, text]) => NATIVE_DIGIT.test(text)).map(([key]) => key);
+    expect(native).toEqual([]);
+  });
+});
+
+/**
+ * Nepali writes a postposition joined to its noun ("{name}ले", "कालोको"), the name included: a
+ * space before "ले" or "को" after a player's name reads as a separate word.
+ */
+describe('Nepali: postpositions joined to a player\'s name', () => {
+  const APART = /\{(name|host)\} (ले|को|लाई|सँग|का|की)(?![\p{L}\p{M}])/u;
+  it('finds one written apart, and not one joined', () => {
+    expect(APART.test('{name} ले चाल खेल्नुभयो।')).toBe(true);
+    expect(APART.test('{name}ले चाल खेल्नुभयो।')).toBe(false);
+  });
+  it('ne', () => {
+    const apart = Object.entries(flatCatalogue('ne')).filter(([, text]) => APART.test(text)).map(([key]) => key);
+    expect(apart).toEqual([]);
+  });
+});
