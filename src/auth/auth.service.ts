@@ -9,7 +9,7 @@ import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { PlayerProfiles } from '../leaderboard/player-profiles.service.js';
 import { Clock } from '../common/clock.js';
-import { AccountLinksService, type Origin } from '../fair-play/links/account-links.service.js';
+import { AccountLinksService, type Origin } from '../account-links/account-links.service.js';
 import { LoginFailuresRepository } from '../rate-limit/login-failures.repository.js';
 import { AuthResponseDto } from './dto/auth.dto.js';
 import { loginAttempt } from './domain/login-throttle.js';
