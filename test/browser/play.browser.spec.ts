@@ -288,15 +288,18 @@ describe('the browser client /play (chromium)', () => {
     const created = (await request(t.http).post('/api/rooms').set(host.auth).send({}).expect(201)).body;
     const joined = (await request(t.http).post(`/api/rooms/${created.code}/join`).set(away.auth).send({}).expect(200)).body;
     const gameId: string = joined.gameId;
-    // Both make their first move (a player who never moves aborts the game; the CPU stands in only later).
-    await playOpening(t.http, gameId, host, away);
     const hostCtx = await browser.newContext({ viewport: { width: 1000, height: 820 }, colorScheme: 'dark' });
     const awayCtx = await browser.newContext({ viewport: { width: 1000, height: 820 } });
     try {
+      // The host is on the page before the opening: a player still opening their page would be
+      // "gone" too, and the CPU would stand in for them after CPU_TAKEOVER_SECONDS.
       await hostCtx.addInitScript(`localStorage.setItem('outflank.token', ${JSON.stringify(host.token)})`);
       const page = await open(hostCtx, `/play/${gameId}?room=${created.code}`);
       await waitForState(page, 'playing');
       expect(await attr(page, 'data-role')).toBe('black');
+      // Both make their first move (a player who never moves aborts the game; the CPU stands in only later).
+      const opened = await playOpening(t.http, gameId, host, away);
+      await page.locator(`#play-game[data-ply="${opened.ply}"]`).waitFor({ state: 'attached' });
       await page.locator('[data-testid=square][data-playable=true]').first().click();
       // White is away: after the takeover delay the CPU takes the seat and answers.
       await page.getByTestId('seat-white').getByTestId('cpu-badge').waitFor({ state: 'visible', timeout: 3000 + WAIT });

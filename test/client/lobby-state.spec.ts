@@ -92,6 +92,42 @@ describe('lobby state (no DOM)', () => {
     expect(navigated).toEqual(['/play/g9?room=K7QX2M']);
   });
 
+  it("a game event while the join is on its way waits for the join's answer, however slow, so the page never cuts its own request off", async () => {
+    jest.useFakeTimers();
+    try {
+      const { c, api, navigated, followMe } = setup();
+      await c.signIn('login', 'ada', 'correct horse');
+      const onEvent = (followMe.mock.calls[0] as unknown as [(ev: { name: string; data: unknown }) => void])[0];
+      // The answer comes late: the event arrives first and must not leave the page meanwhile.
+      let answer!: (v: { code: string; gameId: string }) => void;
+      api.joinRoom.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+      const joining = c.joinRoom('k7qx2m');
+      onEvent({ name: 'game', data: { id: 'g9', status: 'active' } });
+      await jest.advanceTimersByTimeAsync(30_000);
+      expect(navigated).toEqual([]);
+      answer({ code: 'K7QX2M', gameId: 'g9' });
+      await joining;
+      await jest.advanceTimersByTimeAsync(1_000);
+      expect(navigated).toEqual(['/play/g9?room=K7QX2M']);
+
+      // A join that fails (the room filled meanwhile) lets the event that came during it navigate.
+      const other = setup();
+      await other.c.signIn('login', 'ada', 'correct horse');
+      const onOther = (other.followMe.mock.calls[0] as unknown as [(ev: { name: string; data: unknown }) => void])[0];
+      let refuse!: (e: unknown) => void;
+      other.api.joinRoom.mockImplementationOnce(() => new Promise((_resolve, reject) => (refuse = reject)));
+      const failing = other.c.joinRoom('k7qx2m');
+      onOther({ name: 'game', data: { id: 'g4', status: 'active' } });
+      await jest.advanceTimersByTimeAsync(5_000);
+      expect(other.navigated).toEqual([]);
+      refuse(new ApiError('full', 409, 'ROOM_FULL', undefined));
+      await failing;
+      expect(other.navigated).toEqual(['/play/g4']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('leaving the queue while a poll is in flight: the DELETE waits for it, its answer is ignored, and no poll follows (no 404s)', async () => {
     jest.useFakeTimers();
     try {

@@ -69,8 +69,6 @@ export interface LobbyState {
 
 export const ROOM_POLL_MS = 3000;
 export const INGAME_NAVIGATE_MS = 900;
-/** While a join or queue request is out, its own answer navigates: an event waits this long. */
-export const EVENT_GRACE_MS = 1500;
 
 export const message = (e: unknown): Text => t('server.message', { message: (e as Error).message });
 
@@ -85,6 +83,8 @@ export interface LobbyHost {
   readonly out: LobbyOutput;
   /** Requests on their way whose own answer navigates (a 'game' or 'matched' event waits for them). */
   inFlight: number;
+  /** Ends such a request (after its answer was handled). */
+  requestDone(): void;
   signedIn(player: Me): Promise<void>;
   go(gameId: string, roomCode: string | null): void;
   inGameOr(e: unknown, place: Place): void;

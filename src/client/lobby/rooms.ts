@@ -122,9 +122,8 @@ export class RoomFlow {
       else this.host.say(message(e), false, 'invite');
       if (asGuest && s.me) void this.host.signedIn(s.me);
     } finally {
-      this.host.inFlight = Math.max(0, this.host.inFlight - 1);
       s.busy.delete('invite');
-      this.host.out.changed();
+      this.host.requestDone();
     }
   }
 

@@ -12,7 +12,7 @@ import { getToken, pref, setToken } from '../common/storage';
 import { ApiError, detail, type Me } from '../transport/api';
 import type { Stream } from '../transport/sse';
 import { authError, authProblem, passwordChangeProblem } from './sign-in';
-import { EVENT_GRACE_MS, INGAME_NAVIGATE_MS, message, PRESETS, queued, RANKED_CLOCK, setQueued, type AuthMode, type LobbyHost, type LobbyOutput, type LobbyState, type LobbyTransport, type Mode, type Place } from './model';
+import { INGAME_NAVIGATE_MS, message, PRESETS, queued, RANKED_CLOCK, setQueued, type AuthMode, type LobbyHost, type LobbyOutput, type LobbyState, type LobbyTransport, type Mode, type Place } from './model';
 import { QueueFlow } from './queue';
 import { RoomFlow } from './rooms';
 
@@ -26,6 +26,8 @@ export class LobbyController implements LobbyHost {
   readonly s: LobbyState;
   private meStream: Stream | null = null;
   inFlight = 0;
+  /** The navigation of a game event that came while such a request was out. */
+  private afterRequests: (() => void) | null = null;
   private readonly rooms = new RoomFlow(this);
   private readonly queues = new QueueFlow(this);
   private againDone = false;
@@ -192,8 +194,12 @@ export class LobbyController implements LobbyHost {
     this.meStream?.close();
     this.meStream = this.io.followMe(
       (ev) => {
-        // While a join/queue request is out, its own answer navigates (leaving now would cut it off).
-        const later = (f: () => void) => setTimeout(f, this.inFlight ? EVENT_GRACE_MS : 0);
+        // While a join/queue request is out, its own answer navigates (leaving now would cut it
+        // off): the event's navigation waits until that request is done, however long it takes.
+        const later = (f: () => void) => {
+          if (this.inFlight > 0) this.afterRequests = f;
+          else f();
+        };
         if (ev.name === 'game' && ev.data.status === 'active') {
           const code = s.room?.code ?? null;
           const id = ev.data.id;
@@ -300,9 +306,17 @@ export class LobbyController implements LobbyHost {
     } catch (e) {
       failed(e);
     } finally {
-      this.inFlight = Math.max(0, this.inFlight - 1);
       this.s.busy.delete(place);
-      this.out.changed();
+      this.requestDone();
     }
+  }
+
+  /** A request whose own answer navigates is done: a game event that came meanwhile may navigate now. */
+  requestDone(): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    this.out.changed();
+    const next = this.inFlight === 0 ? this.afterRequests : null;
+    this.afterRequests = null;
+    next?.();
   }
 }
