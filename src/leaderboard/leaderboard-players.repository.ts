@@ -6,17 +6,7 @@ import { PLAYERS } from '../players/players.repository.js';
 import { eligibleSql, LeaderboardRules } from './domain/eligibility.js';
 
 /** A leaderboard row: what the page shows of a player. */
-export interface LeaderboardPlayer {
-  username: string;
-  rating: number;
-  rd: number;
-  volatility: number;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  lastRatedAt: Date | null;
-}
+export type LeaderboardPlayer = Pick<Player, 'username' | 'rating' | 'rd' | 'volatility' | 'games' | 'wins' | 'draws' | 'losses' | 'lastRatedAt'>;
 
 /** The leaderboard rules as named placeholders, for eligibleSql. */
 const rulesIn = (p: Placeholders<LeaderboardRules>) => ({ minGames: p.minGames, activeDays: p.activeDays, provisionalRd: p.provisionalRd, periodsPerDay: p.periodsPerDay, maxRd: p.maxRd });
