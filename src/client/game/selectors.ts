@@ -2,7 +2,7 @@
  * The board page's selectors: what the views show, computed from the state alone (pure, no DOM,
  * no requests). Rule predicates come from the game domain (src/games/domain).
  */
-import { parseSquare, squareName } from '../../engine/notation';
+import { squareName } from '../../engine/notation';
 import { awaitingFirstMove, canAbort } from '../../games/domain/game';
 import { overStandInLimitFor, seatAbandoned } from '../../games/domain/stand-in';
 import { ratingLabel, ratingStepLabel } from '../../ratings/domain/rating-label';
@@ -47,9 +47,6 @@ function lastMoveSquare(s: GameState): string | null {
   }
   return null;
 }
-
-/** The index of a square's name (-1 for none). */
-export const squareIndex = (sq: string): number => parseSquare(sq) ?? -1;
 
 export function boardModel(s: GameState): BoardModel {
   const g = s.game!;

@@ -3,6 +3,7 @@
  * view translates), commands go out (API requests through `GameApi`, effects through
  * `GameOutput`); views render from the state through the pure selectors of selectors.ts.
  */
+import { parseSquare } from '../../engine/notation';
 import { gameHref } from '../common/format';
 import { t } from '../common/messages';
 import { applyRecord, countDiscs } from '../common/position';
@@ -13,7 +14,7 @@ import type { GameEvent, MeEvent } from '../transport/events';
 import type { StreamStatus } from '../transport/sse';
 import { other, type GameApi, type GameOutput, type GameState, type Pending } from './model';
 import { message, MoveSender } from './move-sender';
-import { boardModel, canMove, countMoves, cpuMovesWhileAway, describeMove, myColor, shownBoard, squareIndex, statusText } from './selectors';
+import { boardModel, canMove, countMoves, cpuMovesWhileAway, describeMove, myColor, shownBoard, statusText } from './selectors';
 
 // The page's modules and tests import the model and selectors from here too.
 export type * from './model';
@@ -217,7 +218,7 @@ export class GameController {
     if (!canMove(s) || s.view !== null) return;
     if (boardModel(s).playable.includes(square)) void this.play(square);
     else {
-      const taken = shownBoard(s).charAt(squareIndex(square)) !== '.';
+      const taken = shownBoard(s).charAt(parseSquare(square) ?? -1) !== '.';
       this.out.squareFeedback(square, taken ? t('game.square.taken', { square }) : t('game.square.noFlip', { square }));
     }
   }
