@@ -19,7 +19,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fromBoardString, legalMoves, squareName, type Color } from '../src/engine/index.js';
-import { mulberry32, quantile } from './common.js';
+import { benchAppEnv, mulberry32, quantile } from './common.js';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,17 +32,7 @@ const SECONDS = arg('seconds', 20);
 const ROUNDS = arg('rounds', 2);
 const COMPUTER_GAMES = arg('computer-games', 1);
 
-const APP_ENV: Record<string, string> = {
-  NODE_ENV: 'production',
-  JWT_SECRET: 'bench-computer-secret-0123456789abcdef',
-  LOG_LEVEL: 'warn',
-  AUTH_RATE_LIMIT: '1000000',
-  GUEST_RATE_LIMIT: '1000000',
-  CPU_TAKEOVER_SECONDS: '3600',
-  FIRST_MOVE_SECONDS: '3600',
-  IDLE_TURN_SECONDS: '3600',
-  ANALYSIS_WORKERS: '0',
-};
+const APP_ENV: Record<string, string> = benchAppEnv('bench-computer-secret-0123456789abcdef');
 
 interface Answer {
   status: number;

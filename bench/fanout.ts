@@ -35,7 +35,7 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fromBoardString, legalMoves, squareName, startPosition, type Color, type Position } from '../src/engine/index.js';
-import { mulberry32, quantile } from './common.js';
+import { benchAppEnv, mulberry32, quantile, request, type HttpAnswer } from './common.js';
 
 /** Epoch milliseconds with sub-millisecond precision, comparable across the processes of one machine. */
 const now = (): number => performance.timeOrigin + performance.now();
@@ -250,50 +250,11 @@ const JWT_SECRET = 'bench-fanout-secret-0123456789abcdef';
  * 250 addresses), the stream caps at their defaults (50 per address, 20 per player). Setup needs
  * 400 guests from one address: the guest and sign-in limits are raised. No stand-in takes a turn.
  */
-const APP_ENV: Record<string, string> = {
-  NODE_ENV: 'production',
-  JWT_SECRET,
-  LOG_LEVEL: 'warn',
-  TRUST_PROXY: 'loopback',
-  AUTH_RATE_LIMIT: '1000000',
-  GUEST_RATE_LIMIT: '1000000',
-  CPU_TAKEOVER_SECONDS: '3600',
-  FIRST_MOVE_SECONDS: '3600',
-  IDLE_TURN_SECONDS: '3600',
-  ANALYSIS_WORKERS: '0',
-};
+const APP_ENV: Record<string, string> = benchAppEnv(JWT_SECRET, { TRUST_PROXY: 'loopback' });
 
 interface Seat {
   token: string;
   id: string;
-}
-
-interface Answer {
-  status: number;
-  body: string;
-}
-
-function request(agent: http.Agent, base: string, method: string, path: string, token: string | null, payload: unknown): Promise<Answer> {
-  const url = new URL(path, base);
-  if (url.hostname !== '127.0.0.1') throw new Error(`refusing to send load anywhere but 127.0.0.1: ${url.href}`);
-  const body = payload === undefined ? undefined : JSON.stringify(payload);
-  const headers: Record<string, string | number> = { Accept: 'application/json' };
-  if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    headers['Content-Length'] = Buffer.byteLength(body);
-  }
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return new Promise((resolve, reject) => {
-    const req = http.request({ agent, host: url.hostname, port: url.port, method, path: url.pathname, headers, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error('request timed out after 30 s')));
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 async function pool<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -578,7 +539,7 @@ async function main(): Promise<void> {
           const square = squareName(moves[Math.floor(random() * moves.length)]);
           const token = position.toMove === 'black' ? g.black.token : g.white.token;
           const sent = now();
-          let answer: Answer;
+          let answer: HttpAnswer;
           try {
             answer = await request(moveAgent, base, 'POST', `/api/games/${g.id}/moves`, token, { square, ply });
           } catch (err) {

@@ -4,6 +4,7 @@
  *   npm run build && node dist/bench/moves.js [--clients 16,64,128] [--seconds 30] [--copies 1,2]
  *   add --app-only to skip pgbench and the bare-SQL probe (the app's CPU per move, before/after)
  *   add --analysis to keep the analysis of finished games running (off by default: see ANALYSIS)
+ *   add --unix-socket to reach PostgreSQL by its Unix socket instead of 127.0.0.1 (see UNIX_SOCKET)
  *
  * It starts everything itself: an embedded PostgreSQL 17 in a temporary directory (not kept),
  * the migrations, the real app (createApp, as `serve` builds it) on 127.0.0.1 in this process
@@ -36,7 +37,7 @@ import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type pg from 'pg';
 import { fromBoardString, legalMoves, replay, squareName, startPosition, toBoardString, type Color, type Position } from '../src/engine/index.js';
-import { mulberry32, quantile } from './common.js';
+import { benchAppEnv, mulberry32, quantile, request, type HttpAnswer } from './common.js';
 
 // ---- shared by the main thread and the load driver ----------------------------------------------
 
@@ -129,34 +130,6 @@ function openSse(base: string, path: string, token: string | null, onEvent: (nam
   req.on('error', () => undefined);
   req.end();
   return { close: () => req.destroy() };
-}
-
-interface HttpAnswer {
-  status: number;
-  body: string;
-}
-
-function request(agent: http.Agent, base: string, method: string, path: string, token: string | null, payload: unknown): Promise<HttpAnswer> {
-  const url = new URL(path, base);
-  if (url.hostname !== '127.0.0.1') throw new Error(`refusing to send load anywhere but 127.0.0.1: ${url.href}`);
-  const body = payload === undefined ? undefined : JSON.stringify(payload);
-  const headers: Record<string, string | number> = { Accept: 'application/json' };
-  if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    headers['Content-Length'] = Buffer.byteLength(body);
-  }
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return new Promise((resolve, reject) => {
-    const req = http.request({ agent, host: url.hostname, port: url.port, method, path: url.pathname, headers, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error('request timed out after 30 s')));
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 /** The load driver (worker thread): C clients, each playing its games to the end. */
@@ -423,6 +396,20 @@ const APP_ONLY = process.argv.includes('--app-only');
  * beside a run without the flag.
  */
 const NO_STANDING = process.argv.includes('--no-standing');
+/**
+ * --unix-socket: every connection (the app's copies, pgbench, the bare SQL path) reaches the
+ * embedded PostgreSQL by its Unix socket instead of 127.0.0.1: no TCP stack on loopback, to run
+ * beside a run without the flag.
+ */
+const UNIX_SOCKET = process.argv.includes('--unix-socket');
+
+/** `url` rewritten to reach the same server by its Unix socket (the directory holding `.s.PGSQL.<port>`). */
+function viaUnixSocket(url: string, port: number): string {
+  const dir = ['/tmp', '/var/run/postgresql', '/run/postgresql'].find((d) => existsSync(join(d, `.s.PGSQL.${port}`)));
+  if (!dir) throw new Error(`--unix-socket: no socket .s.PGSQL.${port} in /tmp or /run/postgresql`);
+  const u = new URL(url);
+  return `postgres://${u.username}:${u.password}@${u.pathname}?host=${encodeURIComponent(dir)}&port=${port}`;
+}
 /** --probe-variants: also runs (c) without the NOTIFY of the events, to show what the fan-out costs. */
 const PROBE_VARIANTS = process.argv.includes('--probe-variants');
 
@@ -500,19 +487,12 @@ function summariseProfile(profile: CpuProfile): string {
 
 const JWT_SECRET = 'bench-moves-secret-0123456789abcdef';
 /** The app's settings for the run (both copies). CPU stand-ins would skew the numbers: out of the way. */
-const APP_ENV: Record<string, string> = {
-  NODE_ENV: 'production',
-  JWT_SECRET,
-  LOG_LEVEL: 'warn',
-  AUTH_RATE_LIMIT: '1000000',
-  CPU_TAKEOVER_SECONDS: '3600',
-  FIRST_MOVE_SECONDS: '3600',
-  IDLE_TURN_SECONDS: '3600',
+const APP_ENV: Record<string, string> = benchAppEnv(JWT_SECRET, {
   // Every page of --browsers holds its streams from 127.0.0.1.
   SSE_STREAMS_PER_ADDRESS: '1000000',
   // See --analysis.
   ANALYSIS_WORKERS: ANALYSIS ? '1' : '0',
-};
+});
 /** Fewer than a real game has (~60 records), so the clients rather have games to spare. */
 const MOVES_PER_GAME_LOW = 50;
 
@@ -534,6 +514,23 @@ function threadCpuSeconds(path: string): number {
     return (f[11] + f[12]) / 100;
   } catch {
     return Number.NaN;
+  }
+}
+
+/**
+ * The main thread's scheduling, from /proc (Linux; null elsewhere): ns on a core, ns waiting for
+ * one (runnable, not running), voluntary and involuntary context switches. With the event loop's
+ * busy share this tells a loop that computes, one that waits for a core (a loaded machine) and
+ * one blocked in a system call (busy, yet neither running nor waiting).
+ */
+function mainThreadSched(): { runNs: number; waitNs: number; voluntary: number; involuntary: number } | null {
+  try {
+    const [runNs, waitNs] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    const status = readFileSync(`/proc/self/task/${process.pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? Number.NaN);
+    return { runNs, waitNs, voluntary: field('voluntary_ctxt_switches'), involuntary: field('nonvoluntary_ctxt_switches') };
+  } catch {
+    return null;
   }
 }
 
@@ -877,7 +874,7 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
   const { MOVE_STATEMENTS, stepParams, toLoaded } = await import('../src/games/games.repository.js');
   const run = <R>(q: { name?: string; text: string; values?: readonly unknown[] }) => poolPg.query({ name: q.name, text: q.text, values: q.values as unknown[] }) as unknown as Promise<{ rows: R[] }>;
   const rules = await import('../src/games/domain/transitions.js');
-  const { toGameDto, toMoveDto } = await import('../src/games/game-view.js');
+  const { openingSquaresAfter, openingToStore, toGameDto, toMoveDto } = await import('../src/games/game-view.js');
   const { gameEvent } = await import('../src/events/event-map.js');
   const { NOTIFY_SQL, packPayloads } = await import('../src/events/notify.js');
   const poolPg = new pgLib.Pool({ connectionString: url, max: poolSize });
@@ -922,8 +919,10 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
           if ('kind' in step) throw new Error('unexpected earlier ply');
           if (step.game.status !== 'active') break; // the end rates in a transaction: the app's business, not this probe's
           // The app's own payloads: each move event carries the game after it (GamesService.notifications).
-          const game = toGameDto({ ...loaded, game: step.game });
-          const res = await run<{ updated: number }>(MOVE_STATEMENTS.step(stepParams(step, null)));
+          const after = { ...loaded, game: step.game, openingSquares: openingSquaresAfter(loaded, step.records) };
+          const game = toGameDto(after);
+          // The app's write: the opening stored with the move while it can still change.
+          const res = await run<{ updated: number }>(MOVE_STATEMENTS.step(stepParams(step, null, openingToStore(after))));
           if (res.rows[0]?.updated !== 1) lost++;
           else if (notify) {
             outbox.push(...step.records.map((r) => gameEvent(g.id, 'move', { ...toMoveDto(r), game }, r.ply + 1)));
@@ -1014,7 +1013,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
   let failed = false;
   try {
-    const url = await server.ensureDatabase('outflank_bench');
+    const tcpUrl = await server.ensureDatabase('outflank_bench');
+    const url = UNIX_SOCKET ? viaUnixSocket(tcpUrl, server.port) : tcpUrl;
     await runMigrations(url);
     const config = { ...loadConfig({ ...APP_ENV }), databaseUrl: url };
     const { GamesService } = await import('../src/games/games.service.js');
@@ -1087,10 +1087,12 @@ async function main(): Promise<void> {
       const x0 = await xacts();
       const s0 = statements.count;
       const elu0 = performance.eventLoopUtilization();
+      const sched0 = mainThreadSched();
       const profiling = PROFILE && !warmup && copies === 1 ? await startProfile() : null;
       const out = await driver.go();
       if (profiling) console.log(`CPU profile of the app's thread during this level: ${await profiling.stop(`moves-${clients}`)}`);
       const appUtilization = performance.eventLoopUtilization(elu0).utilization;
+      const sched1 = mainThreadSched();
       const statementsSent = statements.count - s0 - 1; // less the xacts() query
       const x1 = await xacts();
       const usage = process.cpuUsage();
@@ -1114,6 +1116,16 @@ async function main(): Promise<void> {
           `${out.idleClients ? `; ${out.idleClients} clients ran out of games early` : ''}${out.retries ? `; ${out.retries} retried` : ''}` +
           `${out.errors.length ? `; ${out.errors.length} ERRORS` : ''}`,
       );
+      if (sched0 && sched1) {
+        const wallNs = out.elapsedMs * 1e6;
+        const running = (sched1.runNs - sched0.runNs) / wallNs;
+        const waiting = (sched1.waitNs - sched0.waitNs) / wallNs;
+        console.log(
+          `  app main thread over the level: on a core ${(100 * running).toFixed(0)} %, waiting for a core ${(100 * waiting).toFixed(0)} %, ` +
+            `event loop busy ${(100 * appUtilization).toFixed(0)} %: busy yet neither running nor waiting (blocked in a system call) ≈ ${(100 * Math.max(0, appUtilization - running - waiting)).toFixed(0)} %; ` +
+            `context switches a move: ${((sched1.voluntary - sched0.voluntary) / Math.max(1, out.moves)).toFixed(1)} voluntary, ${((sched1.involuntary - sched0.involuntary) / Math.max(1, out.moves)).toFixed(1)} involuntary`,
+        );
+      }
       for (const e of out.errors.slice(0, 5)) console.log(`  error: ${e}`);
       if (out.errors.length) failed = true;
       if (!warmup) results.push({ mode, copies, clients, games, out, cpu, appUtilization, xactsPerMove: (x1 - x0) / Math.max(1, out.moves), statementsPerMove: copies === 1 ? statementsSent / Math.max(1, out.moves) : null });

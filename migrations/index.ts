@@ -3,6 +3,7 @@ import { QueueClocks1796202611743 } from './1796202611743-QueueClocks.js';
 import { GameClocks1796201603119 } from './1796201603119-GameClocks.js';
 import { ReportQueue1796203460206 } from './1796203460206-ReportQueue.js';
 import { CheapWinsVoid1796218332624 } from './1796218332624-CheapWinsVoid.js';
+import { GameOpening1796229733093 } from './1796229733093-GameOpening.js';
 import { WarningMessage1796204871234 } from './1796204871234-WarningMessage.js';
 import { ModeratorsModerated1796202970900 } from './1796202970900-ModeratorsModerated.js';
 import { TokenRevocation1796201433227 } from './1796201433227-TokenRevocation.js';
@@ -59,4 +60,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   WarningMessage1796204871234,
   Challenges1796218101231,
   CheapWinsVoid1796218332624,
+  GameOpening1796229733093,
 ];

@@ -5,7 +5,9 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { compressAnswers } from './common/compression.js';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from './app.module.js';
+import type { Logger as Logger_ } from 'pino';
+import { AppModule, ROOT_LOGGER } from './app.module.js';
+import { requestLogging } from './common/request-logging.js';
 import { addCommonErrors, ErrorDto } from './common/api-errors.js';
 import { parserError, toErrorBody } from './common/error-body.js';
 import { setErrorHeaders } from './common/error-writers.js';
@@ -54,6 +56,8 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
+  // First, so every answer (a refused body too) has its request id and its log line.
+  app.use(requestLogging(app.get<Logger_>(ROOT_LOGGER)));
   // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY): otherwise any client
   // could name its own address and reset its rate limit.
   app.set('trust proxy', config.trustProxy);

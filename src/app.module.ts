@@ -3,7 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
-import { requestId } from './common/request-id.js';
+import { createRootLogger, LOG_SERIALIZERS } from './common/request-logging.js';
 import { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -28,26 +28,21 @@ import { PgThrottlerStorage } from './rate-limit/pg-throttler-storage.js';
 import { GUEST_THROTTLER } from './auth/auth-throttler.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 
+/** The app's root pino logger (the request middleware derives each request's logger from it). */
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+
 @Module({})
 export class AppModule {
   /** The whole app for one validated configuration whose database URL is already known. */
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
+    const rootLogger = createRootLogger(config.logLevel);
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: requestId,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
-            autoLogging: { ignore: (req) => req.url === '/health' },
-            serializers: {
-              req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
-          },
-        }),
+        // The request middleware is ours (src/common/request-logging.ts, mounted first by createApp):
+        // nestjs-pino only binds each request's logger to the async context.
+        LoggerModule.forRoot({ pinoHttp: { logger: rootLogger, serializers: LOG_SERIALIZERS, wrapSerializers: false }, useExisting: true }),
         DatabaseModule.forRoot({ dataSource: dataSourceOptions(config.databaseUrl, config.dbPoolSize, config.dbConnectTimeoutSeconds) }),
         // Applied where a route asks for it (AuthThrottlerGuard): login and register count in
         // "default", guest accounts in "guests" (their own, larger limit); counted in PostgreSQL,
@@ -82,6 +77,7 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: ROOT_LOGGER, useValue: rootLogger },
       ],
     };
   }

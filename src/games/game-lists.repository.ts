@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
 import { sql } from '../database/sql.js';
 import type { GameState } from './domain/game.js';
-import { GAMES, OPENING_SQUARES, SEATS, SEATS_AND_RATINGS, toLoaded, type LoadedGame, type LoadRow } from './game-rows.js';
+import { GAMES, OPENING, SEATS, SEATS_AND_RATINGS, toLoaded, type LoadedGame, type LoadRow } from './game-rows.js';
 
 /** A finished rated game as `ratings verify` replays it. */
 export interface RatedGameRow {
@@ -17,14 +17,14 @@ export interface RatedGameRow {
 
 const GAMES_OF = sql<{ playerId: string; limit: number; before: Date | null }, LoadRow>(
   null,
-  (p) => `SELECT ${GAMES.select('g')}, ${OPENING_SQUARES}, ${SEATS_AND_RATINGS}
+  (p) => `SELECT ${GAMES.select('g')}, ${OPENING}, ${SEATS_AND_RATINGS}
     WHERE (g.black_id = ${p.playerId} OR g.white_id = ${p.playerId}) AND (${p.before}::timestamptz IS NULL OR g.created_at < ${p.before})
     ORDER BY g.created_at DESC, g.id DESC LIMIT ${p.limit}`,
 );
 
 const ACTIVE = sql<{ limit: number; before: Date | null }, LoadRow>(
   null,
-  (p) => `SELECT ${GAMES.select('g')}, ${OPENING_SQUARES}, ${SEATS}
+  (p) => `SELECT ${GAMES.select('g')}, ${OPENING}, ${SEATS}
     WHERE g.status = 'active' AND (${p.before}::timestamptz IS NULL OR g.created_at < ${p.before})
     ORDER BY g.created_at DESC, g.id DESC LIMIT ${p.limit}`,
 );

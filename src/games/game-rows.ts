@@ -32,8 +32,14 @@ export interface LoadedGame {
   white: SeatPlayer;
   /** A finished rated game: each player's rating before and after it (absent otherwise). */
   ratings?: { black: RatingStep; white: RatingStep } | null;
-  /** The squares of its first moves (passes left out, at most OPENING_RECORDS records): what names its opening. Absent where a read did not fetch them. */
+  /**
+   * The squares of its first moves (passes left out, at most OPENING_RECORDS records): what names
+   * its opening while it can still change. Read only where the row's stored name is not final yet
+   * (or, for a game from before the name was stored, not known).
+   */
   openingSquares?: number[];
+  /** The id of the opening stored on the row (null: none), where the row has one (absent on games from before it was stored). */
+  openingId?: string | null;
 }
 
 /** The `games` table: one column per property of the game (a game row reads as a GameState). */
@@ -107,7 +113,22 @@ export const SEATS = `${SEAT_COLUMNS} ${SEAT_JOINS}`;
  */
 export const OPENING_RECORDS = 2 * LONGEST_LINE;
 
-export const OPENING_SQUARES = `ARRAY(SELECT m.square FROM moves m WHERE m.game_id = g.id AND m.ply < ${OPENING_RECORDS} AND NOT m.pass ORDER BY m.ply) AS "openingSquares"`;
+const OPENING_SQUARES_OF_G = `ARRAY(SELECT m.square FROM moves m WHERE m.game_id = g.id AND m.ply < ${OPENING_RECORDS} AND NOT m.pass ORDER BY m.ply)`;
+
+/**
+ * A read's opening: the name stored on the row (written with the move that made it), and the
+ * first squares only for a game from before it was stored (PostgreSQL evaluates a CASE branch
+ * only when it is taken, so a game with its name on the row costs no probe of `moves`).
+ */
+export const OPENING = `g.opening_id AS "openingId", g.opening_known AS "openingKnown",
+  CASE WHEN NOT g.opening_known THEN ${OPENING_SQUARES_OF_G} END AS "openingSquares"`;
+
+/**
+ * The move path's opening: also the first squares while a move can still change the name (the
+ * first OPENING_RECORDS records), so that its write stores the name after it.
+ */
+export const OPENING_FOR_MOVE = `g.opening_id AS "openingId", g.opening_known AS "openingKnown",
+  CASE WHEN NOT g.opening_known OR g.ply < ${OPENING_RECORDS} THEN ${OPENING_SQUARES_OF_G} END AS "openingSquares"`;
 
 /**
  * The seats and, for a rated game that is over, each player's rating before and after it (its
@@ -122,7 +143,9 @@ export const SEATS_AND_RATINGS = `${SEAT_COLUMNS},
   LEFT JOIN rating_history hw ON hw.game_id = g.id AND hw.player_id = g.white_id`;
 
 export type LoadRow = GameState & {
-  openingSquares?: number[];
+  openingSquares?: number[] | null;
+  openingId?: string | null;
+  openingKnown?: boolean;
   blackUsername: string;
   blackRating: number;
   blackGuest: boolean;
@@ -145,7 +168,7 @@ export function toLoaded(r: LoadRow): LoadedGame {
   const {
     blackUsername, blackRating, blackGuest, blackRd, whiteUsername, whiteRating, whiteGuest, whiteRd,
     blackRatingBefore, blackRdBefore, blackRatingAfter, blackRdAfter, whiteRatingBefore, whiteRdBefore, whiteRatingAfter, whiteRdAfter,
-    openingSquares,
+    openingSquares, openingId, openingKnown,
     ...game
   } = r;
   const rated =
@@ -162,5 +185,6 @@ export function toLoaded(r: LoadRow): LoadedGame {
         }
       : null,
     ...(openingSquares ? { openingSquares } : {}),
+    ...(openingKnown ? { openingId: openingId ?? null } : {}),
   };
 }

@@ -8,7 +8,7 @@ import type { SeatPlayerDto } from '../players/dto/player.dto.js';
 import { isProvisional } from '../ratings/domain/glicko2.js';
 import type { GameDto, GameSummaryDto, MoveDto, RatingStepsDto } from './dto/game.dto.js';
 import { OPENING_RECORDS, type LoadedGame, type RatingStep, type SeatPlayer } from './games.repository.js';
-import { nameOpening } from '../openings/domain/openings.js';
+import { nameOpening, openingById } from '../openings/domain/openings.js';
 
 export function toMoveDto(m: MoveRecord): MoveDto {
   return {
@@ -67,8 +67,18 @@ function clocksOf(game: GameState, now?: Date): GameDto['clocks'] {
 }
 
 /** The name of the opening the game followed so far (the longest named line, src/openings/domain/openings.ts), or null. */
-export function openingOf(loaded: Pick<LoadedGame, 'openingSquares'>): string | null {
-  return loaded.openingSquares ? (nameOpening(loaded.openingSquares)?.name ?? null) : null;
+export function openingOf(loaded: Pick<LoadedGame, 'openingSquares' | 'openingId'>): string | null {
+  if (loaded.openingSquares) return nameOpening(loaded.openingSquares)?.name ?? null;
+  return loaded.openingId ? (openingById(loaded.openingId)?.name ?? null) : null;
+}
+
+/**
+ * What a step's write stores as the game's opening: the id named by the squares after it, where
+ * the load read them (the name can still change, or the row has none yet); undefined otherwise
+ * (the stored name stays).
+ */
+export function openingToStore(after: Pick<LoadedGame, 'openingSquares'>): { id: string | null } | undefined {
+  return after.openingSquares ? { id: nameOpening(after.openingSquares)?.id ?? null } : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
 import { sql } from '../database/sql.js';
 import type { GameState, GameStatus, MoveRecord, Progress } from './domain/game.js';
-import { GAMES, MOVES, OPENING_SQUARES, SEATS, SEATS_AND_RATINGS, toLoaded, type LoadedGame, type LoadRow } from './game-rows.js';
+import { GAMES, MOVES, OPENING, OPENING_FOR_MOVE, SEATS, SEATS_AND_RATINGS, toLoaded, type LoadedGame, type LoadRow } from './game-rows.js';
 
 // The row shapes and the table maps are game-rows.ts'; they are imported from here too.
 export * from './game-rows.js';
@@ -22,11 +22,11 @@ const STEP_KEYS = [
 ] as const satisfies readonly (keyof GameState)[];
 
 /** A game and both seats' public fields, in one round trip (the move path's first statement). */
-const LOAD = sql<{ id: string }, LoadRow>('game_load', (p) => `SELECT ${GAMES.select('g')}, ${OPENING_SQUARES}, ${SEATS} WHERE g.id = ${p.id}`);
+const LOAD = sql<{ id: string }, LoadRow>('game_load', (p) => `SELECT ${GAMES.select('g')}, ${OPENING_FOR_MOVE}, ${SEATS} WHERE g.id = ${p.id}`);
 
-const LOAD_WITH_RATINGS = sql<{ id: string }, LoadRow>('game_load_with_ratings', (p) => `SELECT ${GAMES.select('g')}, ${OPENING_SQUARES}, ${SEATS_AND_RATINGS} WHERE g.id = ${p.id}`);
+const LOAD_WITH_RATINGS = sql<{ id: string }, LoadRow>('game_load_with_ratings', (p) => `SELECT ${GAMES.select('g')}, ${OPENING}, ${SEATS_AND_RATINGS} WHERE g.id = ${p.id}`);
 
-const LOAD_FOR_UPDATE = sql<{ id: string }, LoadRow>('game_load_for_update', (p) => `SELECT ${GAMES.select('g')}, ${OPENING_SQUARES}, ${SEATS} WHERE g.id = ${p.id} FOR UPDATE OF g`);
+const LOAD_FOR_UPDATE = sql<{ id: string }, LoadRow>('game_load_for_update', (p) => `SELECT ${GAMES.select('g')}, ${OPENING_FOR_MOVE}, ${SEATS} WHERE g.id = ${p.id} FOR UPDATE OF g`);
 
 /** The parameters of a step's write. */
 export interface StepParams extends Pick<GameState, (typeof STEP_KEYS)[number]> {
@@ -39,6 +39,9 @@ export interface StepParams extends Pick<GameState, (typeof STEP_KEYS)[number]> 
   dueBy: Date | null;
   /** The step's records, as JSON. */
   records: string;
+  /** Whether the write stores the game's opening (the load read its first squares), and its id (null: none). */
+  openingSet: boolean;
+  openingId: string | null;
 }
 
 /**
@@ -52,7 +55,8 @@ export interface StepParams extends Pick<GameState, (typeof STEP_KEYS)[number]> 
 const STEP = sql<StepParams, { updated: number }>(
   'game_step',
   (p) => `WITH upd AS (
-    UPDATE games SET ${STEP_KEYS.map((k) => `${GAMES.col(k)} = ${p[k]}`).join(', ')}
+    UPDATE games SET ${STEP_KEYS.map((k) => `${GAMES.col(k)} = ${p[k]}`).join(', ')},
+      opening_id = CASE WHEN ${p.openingSet} THEN ${p.openingId} ELSE opening_id END, opening_known = opening_known OR ${p.openingSet}
     WHERE id = ${p.id} AND ply = ${p.originPly} AND status = 'active' AND black_stand_in = ${p.originBlackStandIn} AND white_stand_in = ${p.originWhiteStandIn}
       AND (${p.dueBy}::timestamptz IS NULL OR takeover_at <= ${p.dueBy})
     RETURNING id
@@ -65,9 +69,12 @@ const STEP = sql<StepParams, { updated: number }>(
   SELECT (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM ins)::int AS inserted`,
 );
 
-export function stepParams(p: Progress, dueBy: Date | null): StepParams {
+/** `opening`: the opening the write stores (see openingToStore), or undefined to leave the row's. */
+export function stepParams(p: Progress, dueBy: Date | null, opening?: { id: string | null }): StepParams {
   const g = p.game;
   return {
+    openingSet: opening !== undefined,
+    openingId: opening?.id ?? null,
     id: g.id,
     originPly: p.origin.ply,
     originBlackStandIn: p.origin.blackStandIn,
@@ -210,8 +217,8 @@ export class GamesRepository {
    * Writes a step conditionally on the game still being at `progress.origin.ply` (see STEP).
    * Returns false when a concurrent step got there first (nothing was written).
    */
-  async writeStep(progress: Progress, options: { dueBy?: Date } = {}): Promise<boolean> {
-    const row = await this.db.first(STEP(stepParams(progress, options.dueBy ?? null)));
+  async writeStep(progress: Progress, options: { dueBy?: Date; opening?: { id: string | null } } = {}): Promise<boolean> {
+    const row = await this.db.first(STEP(stepParams(progress, options.dueBy ?? null, options.opening)));
     return row?.updated === 1;
   }
 

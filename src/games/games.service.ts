@@ -16,7 +16,7 @@ import { clocksAt, seatOf, type GameRules, type GameState, type NewGameSpec, typ
 import * as rules from './domain/transitions.js';
 import { asAppError } from './rule-errors.js';
 import type { GameDto, MoveDto } from './dto/game.dto.js';
-import { openingSquaresAfter, toGameDto, toMoveDto } from './game-view.js';
+import { openingSquaresAfter, openingToStore, toGameDto, toMoveDto } from './game-view.js';
 import { GameListsRepository } from './game-lists.repository.js';
 import { GamesRepository, LoadedGame } from './games.repository.js';
 
@@ -289,16 +289,19 @@ export class GamesService implements OnModuleDestroy {
    */
   private async write(loaded: LoadedGame, step: Progress, dueBy?: Date): Promise<LoadedGame | null> {
     const after: LoadedGame = { ...loaded, game: step.game, openingSquares: openingSquaresAfter(loaded, step.records) };
+    // The name goes on the row in the step's own write, so reads of the game need not replay its first moves.
+    const opening = openingToStore(after);
+    if (opening) after.openingId = opening.id;
     const rated = rules.ratedResult(step.game);
     if (!rated || step.origin.status !== 'active') {
-      if (!(await this.repo.writeStep(step, { dueBy }))) return null; // lost: nothing to publish
+      if (!(await this.repo.writeStep(step, { dueBy, opening }))) return null; // lost: nothing to publish
       // After the commit (of the caller's unit of work, if any): never inside the write.
       await this.events.publishAll(this.notifications(after, step));
       if (computerToMove(after.game)) this.db.afterCommit(() => this.scheduleComputer(after.game.id));
       return after;
     }
     return this.db.transaction(async () => {
-      if (!(await this.repo.writeStep(step, { dueBy }))) return null;
+      if (!(await this.repo.writeStep(step, { dueBy, opening }))) return null;
       const g = step.game;
       const loser = rules.gaveUp(g);
       if (loser && rules.cheapWin(await this.repo.ownMoves(g.id, loser), this.config.fairPlay.ratedMinLoserMoves)) {
@@ -320,6 +323,7 @@ export class GamesService implements OnModuleDestroy {
         white: { ...loaded.white, rating: deltas.steps.white.rating, rd: deltas.steps.white.rd },
         ratings: deltas.steps,
         openingSquares: after.openingSquares,
+        openingId: after.openingId,
       };
       await this.events.publishAll(this.notifications(ratedGame, step));
       return ratedGame;

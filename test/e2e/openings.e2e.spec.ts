@@ -235,4 +235,33 @@ describe('the named openings and the opening explorer', () => {
     const mine = (await request(t.http).get(`/api/players/${c.username}/games`).expect(200)).body.games;
     expect(mine.find((g: any) => g.id === gameId)?.opening).toBe('Tiger');
   });
+
+  it("stores a game's opening on its row with the move that names it; a read names it from the row, and from the moves only for a game from before", async () => {
+    const c = await registerPlayer(t.http);
+    const d = await registerPlayer(t.http);
+    const { gameId } = await startRoomGame(t.http, c, d);
+    const row = async () => (await t.db.query('SELECT opening_id, opening_known FROM games WHERE id = $1', [gameId])).rows[0];
+    expect(await row()).toEqual({ opening_id: null, opening_known: true });
+    await playSquares(t.http, gameId, c, d, ['f5', 'd6', 'c3', 'd3', 'c4']);
+    expect(await row()).toEqual({ opening_id: 'tiger', opening_known: true });
+
+    // The game's answer and the lists take the name from the row, not from the moves.
+    await t.db.query(`UPDATE games SET opening_id = 'rose' WHERE id = $1`, [gameId]);
+    expect((await request(t.http).get(`/api/games/${gameId}`).expect(200)).body.opening).toBe('Rose');
+    const listed = (await request(t.http).get(`/api/players/${c.username}/games`).expect(200)).body.games.find((g: any) => g.id === gameId);
+    expect(listed.opening).toBe('Rose');
+
+    // A game from before the column: named from its moves when read, and a read writes nothing.
+    await t.db.query('UPDATE games SET opening_id = NULL, opening_known = false WHERE id = $1', [gameId]);
+    expect((await request(t.http).get(`/api/games/${gameId}`).expect(200)).body.opening).toBe('Tiger');
+    const active = (await request(t.http).get('/api/games?status=active&limit=100').expect(200)).body.games.find((g: any) => g.id === gameId);
+    expect(active.opening).toBe('Tiger');
+    expect(await row()).toEqual({ opening_id: null, opening_known: false });
+
+    // Its next move stores it, in the move's own write.
+    expect((await playSquares(t.http, gameId, c, d, ['f4'])).opening).toBe('Tiger');
+    expect(await row()).toEqual({ opening_id: 'tiger', opening_known: true });
+    await request(t.http).post(`/api/games/${gameId}/resign`).set(c.auth).send({}).expect(200);
+    expect((await request(t.http).get(`/api/games/${gameId}`).expect(200)).body.opening).toBe('Tiger');
+  });
 });

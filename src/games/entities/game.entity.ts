@@ -178,6 +178,17 @@ export class Game {
   @Column({ name: 'rating_void', type: 'boolean', default: false })
   ratingVoid: boolean;
 
+  /** The opening the game followed (an id of src/openings/domain/openings.ts; null: none), written with the move that named it. */
+  @Column({ name: 'opening_id', type: 'text', nullable: true })
+  openingId: string | null;
+
+  /**
+   * Whether opening_id is written: true for every game since the column exists; a game from before
+   * it has its opening named from its moves when read, and stored by its next move.
+   */
+  @Column({ name: 'opening_known', type: 'boolean', default: true })
+  openingKnown: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
