@@ -21,7 +21,7 @@ import { runMigrations } from '../src/app/migrate.js';
 import { openStandaloneDatabase, type StandaloneDatabase } from '../src/app/standalone.js';
 import { eligibilityParams, eligibilityPlaceholders, eligibleSql, leaderboardRules } from '../src/leaderboard/domain/eligibility.js';
 import { LeaderboardRepository } from '../src/leaderboard/leaderboard.repository.js';
-import { PlayersRepository } from '../src/players/players.repository.js';
+import { LeaderboardPlayersRepository } from '../src/leaderboard/leaderboard-players.repository.js';
 import { LeaderboardService } from '../src/leaderboard/leaderboard.service.js';
 import { Player } from '../src/players/entities/player.entity.js';
 
@@ -184,7 +184,7 @@ async function main(): Promise<void> {
     ds = await openStandaloneDatabase({ url, poolSize: 4, connectTimeoutSeconds: 5 });
     const log: Recorded[] = [];
     const recorded = recording(ds.db, log);
-    const leaderboard = new LeaderboardService(recorded, new LeaderboardRepository(recorded), new PlayersRepository(recorded), config);
+    const leaderboard = new LeaderboardService(recorded, new LeaderboardRepository(recorded), new LeaderboardPlayersRepository(recorded), config);
     // The flags and rating buckets the app keeps up game by game, built here in one go.
     t0 = performance.now();
     await leaderboard.rebuild();

@@ -3,7 +3,7 @@ import { AnalysisPlayerGame } from '../analysis/entities/analysis-player-game.en
 import { GameAnalysis } from '../analysis/entities/game-analysis.entity.js';
 import { PlayerEvent } from '../events/entities/player-event.entity.js';
 import { RevokedToken } from '../auth/entities/revoked-token.entity.js';
-import { AccountSighting } from '../fair-play/links/entities/account-sighting.entity.js';
+import { AccountSighting } from '../account-links/entities/account-sighting.entity.js';
 import { Game } from '../games/entities/game.entity.js';
 import { Move } from '../games/entities/move.entity.js';
 import { LeaderboardBucket, LeaderboardSettings } from '../leaderboard/entities/leaderboard.entities.js';

@@ -2,13 +2,13 @@ import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
+import { CurrentPlayer } from '../common/authenticated.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { ApiErrors } from '../common/api-errors.js';
 import { Player } from '../players/entities/player.entity.js';
 import { AuthThrottlerGuard, GUEST_THROTTLER } from './auth-throttler.guard.js';
 import { AuthService } from './auth.service.js';
 import { ensureDeviceId, readDeviceId } from './device-cookie.js';
-import { CurrentPlayer } from './current-player.decorator.js';
 import { AuthResponseDto, ChangePasswordDto, GuestDto, LoginDto, RegisterDto, SignOutDto } from './dto/auth.dto.js';
 import { LocalAuthGuard, TokenAuthGuard } from './guards.js';
 import type { TokenPrincipal } from './token-verifier.js';

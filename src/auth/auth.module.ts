@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
-import { AccountLinksModule } from '../fair-play/links/account-links.module.js';
+import { AccountLinksModule } from '../account-links/account-links.module.js';
+import { LeaderboardModule } from '../leaderboard/leaderboard.module.js';
 import { PlayersModule } from '../players/players.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { AuthController } from './auth.controller.js';
@@ -17,6 +18,7 @@ import { TokenStanding } from './token-standing.js';
   imports: [
     PassportModule,
     PlayersModule,
+    LeaderboardModule,
     RateLimitModule,
     AccountLinksModule,
     JwtModule.registerAsync({

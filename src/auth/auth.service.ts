@@ -7,9 +7,9 @@ import { looksLikeGuestName, RESERVED_PREFIXES, usernameKey } from '../players/d
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Player } from '../players/entities/player.entity.js';
 import { PlayersRepository } from '../players/players.repository.js';
-import { PlayersService } from '../players/players.service.js';
+import { PlayerProfiles } from '../leaderboard/player-profiles.service.js';
 import { Clock } from '../common/clock.js';
-import { AccountLinksService, type Origin } from '../fair-play/links/account-links.service.js';
+import { AccountLinksService, type Origin } from '../account-links/account-links.service.js';
 import { LoginFailuresRepository } from '../rate-limit/login-failures.repository.js';
 import { AuthResponseDto } from './dto/auth.dto.js';
 import { loginAttempt } from './domain/login-throttle.js';
@@ -41,7 +41,7 @@ export class AuthService {
   constructor(
     private readonly playerRows: PlayersRepository,
     private readonly jwt: JwtService,
-    private readonly players: PlayersService,
+    private readonly profiles: PlayerProfiles,
     private readonly loginFailures: LoginFailuresRepository,
     private readonly links: AccountLinksService,
     private readonly clock: Clock,
@@ -147,7 +147,7 @@ export class AuthService {
   async issue(player: Player): Promise<AuthResponseDto> {
     const payload: TokenPayload = { sub: player.id, name: player.username, guest: player.guest, tv: player.tokenVersion ?? 0, jti: randomBytes(16).toString('base64url') };
     const token = await this.jwt.signAsync(payload);
-    return { token, player: await this.players.me(player) };
+    return { token, player: await this.profiles.me(player) };
   }
 
   /** The new player, or null when the name is taken. */

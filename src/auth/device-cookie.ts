@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { DEVICE_ID_PATTERN } from '../fair-play/links/domain/sightings.js';
+import { DEVICE_ID_PATTERN } from '../account-links/domain/sightings.js';
 
 /**
  * The device id cookie: a random id the server gives a browser on its first sign-up

@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentPlayer } from '../auth/current-player.decorator.js';
-import { JwtAuthGuard } from '../auth/guards.js';
+import { CurrentPlayer, JwtAuthGuard } from '../common/authenticated.js';
 import { ApiErrors } from '../common/api-errors.js';
 import { AppError } from '../common/errors.js';
 import { UuidOr404Pipe } from '../common/uuid-or-404.pipe.js';

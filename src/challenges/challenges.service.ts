@@ -12,6 +12,7 @@ import { GamesService } from '../games/games.service.js';
 import type { RankedRefusal } from '../matchmaking/domain/ranked-rules.js';
 import { RankedRulesService } from '../matchmaking/ranked-rules.service.js';
 import { Player } from '../players/entities/player.entity.js';
+import { PlayerProfiles } from '../leaderboard/player-profiles.service.js';
 import { PlayersService } from '../players/players.service.js';
 import { PgThrottlerStorage } from '../rate-limit/pg-throttler-storage.js';
 import { ChallengesRepository, type ChallengeRow } from './challenges.repository.js';
@@ -67,6 +68,7 @@ export class ChallengesService implements OnModuleInit, OnModuleDestroy {
     private readonly games: GamesService,
     private readonly gameLists: GameListsRepository,
     private readonly players: PlayersService,
+    private readonly profiles: PlayerProfiles,
     private readonly ranked: RankedRulesService,
     private readonly events: EventsService,
     private readonly clock: Clock,
@@ -277,7 +279,7 @@ export class ChallengesService implements OnModuleInit, OnModuleDestroy {
     const profile = async (id: string) => {
       const p = found.find((x) => x.id === id);
       if (!p) throw new Error(`challenge ${row.id}: player ${id} is gone`);
-      return this.players.profile(p);
+      return this.profiles.profile(p);
     };
     const clock = clockOfRow(row);
     return {

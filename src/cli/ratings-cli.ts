@@ -3,6 +3,7 @@ import { resolveDatabase } from '../database/database-url.js';
 import { openStandaloneDatabase } from '../app/standalone.js';
 import { GameListsRepository } from '../games/game-lists.repository.js';
 import { LeaderboardRules, leaderboardRules } from '../leaderboard/domain/eligibility.js';
+import { LeaderboardPlayersRepository } from '../leaderboard/leaderboard-players.repository.js';
 import { LeaderboardRepository } from '../leaderboard/leaderboard.repository.js';
 import { PlayersRepository } from '../players/players.repository.js';
 import { AuditGame, auditRatings, Discrepancy, StoredHistory } from '../ratings/domain/audit.js';
@@ -15,7 +16,7 @@ const FLAG_GRACE_HOURS = 1;
  * The leaderboard's bookkeeping against the players' rows: every bucket equals a recount of its
  * flagged players, and every flag says what the rules say.
  */
-async function leaderboardDiscrepancies(players: PlayersRepository, leaderboard: LeaderboardRepository, rules: LeaderboardRules): Promise<Discrepancy[]> {
+async function leaderboardDiscrepancies(players: LeaderboardPlayersRepository, leaderboard: LeaderboardRepository, rules: LeaderboardRules): Promise<Discrepancy[]> {
   const out: Discrepancy[] = [];
   // Keyed "bots 1500" / "humans 1500": each leaderboard's buckets.
   const key = (bot: boolean, bucket: number) => `${bot ? 'bots' : 'humans'} ${bucket}`;
@@ -33,7 +34,7 @@ async function leaderboardDiscrepancies(players: PlayersRepository, leaderboard:
 }
 
 /** The repositories the audit reads, on one connection. */
-const AUDIT_REPOSITORIES = [PlayersRepository, GameListsRepository, RatingHistoryRepository, LeaderboardRepository];
+const AUDIT_REPOSITORIES = [PlayersRepository, LeaderboardPlayersRepository, GameListsRepository, RatingHistoryRepository, LeaderboardRepository];
 
 /** Loads every player and every rated, finished game (in the order ratings were applied) and audits them. */
 export async function verifyRatings(url: string, config: AppConfig): Promise<{ players: number; games: number; discrepancies: Discrepancy[] }> {
@@ -52,7 +53,7 @@ export async function verifyRatings(url: string, config: AppConfig): Promise<{ p
           games: await app.get(GameListsRepository).ratedFinishedGames(),
           historyRows: await app.get(RatingHistoryRepository).all(),
           refunds: await app.get(RatingHistoryRepository).allRefunds(),
-          leaderboard: await leaderboardDiscrepancies(playersRepo, leaderboardRepo, rules),
+          leaderboard: await leaderboardDiscrepancies(app.get(LeaderboardPlayersRepository), leaderboardRepo, rules),
         };
       },
       { isolation: 'REPEATABLE READ' },

@@ -17,7 +17,7 @@ import { startRetry } from './retry';
 import { startStrategy } from './strategy/strategy';
 import { startTimes } from './common/times';
 import { showModLink } from './common/mod-link';
-import { followRememberedLanguage } from './i18n/preference';
+import { followRememberedLanguage } from './language/preference';
 
 function connectionBanner(): void {
   const banner = document.querySelector<HTMLElement>('[data-part=server-status]');

@@ -1,7 +1,6 @@
 import { Body, Controller, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPlayer } from '../auth/current-player.decorator.js';
-import { JwtAuthGuard } from '../auth/guards.js';
+import { CurrentPlayer, JwtAuthGuard } from '../common/authenticated.js';
 import { ApiErrors } from '../common/api-errors.js';
 import { GameDto } from '../games/dto/game.dto.js';
 import { Player } from '../players/entities/player.entity.js';

@@ -1,14 +1,13 @@
-import jwt from 'jsonwebtoken';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { Clock } from '../common/clock.js';
-import { frameOf, rawLastEventId, SseStream, type StreamRequest, type StreamResponse } from '../common/sse.js';
+import { frameOf, rawLastEventId, type StreamRequest, type StreamResponse } from '../common/sse.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { dieBeforePublish } from './fault-injection.js';
 import { PlayerEventsRepository } from './player-events.repository.js';
-import { StreamLimits } from './stream-limits.js';
+import { StreamRegistry } from './stream-registry.js';
 import { NOTIFY_SQL, packPayloads, payloadHead, unpackPayload } from './notify.js';
 import { EVENTS_CHANNEL, playerOfTopic, playerTopic, type TopicEvent } from './topics.js';
 import { Periodic } from '../common/periodic.js';
@@ -54,21 +53,6 @@ const SHUTDOWN_SEND_MS = 2000;
 
 export { packPayloads } from './notify.js';
 
-/** What a stream's token says about itself that its standing depends on (TokenStanding's claims). */
-export interface StreamClaims {
-  sub: string;
-  tv?: unknown;
-  jti?: unknown;
-}
-
-/** The claims of the request's bearer token, already verified by the route's guard (decoded only). */
-function claimsOf(req: StreamRequest): StreamClaims | null {
-  const match = /^Bearer (\S+)$/.exec(String(req.headers?.authorization ?? ''));
-  const payload = match ? jwt.decode(match[1]) : null;
-  if (!payload || typeof payload !== 'object' || typeof payload.sub !== 'string') return null;
-  return { sub: payload.sub, tv: payload.tv, jti: payload.jti };
-}
-
 /** Last-Event-ID (or ?lastEventId=) of a player stream: a stored event id, else null. */
 function playerLastEventId(req: StreamRequest): number | null {
   const raw = rawLastEventId(req);
@@ -103,10 +87,6 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private sending: Promise<void> | null = null;
   private sendFailures = 0;
   private retryTimer: NodeJS.Timeout | null = null;
-  private readonly streams = new Set<SseStream>();
-  /** The token each stream opened with a player's token was opened with (see closeStreams). */
-  private readonly owners = new Map<SseStream, StreamClaims>();
-  private readonly limits: StreamLimits;
   /** Players with an open /api/me/events stream on this copy (how many streams each). */
   private readonly playerStreams = new Map<string, number>();
   private readonly playerFollowers = new Set<PlayerFollower>();
@@ -125,8 +105,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     private readonly playerEvents: PlayerEventsRepository,
     private readonly clock: Clock,
     private readonly db: Db,
+    private readonly registry: StreamRegistry,
   ) {
-    this.limits = new StreamLimits(config.sseStreamsPerPlayer, config.sseStreamsPerAddress);
     this.dieOn = dieBeforePublish(config.nodeEnv);
   }
 
@@ -140,7 +120,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     await this.pruner.stop();
     await this.playerChecker.stop();
     // Open event streams never end by themselves: end them, or the HTTP server could not close.
-    for (const stream of [...this.streams]) stream.close();
+    this.registry.closeAll();
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
@@ -319,7 +299,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
    */
   async openPlayerStream(playerId: string, req: StreamRequest, res: StreamResponse): Promise<void> {
     const since = playerLastEventId(req);
-    const sse = this.openStream(req, res);
+    const sse = this.registry.openStream(req, res);
     this.playerStreams.set(playerId, (this.playerStreams.get(playerId) ?? 0) + 1);
     sse.onClose(() => {
       const n = (this.playerStreams.get(playerId) ?? 1) - 1;
@@ -376,52 +356,6 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   /** The players holding a /api/me/events stream open on this app copy. */
   connectedPlayers(): string[] {
     return [...this.playerStreams.keys()];
-  }
-
-  /**
-   * Ends at once every stream opened with a token that `refused` says no longer stands (signed
-   * out, revoked, its account closed): a stream checks its token when it opens, and would
-   * otherwise go on until the client leaves. Returns how many it ended.
-   */
-  closeStreams(refused: (claims: StreamClaims) => boolean): number {
-    let n = 0;
-    for (const [stream, claims] of [...this.owners]) {
-      if (!refused(claims)) continue;
-      stream.close();
-      n += 1;
-    }
-    return n;
-  }
-
-  /** Event streams open on this app copy. */
-  get openStreams(): number {
-    return this.streams.size;
-  }
-
-  /**
-   * Starts a server-sent event stream on this response; it is ended when the app shuts down. Open
-   * streams are capped per player (the request's authenticated player, if any) and per client
-   * address: past the cap this throws 429 RATE_LIMITED before anything is written.
-   */
-  openStream(req: StreamRequest, res: StreamResponse, onHeartbeat?: () => void): SseStream {
-    const playerId = (req.user as { id?: unknown } | undefined)?.id;
-    const release = this.limits.acquire(req.ip ?? req.socket.remoteAddress ?? 'unknown', typeof playerId === 'string' ? playerId : null);
-    let stream: SseStream;
-    try {
-      stream = new SseStream(req, res, this.config.sseHeartbeatSeconds, onHeartbeat);
-    } catch (err) {
-      release();
-      throw err;
-    }
-    this.streams.add(stream);
-    const claims = typeof playerId === 'string' ? claimsOf(req) : null;
-    if (claims) this.owners.set(stream, claims);
-    stream.onClose(() => {
-      this.streams.delete(stream);
-      this.owners.delete(stream);
-      release();
-    });
-    return stream;
   }
 
   subscribe(topic: string, listener: Listener): () => void {

@@ -5,6 +5,7 @@ import { Periodic } from '../common/periodic.js';
 import { frameOf, lastEventId, type SseStream, type StreamRequest, type StreamResponse } from '../common/sse.js';
 import { EventsService } from '../events/events.service.js';
 import { gameEvent } from '../events/event-map.js';
+import { StreamRegistry } from '../events/stream-registry.js';
 import { gameTopic, type TopicEvent } from '../events/topics.js';
 import type { MoveRecord } from './domain/game.js';
 import type { GameDto } from './dto/game.dto.js';
@@ -69,6 +70,7 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
     private readonly presence: PresenceService,
     private readonly clock: Clock,
     private readonly standing: TokenStanding,
+    private readonly streams: StreamRegistry,
   ) {}
 
   private stopWatchingStanding: (() => void) | null = null;
@@ -78,7 +80,7 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
     // A token signed out or revoked, or its account closed, loses its open streams (game and
     // player ones) as soon as this copy knows: at once for its own changes, else at the next poll.
     this.stopWatchingStanding = this.standing.onChange(() => {
-      this.events.closeStreams((claims) => this.standing.refusal(claims) !== null);
+      this.streams.closeStreams((claims) => this.standing.refusal(claims) !== null);
     });
   }
 
@@ -91,7 +93,7 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
     if (!this.feeds.has(gameId)) await this.exists(gameId);
     const present = viewerId ? () => this.presence.mark(gameId, viewerId) : undefined;
     present?.();
-    const sse = this.events.openStream(req, res, present);
+    const sse = this.streams.openStream(req, res, present);
     const follower: Follower = { sse, ply: lastEventId(req), ready: false, ended: false };
     const feed = this.feedOf(gameId);
     feed.followers.add(follower);

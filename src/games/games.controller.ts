@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentPlayer } from '../auth/current-player.decorator.js';
-import { JwtAuthGuard, OptionalJwtAuthGuard, TokenAuthGuard } from '../auth/guards.js';
+import { CurrentPlayer, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/authenticated.js';
+import { TokenAuthGuard } from '../auth/guards.js';
 import type { TokenPrincipal } from '../auth/token-verifier.js';
 import { ApiErrors } from '../common/api-errors.js';
 import { UuidOr404Pipe } from '../common/uuid-or-404.pipe.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
-import { PlayersRepository } from '../players/players.repository.js';
+import { LeaderboardPlayersRepository } from './leaderboard-players.repository.js';
 import { effectiveRd, isProvisional } from '../ratings/domain/glicko2.js';
 import { bucketDeltas, Standing } from './domain/buckets.js';
 import { EligibilityFacts, ELIGIBILITY_VERSION, isEligible, LeaderboardRules, leaderboardRules } from './domain/eligibility.js';
@@ -31,7 +31,7 @@ export class LeaderboardService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly db: Db,
     private readonly buckets: LeaderboardRepository,
-    private readonly players: PlayersRepository,
+    private readonly players: LeaderboardPlayersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPlayer } from '../auth/current-player.decorator.js';
-import { JwtAuthGuard } from '../auth/guards.js';
+import { CurrentPlayer, JwtAuthGuard } from '../common/authenticated.js';
 import { ApiErrors } from '../common/api-errors.js';
 import { Player } from '../players/entities/player.entity.js';
 import { JoinQueueDto, RankedGateDto, TicketDto } from './dto/queue.dto.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FairPlayModule } from '../fair-play/fair-play.module.js';
-import { AccountLinksModule } from '../fair-play/links/account-links.module.js';
+import { AccountLinksModule } from '../account-links/account-links.module.js';
 import { GamesModule } from '../games/games.module.js';
 import { PlayersModule } from '../players/players.module.js';
 import { MatchmakingController } from './matchmaking.controller.js';

@@ -4,7 +4,7 @@ import { AppError, validationFailed } from '../common/errors.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { FairPlayService } from '../fair-play/fair-play.service.js';
-import { AccountLinksService } from '../fair-play/links/account-links.service.js';
+import { AccountLinksService } from '../account-links/account-links.service.js';
 import { clockLabel, DEFAULT_RANKED_CLOCK } from '../games/domain/clock.js';
 import { GameListsRepository } from '../games/game-lists.repository.js';
 import { GamesRepository } from '../games/games.repository.js';
@@ -117,7 +117,7 @@ export class MatchmakingService implements OnModuleInit {
     });
     if (near.length === 0) return null;
     const pairs = near.map((other) => ({ a: player.id, b: other }));
-    const linked = await this.links.linkedPairs(pairs, now);
+    const linked = new Set((await this.links.linkedPairs(pairs, now)).map((p) => pairKey(p.a, p.b)));
     const capped = new Set(
       (await this.pairingReads.rankedGamesBetween(pairs, new Date(now.getTime() - DAY_MS)))
         .filter((r) => r.games >= MAX_RANKED_GAMES_PER_PAIR_24H)

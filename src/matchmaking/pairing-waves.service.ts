@@ -7,7 +7,7 @@ import { Periodic } from '../common/periodic.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { EventsService } from '../events/events.service.js';
-import { AccountLinksService } from '../fair-play/links/account-links.service.js';
+import { AccountLinksService } from '../account-links/account-links.service.js';
 import { type ClockControl, DEFAULT_RANKED_CLOCK, parseClockLabel } from '../games/domain/clock.js';
 import { GamesService } from '../games/games.service.js';
 import { PairingReadsRepository } from '../games/pairing-reads.repository.js';
@@ -200,7 +200,7 @@ export class PairingWaves implements OnModuleInit, OnModuleDestroy {
       if (unchecked.length === 0) break;
       const counts = await this.pairingReads.rankedGamesBetween(unchecked, since);
       lap('24-h repeat counts');
-      for (const key of await this.links.linkedPairs(unchecked, now)) linked.add(key);
+      for (const p of await this.links.linkedPairs(unchecked, now)) linked.add(pairKey(p.a, p.b));
       lap('links');
       for (const r of counts) {
         const key = pairKey(r.a, r.b);

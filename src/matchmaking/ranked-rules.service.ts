@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { FairPlayService } from '../fair-play/fair-play.service.js';
-import { AccountLinksService } from '../fair-play/links/account-links.service.js';
+import { AccountLinksService } from '../account-links/account-links.service.js';
 import { PairingReadsRepository } from '../games/pairing-reads.repository.js';
 import { Player } from '../players/entities/player.entity.js';
-import { pairKey } from './domain/pairing.js';
 import { type RankedPlayerFacts, type RankedRefusal, rankedRefusal } from './domain/ranked-rules.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +35,7 @@ export class RankedRulesService {
     if (early) return early;
     const pair = [{ a: me.id, b: them.id }];
     const [counted] = await this.pairing.rankedGamesBetween(pair, new Date(now.getTime() - DAY_MS));
-    const linked = (await this.links.linkedPairs(pair, now)).has(pairKey(me.id, them.id));
+    const linked = (await this.links.linkedPairs(pair, now)).length > 0;
     return rankedRefusal(mine, theirs, { gamesBetween24h: counted?.games ?? 0, linked }, now);
   }
 }

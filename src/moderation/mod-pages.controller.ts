@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, Query, UseGuards } from '@nestjs/common';
+import { JwtAuthGuard } from '../common/authenticated.js';
 import { validationFailed } from '../common/errors.js';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { JwtAuthGuard } from '../auth/guards.js';
 import { FairPlayService } from '../fair-play/fair-play.service.js';
 import { Page, type PageContext } from '../i18n/http/request-language.js';
 import { ModerationService } from './moderation.service.js';

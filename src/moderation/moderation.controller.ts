@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPlayer } from '../auth/current-player.decorator.js';
-import { JwtAuthGuard, TokenAuthGuard } from '../auth/guards.js';
+import { CurrentPlayer, JwtAuthGuard } from '../common/authenticated.js';
+import { TokenAuthGuard } from '../auth/guards.js';
 import type { TokenPrincipal } from '../auth/token-verifier.js';
 import { ApiErrors } from '../common/api-errors.js';
 import { UuidOr404Pipe } from '../common/uuid-or-404.pipe.js';

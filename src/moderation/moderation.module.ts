@@ -1,5 +1,5 @@
 import { FairPlayModule } from '../fair-play/fair-play.module.js';
-import { AccountLinksModule } from '../fair-play/links/account-links.module.js';
+import { AccountLinksModule } from '../account-links/account-links.module.js';
 import { Module } from '@nestjs/common';
 import { AnalysisModule } from '../analysis/analysis.module.js';
 import { AuthModule } from '../auth/auth.module.js';

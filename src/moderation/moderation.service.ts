@@ -3,7 +3,7 @@ import { AnalysisService, type PlayerFairPlay } from '../analysis/analysis.servi
 import type { FairPlayScore, PlayerFigures } from '../analysis/domain/fair-play.js';
 import { TokenStanding } from '../auth/token-standing.js';
 import { Clock } from '../common/clock.js';
-import { AccountLinksService } from '../fair-play/links/account-links.service.js';
+import { AccountLinksService } from '../account-links/account-links.service.js';
 import { AppError, notFound } from '../common/errors.js';
 import { fieldName } from '../common/validation.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { OpeningsPagesController } from './openings-pages.controller.js';
 import { OpeningsController } from './openings.controller.js';
 import { OpeningsRepository } from './openings.repository.js';
 import { OpeningsService } from './openings.service.js';
 
-/** The named openings (/openings, GET /api/openings) and the opening explorer (GET /api/explorer) over its position index. */
+/** The named openings (GET /api/openings) and the opening explorer (GET /api/explorer) over its position index; their pages are the pages module's. */
 @Module({
-  controllers: [OpeningsController, OpeningsPagesController],
+  controllers: [OpeningsController],
   providers: [OpeningsRepository, OpeningsService],
   exports: [OpeningsService],
 })

@@ -9,6 +9,7 @@ import { AssetsController } from './assets.controller.js';
 import { assets } from './assets.js';
 import { PagesController } from './pages.controller.js';
 import { NotFoundPages } from './not-found.js';
+import { OpeningsPagesController } from './openings-pages.controller.js';
 import { PagesService } from './pages.service.js';
 import { PlayController } from './play.controller.js';
 import { RulesController } from './rules.controller.js';
@@ -16,7 +17,7 @@ import { StrategyController } from './strategy.controller.js';
 
 @Module({
   imports: [LeaderboardModule, PlayersModule, RatingsModule, GamesModule, OpeningsModule],
-  controllers: [PagesController, PlayController, RulesController, StrategyController, AssetsController],
+  controllers: [PagesController, PlayController, RulesController, StrategyController, OpeningsPagesController, AssetsController],
   providers: [PagesService, { provide: HTML_ERROR_PAGES, useClass: NotFoundPages }],
   // The global error filter (src/common/all-exceptions.filter.ts) answers browsers with its page.
   exports: [HTML_ERROR_PAGES],

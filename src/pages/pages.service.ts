@@ -5,6 +5,7 @@ import { GameQueries } from '../games/game-queries.service.js';
 import { gamesToRdBelow, ladderProgress } from '../leaderboard/domain/progress.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import { OpeningsService } from '../openings/openings.service.js';
+import { PlayerProfiles } from '../leaderboard/player-profiles.service.js';
 import { PlayersService } from '../players/players.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { GameOutcome, LeaderboardRuleView, LeaderboardView, PlayerPageView, RecentGameView } from './views/index.js';
@@ -64,6 +65,7 @@ export class PagesService {
   constructor(
     private readonly leaderboard: LeaderboardService,
     private readonly players: PlayersService,
+    private readonly profiles: PlayerProfiles,
     private readonly ratings: RatingsService,
     private readonly games: GameQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -98,7 +100,7 @@ export class PagesService {
     // Paged as the API pages (games created before a time); a `before` that is no time is ignored, like the leaderboard's paging.
     const before = typeof rawBefore === 'string' && Number.isFinite(Date.parse(rawBefore)) ? new Date(Date.parse(rawBefore)).toISOString() : undefined;
     const [profile, history, page] = await Promise.all([
-      this.players.profile(player),
+      this.profiles.profile(player),
       this.ratings.historyOf(player.id),
       this.games.gamesOf(player.id, RECENT_GAMES + 1, before),
     ]);

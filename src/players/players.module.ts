@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { PlayersController } from './players.controller.js';
 import { PlayersRepository } from './players.repository.js';
 import { PlayersService } from './players.service.js';
 
-@Module({ controllers: [PlayersController], providers: [PlayersService, PlayersRepository], exports: [PlayersService, PlayersRepository] })
+/** The accounts (identity). Their profiles, with the ladder's view of them, are the leaderboard module's. */
+@Module({ providers: [PlayersService, PlayersRepository], exports: [PlayersService, PlayersRepository] })
 export class PlayersModule {}

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In, QueryFailedError } from 'typeorm';
 import { Db } from '../database/db.js';
-import { Placeholders, sql, table } from '../database/sql.js';
-import { eligibleSql, LeaderboardRules } from '../leaderboard/domain/eligibility.js';
-import type { AuditPlayer } from '../ratings/domain/audit.js';
+import { sql, table } from '../database/sql.js';
 import { Player } from './entities/player.entity.js';
 
 export interface NewPlayer {
@@ -37,18 +35,8 @@ export interface RatingUpdate {
   onLeaderboard: boolean;
 }
 
-/** A leaderboard row: what the page shows of a player. */
-export interface LeaderboardPlayer {
-  username: string;
-  rating: number;
-  rd: number;
-  volatility: number;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  lastRatedAt: Date | null;
-}
+/** A player's rating values (what the ratings audit recomputes). */
+export type RatedPlayer = Pick<Player, 'id' | 'username' | 'rating' | 'rd' | 'volatility' | 'games' | 'wins' | 'draws' | 'losses' | 'lastRatedAt'>;
 
 /** What pairing needs of a player: their rating, and which kind they are (bots play bots only). */
 export interface PairingFacts {
@@ -87,10 +75,6 @@ export const PLAYERS = table<Player>('players', {
   standingChangedAt: ['standing_changed_at', 'timestamptz'],
 });
 
-/** The leaderboard rules as named placeholders, for eligibleSql. */
-const rulesIn = (p: Placeholders<LeaderboardRules>) => ({ minGames: p.minGames, activeDays: p.activeDays, provisionalRd: p.provisionalRd, periodsPerDay: p.periodsPerDay, maxRd: p.maxRd });
-const rulesOf = (r: LeaderboardRules): LeaderboardRules => ({ minGames: r.minGames, activeDays: r.activeDays, provisionalRd: r.provisionalRd, periodsPerDay: r.periodsPerDay, maxRd: r.maxRd });
-
 const PAIRING_FACTS = sql<{ ids: readonly string[] }, PairingFacts>(
   null,
   (p) => `SELECT ${PLAYERS.select('p', ['id', 'rating', 'rd', 'guest', 'bot'])} FROM players p WHERE p.id = ANY(${p.ids}::uuid[])`,
@@ -98,45 +82,9 @@ const PAIRING_FACTS = sql<{ ids: readonly string[] }, PairingFacts>(
 const SET_LANGUAGE = sql<{ id: string; language: string | null }>(null, (p) => `UPDATE players SET language = ${p.language} WHERE id = ${p.id}`);
 const LOCK = sql<{ id: string }>('player_lock', (p) => `SELECT 1 FROM players WHERE id = ${p.id} FOR UPDATE`);
 const LOCK_MANY = sql<{ ids: readonly string[] }>(null, (p) => `SELECT 1 FROM players WHERE id = ANY(${p.ids}::uuid[]) ORDER BY id FOR UPDATE`);
-const RATED_PLAYERS = sql<Record<string, never>, AuditPlayer>(
+const RATED_PLAYERS = sql<Record<string, never>, RatedPlayer>(
   null,
   () => `SELECT ${PLAYERS.select('p', ['id', 'username', 'rating', 'rd', 'volatility', 'games', 'wins', 'draws', 'losses', 'lastRatedAt'])} FROM players p ORDER BY p.id`,
-);
-const LEADERBOARD_PAGE = sql<{ limit: number; offset: number; bots: boolean }, LeaderboardPlayer>(
-  null,
-  (p) => `SELECT ${PLAYERS.select('p', ['username', 'rating', 'rd', 'volatility', 'games', 'wins', 'draws', 'losses', 'lastRatedAt'])}
-    FROM players p WHERE p.on_leaderboard AND p.bot = ${p.bots}
-    ORDER BY p.rating DESC, p.rd ASC, p.username_key ASC
-    LIMIT ${p.limit} OFFSET ${p.offset}`,
-);
-const LEADERBOARD_RANK = sql<{ id: string }, { rank: string | null }>(
-  'player_rank',
-  (p) => `SELECT CASE WHEN me.on_leaderboard THEN 1
-      + coalesce((SELECT sum(b.players) FROM leaderboard_buckets b WHERE b.bot = me.bot AND b.bucket > floor(me.rating)), 0)
-      + (SELECT count(*) FROM players p
-         WHERE p.on_leaderboard AND p.bot = me.bot AND p.rating >= floor(me.rating) AND p.rating < floor(me.rating) + 1
-           AND (p.rating > me.rating
-             OR (p.rating = me.rating AND (p.rd < me.rd OR (p.rd = me.rd AND p.username_key < me.username_key)))))
-    END AS rank
-    FROM players me WHERE me.id = ${p.id}`,
-);
-const TAKE_OFF_INELIGIBLE = sql<LeaderboardRules & { limit: number }, Pick<Player, 'rating' | 'bot'>>(
-  null,
-  (p) => `UPDATE players SET on_leaderboard = false WHERE id IN (
-      SELECT p.id FROM players p
-      WHERE p.on_leaderboard AND NOT ${eligibleSql('p', rulesIn(p))}
-      ORDER BY p.id LIMIT ${p.limit} FOR UPDATE SKIP LOCKED)
-    RETURNING rating, bot`,
-);
-const RECOMPUTE_FLAGS = sql<LeaderboardRules>(
-  null,
-  (p) => `UPDATE players SET on_leaderboard = e.eligible FROM (
-      SELECT p.id, ${eligibleSql('p', rulesIn(p))} AS eligible FROM players p
-    ) e WHERE e.id = players.id AND players.on_leaderboard IS DISTINCT FROM e.eligible`,
-);
-const COUNTS_BY_BUCKET = sql<Record<string, never>, { bot: boolean; bucket: number; n: number }>(
-  null,
-  () => 'SELECT bot, floor(rating)::int AS bucket, count(*)::int AS n FROM players WHERE on_leaderboard GROUP BY 1, 2 ORDER BY 1, 2',
 );
 /** Moderation's marks on a player row; each run in the caller's transaction with the row locked. */
 const SET_MODERATOR = sql<{ id: string; moderator: boolean }>(null, (p) => `UPDATE players SET moderator = ${p.moderator} WHERE id = ${p.id}`);
@@ -171,17 +119,11 @@ const ALL_STANDING = sql<Record<string, never>, PlayerStanding>(
   () => `SELECT id, token_version AS "tokenVersion", closed_at IS NOT NULL AS closed FROM players WHERE token_version > 0 OR closed_at IS NOT NULL`,
 );
 const SET_RATING = sql<{ id: string; rating: number }>(null, (p) => `UPDATE players SET rating = ${p.rating} WHERE id = ${p.id}`);
-const FLAG_MISMATCHES = sql<LeaderboardRules & { graceHours: number }, Pick<Player, 'username' | 'onLeaderboard'>>(
-  null,
-  (p) => `SELECT ${PLAYERS.select('p', ['username', 'onLeaderboard'])} FROM players p
-    WHERE (p.on_leaderboard AND NOT ${eligibleSql('p', { ...rulesIn(p), at: `now() - make_interval(hours => ${p.graceHours})` })})
-       OR (NOT p.on_leaderboard AND ${eligibleSql('p', rulesIn(p))})
-    ORDER BY p.username`,
-);
 
 /**
- * The one owner of the `players` table: every read and write of a player row goes through here
- * (the games module's one read-only JOIN for seat names and ratings aside). Every method runs on
+ * The owner of the `players` table: every read and write of a player row goes through here but
+ * the leaderboard's flag and its ranking reads (LeaderboardPlayersRepository) and the games
+ * module's read-only JOINs for seat names and ratings. Every method runs on
  * the current connection: the caller's transaction's when one is open (Db).
  */
 @Injectable()
@@ -323,60 +265,7 @@ export class PlayersRepository {
   }
 
   /** Every player's rating values, in id order (in the audit's snapshot transaction). */
-  ratedPlayers(): Promise<AuditPlayer[]> {
+  ratedPlayers(): Promise<RatedPlayer[]> {
     return this.db.query(RATED_PLAYERS({}));
-  }
-
-  // ---- leaderboard flags (kept by the leaderboard service) ----------------------------------
-
-  /** One page of the humans' (or the bots') leaderboard: flagged players by rating (ties: lower RD, then name). */
-  leaderboardPage(limit: number, offset: number, bots = false): Promise<LeaderboardPlayer[]> {
-    return this.db.query(LEADERBOARD_PAGE({ limit, offset, bots }));
-  }
-
-  /**
-   * The player's position on their kind's leaderboard (bots' or humans'), or null when not on it:
-   * that leaderboard's bucket counts above the player's rating point (read only, in the same
-   * statement for one snapshot) plus the flagged players of their kind ahead within that point.
-   */
-  async leaderboardRank(playerId: string): Promise<number | null> {
-    const row = await this.db.first(LEADERBOARD_RANK({ id: playerId }));
-    return row?.rank == null ? null : Number(row.rank);
-  }
-
-  /**
-   * Takes up to `limit` flagged players who no longer meet the rules off the leaderboard, skipping
-   * rows another transaction holds (a game end will set their flag anyway). Returns the ratings
-   * and kinds of those taken off, for the bucket counts.
-   */
-  takeOffIneligible(rules: LeaderboardRules, limit: number): Promise<{ rating: number; bot: boolean }[]> {
-    return this.db.query(TAKE_OFF_INELIGIBLE({ ...rulesOf(rules), limit }));
-  }
-
-  /**
-   * Blocks every write of player rows (sign-ups, game ends) until the caller's transaction ends;
-   * reads go on. Taken before the bucket table's lock: the order a rating transaction uses.
-   */
-  async lockAllForLeaderboardRebuild(): Promise<void> {
-    await this.db.query('LOCK TABLE players IN EXCLUSIVE MODE');
-  }
-
-  /** Sets every player's flag to what the rules say now; returns how many flags changed. */
-  async recomputeLeaderboardFlags(rules: LeaderboardRules): Promise<number> {
-    return (await this.db.execute(RECOMPUTE_FLAGS(rulesOf(rules)))).rowCount;
-  }
-
-  /** Flagged players per kind (bot or not) and rating point, humans' first, ascending: what the bucket counts must say. */
-  async leaderboardCountsByBucket(): Promise<[bot: boolean, bucket: number, players: number][]> {
-    return (await this.db.query(COUNTS_BY_BUCKET({}))).map((r) => [r.bot, r.bucket, r.n]);
-  }
-
-  /**
-   * Players whose flag disagrees with the rules (for the audit): flagged but not eligible even
-   * `graceHours` ago (an expired player stays flagged until the next sweep), or eligible now but
-   * not flagged. By username.
-   */
-  leaderboardFlagMismatches(rules: LeaderboardRules, graceHours: number): Promise<{ username: string; onLeaderboard: boolean }[]> {
-    return this.db.query(FLAG_MISMATCHES({ ...rulesOf(rules), graceHours }));
   }
 }

@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentPlayer } from '../auth/current-player.decorator.js';
-import { JwtAuthGuard } from '../auth/guards.js';
+import { CurrentPlayer, JwtAuthGuard } from '../common/authenticated.js';
 import { ApiErrors } from '../common/api-errors.js';
 import { EmptyBodyDto } from '../games/dto/game.dto.js';
 import { Player } from '../players/entities/player.entity.js';

@@ -11,6 +11,7 @@ import { GameListsRepository } from '../games/game-lists.repository.js';
 import { GamesRepository } from '../games/games.repository.js';
 import { GamesService } from '../games/games.service.js';
 import { Player } from '../players/entities/player.entity.js';
+import { PlayerProfiles } from '../leaderboard/player-profiles.service.js';
 import { PlayersService } from '../players/players.service.js';
 import { type ClockControl, clockLabel, parseClockLabel } from '../games/domain/clock.js';
 import { liveOffer, nextColors, normaliseRoomCode, otherSeat, rematchRequest, ROOM_DEFAULTS, roomCode } from './domain/room-rules.js';
@@ -48,6 +49,7 @@ export class RoomsService {
     private readonly gameRows: GamesRepository,
     private readonly gameLists: GameListsRepository,
     private readonly players: PlayersService,
+    private readonly profiles: PlayerProfiles,
     private readonly events: EventsService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -265,7 +267,7 @@ export class RoomsService {
     const seated = await this.players.findByIds([room.seat1Id, room.seat2Id].filter((id): id is string => id !== null));
     const seat = async (id: string | null) => {
       const p = id ? seated.find((x) => x.id === id) : undefined;
-      return p ? this.players.profile(p) : null;
+      return p ? this.profiles.profile(p) : null;
     };
     const offer = liveOffer(room.rematchOfferedBy, room.rematchExpiresAt, this.clock.now());
     return {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { LeaderboardPlayersRepository } from '../../src/leaderboard/leaderboard-players.repository.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
 import { openRepositoryDb, RepositoryDb, seedPlayer } from '../support/repositories.js';
 
@@ -21,7 +22,7 @@ describe('Db: one connection per unit of work (real PostgreSQL, a pool of one)',
     const players = new PlayersRepository(r.db);
     const seen = await r.db.transaction(async () => {
       const p = await seedPlayer(players, r.db); // TypeORM's repository and a raw statement
-      const rank = await players.leaderboardRank(p.id); // a named prepared statement
+      const rank = await new LeaderboardPlayersRepository(r.db).leaderboardRank(p.id); // a named prepared statement
       const nested = await r.db.transaction(() => txid()); // a nested unit of work joins this one
       const viaManager = Number(((await r.db.manager.query('SELECT txid_current()::text AS id')) as { id: string }[])[0].id);
       return { outer: await txid(), nested, viaManager, rank, inside: r.db.inTransaction };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eligibilityParams, eligibilityPlaceholders, eligibleSql, isEligible } from '../../src/leaderboard/domain/eligibility.js';
+import { LeaderboardPlayersRepository } from '../../src/leaderboard/leaderboard-players.repository.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
 import { AT, CASES, RULES } from '../unit/leaderboard/eligibility.cases.js';
 import { openRepositoryDb, RepositoryDb, seedPlayer } from '../support/repositories.js';
@@ -47,7 +48,7 @@ describe('leaderboard eligibility: the TypeScript and SQL forms agree (real Post
       seeded.push({ row, expected: isEligible({ ...p, lastRatedAt }, RULES, dbNow) });
     }
     expect(seeded.length).toBeGreaterThan(6);
-    await r.db.transaction(() => players.recomputeLeaderboardFlags(RULES));
+    await r.db.transaction(() => new LeaderboardPlayersRepository(r.db).recomputeLeaderboardFlags(RULES));
     for (const { row, expected } of seeded) expect((await players.findById(row.id))!.onLeaderboard).toBe(expected);
   });
 });

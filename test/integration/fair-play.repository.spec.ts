@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loginAttempt } from '../../src/auth/domain/login-throttle.js';
 import { Clock } from '../../src/common/clock.js';
-import { AccountSightingsRepository } from '../../src/fair-play/links/account-sightings.repository.js';
+import { AccountSightingsRepository } from '../../src/account-links/account-sightings.repository.js';
 import { QueueRepository } from '../../src/matchmaking/queue.repository.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
 import { LoginFailuresRepository } from '../../src/rate-limit/login-failures.repository.js';

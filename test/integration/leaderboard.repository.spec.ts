@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../../src/config/config.js';
 import { ELIGIBILITY_VERSION } from '../../src/leaderboard/domain/eligibility.js';
+import { LeaderboardPlayersRepository } from '../../src/leaderboard/leaderboard-players.repository.js';
 import { LeaderboardRepository } from '../../src/leaderboard/leaderboard.repository.js';
 import { LeaderboardService } from '../../src/leaderboard/leaderboard.service.js';
 import { PlayersRepository } from '../../src/players/players.repository.js';
@@ -14,17 +15,19 @@ describe('LeaderboardRepository and the leaderboard bookkeeping (real PostgreSQL
   let r: RepositoryDb;
   let buckets: LeaderboardRepository;
   let players: PlayersRepository;
+  let ladder: LeaderboardPlayersRepository;
   const service = (minGames: number, activeDays = 30) =>
     new LeaderboardService(
       r.db,
       buckets,
-      players,
+      ladder,
       loadConfig({ ...TEST_ENV, LEADERBOARD_MIN_GAMES: String(minGames), LEADERBOARD_ACTIVE_DAYS: String(activeDays) }),
     );
   beforeAll(async () => {
     r = await openRepositoryDb();
     buckets = new LeaderboardRepository(r.db);
     players = new PlayersRepository(r.db);
+    ladder = new LeaderboardPlayersRepository(r.db);
   });
   afterAll(async () => {
     await r.close();
@@ -92,7 +95,7 @@ describe('LeaderboardRepository and the leaderboard bookkeeping (real PostgreSQL
 
   it('expire: takes the players who fell out of the active window off, and their buckets down', async () => {
     const three = service(3);
-    const c = (await players.leaderboardPage(10, 0)).at(-1)!;
+    const c = (await ladder.leaderboardPage(10, 0)).at(-1)!;
     await r.db.query(`UPDATE players SET last_rated_at = now() - interval '31 days' WHERE username = $1`, [c.username]);
     expect(await three.expire()).toBe(1);
     expect(await buckets.buckets()).toEqual([

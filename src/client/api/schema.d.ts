@@ -654,7 +654,7 @@ export interface paths {
             cookie?: never;
         };
         /** Get a player's rating history */
-        get: operations["PlayerGamesController_ratingHistory"];
+        get: operations["RatingHistoryController_ratingHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4597,7 +4597,7 @@ export interface operations {
             };
         };
     };
-    PlayerGamesController_ratingHistory: {
+    RatingHistoryController_ratingHistory: {
         parameters: {
             query?: never;
             header?: never;

@@ -3,7 +3,7 @@
  * (./state.ts) and the controller to the views (./view*.ts).
  */
 import { mountChallengeRematch } from './rematch-challenge';
-import { followSavedLanguage } from '../i18n/preference';
+import { followSavedLanguage } from '../language/preference';
 import { validRoomCode } from '../common/format';
 import { readSettings } from '../common/settings';
 import { playMatchSound, playMoveSound } from '../common/sound';

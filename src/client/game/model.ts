@@ -26,7 +26,7 @@ export interface GameOutput {
   stop(): void;
   /** The game is over: its stream has nothing more to say; close it (and do not reconnect). */
   endGameStream(): void;
-  /** The signed-in player is known (their saved language, src/client/i18n/preference.ts). */
+  /** The signed-in player is known (their saved language, src/client/language/preference.ts). */
   signedIn(me: Me): void;
 }
 

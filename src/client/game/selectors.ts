@@ -2,7 +2,9 @@
  * The board page's selectors: what the views show, computed from the state alone (pure, no DOM,
  * no requests). Rule predicates come from the game domain (src/games/domain).
  */
+import { squareName } from '../../engine/notation';
 import { awaitingFirstMove, canAbort } from '../../games/domain/game';
+import { overStandInLimitFor, seatAbandoned } from '../../games/domain/stand-in';
 import { ratingLabel, ratingStepLabel } from '../../ratings/domain/rating-label';
 import { signed } from '../common/format';
 import { t, type Text } from '../common/messages';
@@ -46,8 +48,6 @@ function lastMoveSquare(s: GameState): string | null {
   return null;
 }
 
-export const squareIndex = (sq: string): number => (sq.charCodeAt(1) - 49) * 8 + (sq.charCodeAt(0) - 97);
-
 export function boardModel(s: GameState): BoardModel {
   const g = s.game!;
   const mine = canMove(s) && s.view === null;
@@ -56,7 +56,7 @@ export function boardModel(s: GameState): BoardModel {
   const playable: string[] = [];
   if (mine) {
     if (g.legalMoves) playable.push(...g.legalMoves);
-    else for (let i = 0; i < 64; i++) if (board.charAt(i) === '.') playable.push(String.fromCharCode(97 + (i % 8)) + String(Math.floor(i / 8) + 1));
+    else for (let i = 0; i < 64; i++) if (board.charAt(i) === '.') playable.push(squareName(i));
   }
   return { board, legal, playable, last: lastMoveSquare(s), interactive: mine, color: myColor(s), busy: s.busy || s.stale, pending: s.view === null ? (s.sending?.square ?? null) : null };
 }
@@ -196,7 +196,7 @@ export interface ResultView {
 }
 
 /** Over a ranked game's limit of CPU moves for a seat (settings.standInMoves). */
-const overCpuLimit = (g: Game, c: Color): boolean => g.settings.standInMoves !== null && g[c].cpuMoves > g.settings.standInMoves;
+const overCpuLimit = (g: Game, c: Color): boolean => overStandInLimitFor(g[c].cpuMoves, g.settings.standInMoves);
 
 /**
  * Why a seat abandoned: the CPU still held it at the end, or (ranked) it played more than the
@@ -212,7 +212,7 @@ function abandonedText(g: Game, loser: Color): Text {
  * An aborted game that both players had moved in: the stand-in's moves would have decided it (the
  * CPU over the limit for both seats, a resignation to an abandoned seat, the CPU on both seats).
  */
-const standInVoided = (g: Game): boolean => (['black', 'white'] as const).some((c) => g[c].standIn || overCpuLimit(g, c));
+const standInVoided = (g: Game): boolean => (['black', 'white'] as const).some((c) => seatAbandoned(g[c], g.settings.standInMoves));
 
 export function resultView(s: GameState): ResultView | null {
   const g = s.game!;

@@ -3,27 +3,28 @@
  * view translates), commands go out (API requests through `GameApi`, effects through
  * `GameOutput`); views render from the state through the pure selectors of selectors.ts.
  */
+import { parseSquare } from '../../engine/notation';
 import { gameHref } from '../common/format';
-import { t, type Text } from '../common/messages';
+import { t } from '../common/messages';
 import { applyRecord, countDiscs } from '../common/position';
 import type { ClientSettings } from '../common/settings';
 import { ApiError, detail, type Game } from '../transport/api';
 import type { GameEvents } from '../api/events';
 import type { GameEvent, MeEvent } from '../transport/events';
 import type { StreamStatus } from '../transport/sse';
-import { NOT_ANSWERING_MS, other, RESEND_MS, type GameApi, type GameOutput, type GameState, type Pending } from './model';
-import { boardModel, canMove, countMoves, cpuMovesWhileAway, describeMove, myColor, shownBoard, squareIndex, statusText } from './selectors';
+import { other, type GameApi, type GameOutput, type GameState, type Pending } from './model';
+import { message, MoveSender } from './move-sender';
+import { boardModel, canMove, countMoves, cpuMovesWhileAway, describeMove, myColor, shownBoard, statusText } from './selectors';
 
 // The page's modules and tests import the model and selectors from here too.
 export type * from './model';
 export * from './selectors';
 
-const message = (e: unknown): Text => t('server.message', { message: (e as Error).message });
-
 export class GameController {
   readonly s: GameState;
   private refreshing = false;
   private again = false;
+  private readonly sender: MoveSender;
 
   constructor(
     gameId: string,
@@ -56,6 +57,7 @@ export class GameController {
       sending: null,
       silent: false,
     };
+    this.sender = new MoveSender(this.s, api, out, { setGame: (g) => this.setGame(g), refresh: () => void this.refresh() });
   }
 
   /** Loads the player (when signed in), the game and its moves. True when the game is there to follow. */
@@ -148,8 +150,7 @@ export class GameController {
   onStreamStatus(status: StreamStatus): void {
     if (this.s.connection === 'ended') return;
     this.s.connection = status;
-    // The server answers again: a move that never got its answer goes again now.
-    if (status === 'live' && this.s.sending && this.s.silent && !this.inFlight) void this.send();
+    if (status === 'live') this.sender.serverBack();
     this.out.changed();
   }
 
@@ -217,7 +218,7 @@ export class GameController {
     if (!canMove(s) || s.view !== null) return;
     if (boardModel(s).playable.includes(square)) void this.play(square);
     else {
-      const taken = shownBoard(s).charAt(squareIndex(square)) !== '.';
+      const taken = shownBoard(s).charAt(parseSquare(square) ?? -1) !== '.';
       this.out.squareFeedback(square, taken ? t('game.square.taken', { square }) : t('game.square.noFlip', { square }));
     }
   }
@@ -231,90 +232,7 @@ export class GameController {
       return;
     }
     this.out.squareFeedback(null, null);
-    // Shown at once as on its way; "not answering" if no answer comes soon.
-    s.busy = true;
-    s.sending = { square, ply: g.ply };
-    s.silent = false;
-    await this.send();
-  }
-
-  private inFlight = false;
-  private silentTimer: ReturnType<typeof setTimeout> | null = null;
-  private resendTimer: ReturnType<typeof setTimeout> | null = null;
-
-  /**
-   * Sends the move on its way (s.sending). The API makes this safe to repeat: the same square at
-   * the same ply is answered as the move already recorded. A request that fails because the server
-   * cannot be reached leaves the move pending, sent again every RESEND_MS and as soon as the game
-   * stream is live again; any other answer settles it.
-   */
-  private async send(): Promise<void> {
-    const s = this.s;
-    const move = s.sending;
-    const g = s.game;
-    if (!move || !g || this.inFlight) return;
-    this.inFlight = true;
-    this.clearTimers();
-    if (!s.silent) this.silentTimer = setTimeout(() => this.markSilent(move), NOT_ANSWERING_MS);
-    this.out.changed();
-    const { square, ply } = move;
-    let retry = false;
-    try {
-      const sent = Date.now();
-      // A clocked game credits the network's share of the turn back to the mover (up to a quota).
-      const r = await this.api.move(s.gameId, g.clocks ? { square, ply, lag: Math.min(10_000, s.lagMs) } : { square, ply });
-      s.lagMs = Math.min(10_000, Math.round((Date.now() - sent) / 2));
-      s.awayNote = null;
-      s.moves[r.move.ply] = r.move;
-      this.out.moveSound(r.move.color);
-      this.settle();
-      this.setGame(r.game);
-      this.out.flash(null);
-    } catch (e) {
-      const code = e instanceof ApiError ? e.code : undefined;
-      const current = detail<Game>(e, 'game');
-      if (s.sending !== move) {
-        // Settled meanwhile (the stream brought the game past this ply).
-      } else if (code === 'NETWORK' || code === 'SERVICE_UNAVAILABLE') {
-        retry = true;
-      } else {
-        this.settle();
-        if (code === 'STALE_PLY' && current) {
-          this.setGame(current);
-          this.out.flash(t('game.staleBoard'), true);
-        } else if (code === 'ILLEGAL_MOVE') this.out.squareFeedback(square, t('game.square.illegal', { square }));
-        else if (code === 'NOT_YOUR_TURN' || code === 'GAME_OVER') void this.refresh();
-        else this.out.flash(message(e));
-      }
-    } finally {
-      this.inFlight = false;
-      if (retry && s.sending === move) {
-        s.silent = true;
-        this.clearTimers();
-        this.resendTimer = setTimeout(() => void this.send(), RESEND_MS);
-      }
-      this.out.changed();
-    }
-  }
-
-  private markSilent(move: GameState['sending']): void {
-    if (this.s.sending !== move) return;
-    this.s.silent = true;
-    this.out.changed();
-  }
-
-  private clearTimers(): void {
-    if (this.silentTimer) clearTimeout(this.silentTimer);
-    if (this.resendTimer) clearTimeout(this.resendTimer);
-    this.silentTimer = this.resendTimer = null;
-  }
-
-  /** The move on its way is answered (or overtaken): the board and the status show the game again. */
-  private settle(): void {
-    this.clearTimers();
-    this.s.sending = null;
-    this.s.silent = false;
-    this.s.busy = false;
+    await this.sender.start(square, g.ply);
   }
 
   resign(): Promise<void> {
@@ -424,7 +342,7 @@ export class GameController {
     if (cur && g.ply < cur.ply) return;
     if (cur && cur.status !== 'active' && g.status === 'active') return;
     // The game moved past the move on its way (it was recorded, or the turn is over): settled.
-    if (s.sending && (g.ply > s.sending.ply || g.status !== 'active')) this.settle();
+    if (s.sending && (g.ply > s.sending.ply || g.status !== 'active')) this.sender.settle();
     s.game = g;
     s.clockAt = Date.now();
     if (g.roomCode) s.roomCode = g.roomCode;

@@ -1,5 +1,5 @@
 /** The lobby (/play): wires the transport to the controller (./state.ts) and the controller to the views (./view.ts). */
-import { followSavedLanguage } from '../i18n/preference';
+import { followSavedLanguage } from '../language/preference';
 import { $ } from '../common/dom';
 import { validRoomCode } from '../common/format';
 import { readSettings } from '../common/settings';

@@ -24,7 +24,7 @@ export interface LobbyOutput {
   changed(): void;
   /** Leave for a game page. */
   navigate(href: string): void;
-  /** The signed-in player is known (their saved language, src/client/i18n/preference.ts). */
+  /** The signed-in player is known (their saved language, src/client/language/preference.ts). */
   signedIn(me: Me): void;
 }
 

@@ -4,6 +4,7 @@
  * (/explorer?moves=…, which the server renders with its figures), so the browser's Back goes back
  * a move. The table's links do the same without the script.
  */
+import { parseSquare } from '../../engine/notation';
 import { mountBoard } from '../common/board';
 import { part } from '../common/dom';
 
@@ -18,7 +19,7 @@ export function startExplorer(root: HTMLElement): void {
       board.render({ board: el.dataset.board ?? '', legal, playable: legal, last: null, interactive: false, color: toMove, busy: true });
       window.location.assign(`/explorer?moves=${line}${sq}`);
     },
-    focus: legal.length > 0 ? 'abcdefgh'.indexOf(legal[0][0]) + 8 * (Number(legal[0][1]) - 1) : 19,
+    focus: (legal.length > 0 ? parseSquare(legal[0]) : null) ?? 19,
   });
   const lastMove = line.length >= 2 ? line.slice(-2) : null;
   board.render({ board: el.dataset.board ?? '', legal, playable: legal, last: lastMove, interactive: legal.length > 0, color: toMove, busy: false });

@@ -4,6 +4,7 @@
  * and the discs are redrawn from the shared engine's replay (SVG elements made one by one: no HTML
  * is parsed). Keyboard: the buttons are ordinary buttons; the step is announced politely.
  */
+import { parseSquare, squareName } from '../../engine/notation';
 import { replay } from '../../engine/transcript';
 import { toBoardString } from '../../engine/position';
 import { SVG_GEOMETRY } from '../../pages/views/board-svg';
@@ -12,7 +13,6 @@ import { msg } from '../common/messages';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const { label: L, cell: C } = SVG_GEOMETRY;
-const FILES = 'abcdefgh';
 
 function circle(attrs: Record<string, string | number>): SVGCircleElement {
   const el = document.createElementNS(SVG, 'circle');
@@ -30,12 +30,12 @@ export function drawLine(svg: SVGSVGElement, moves: readonly string[], ply: numb
     if (ch !== 'B' && ch !== 'W') continue;
     const black = ch === 'B';
     svg.append(
-      circle({ cx: L + (sq & 7) * C + C / 2, cy: L + (sq >> 3) * C + C / 2, r: 16, fill: black ? '#111' : '#f6f6f1', stroke: black ? '#000' : '#555', 'stroke-width': 1, 'data-square': FILES[sq & 7] + String((sq >> 3) + 1), 'data-disc': black ? 'black' : 'white' }),
+      circle({ cx: L + (sq & 7) * C + C / 2, cy: L + (sq >> 3) * C + C / 2, r: 16, fill: black ? '#111' : '#f6f6f1', stroke: black ? '#000' : '#555', 'stroke-width': 1, 'data-square': squareName(sq), 'data-disc': black ? 'black' : 'white' }),
     );
   }
   if (ply > 0) {
     const last = moves[ply - 1];
-    const sq = FILES.indexOf(last[0]) + 8 * (Number(last[1]) - 1);
+    const sq = parseSquare(last) ?? -1;
     svg.append(circle({ cx: L + (sq & 7) * C + C / 2, cy: L + (sq >> 3) * C + C / 2, r: 5, fill: '#e5484d', 'data-mark': 'placed', 'data-square': last }));
   }
 }

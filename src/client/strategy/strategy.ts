@@ -4,6 +4,7 @@
  * engine's answers the page carries (the exact solver's best moves, or the moves that leave a disc
  * after any reply); a wrong one is explained with its value, a right one shows the explanation.
  */
+import { parseSquare } from '../../engine/notation';
 import { mountBoard } from '../common/board';
 import { $$ } from '../common/dom';
 import { msg } from '../common/messages';
@@ -41,7 +42,7 @@ function startOne(root: HTMLElement): void {
         ? msg('strategy.wrong', { square: sq, value: signed(values.get(sq) ?? 0), best: signed(values.get(answers[0]) ?? 0) })
         : msg('strategy.wrongWipeout', { square: sq });
     },
-    focus: legal.length > 0 ? 'abcdefgh'.indexOf(legal[0][0]) + 8 * (Number(legal[0][1]) - 1) : 19,
+    focus: (legal.length > 0 ? parseSquare(legal[0]) : null) ?? 19,
   });
   reset.addEventListener('click', () => {
     solved = false;

@@ -37,6 +37,7 @@ import {
 import { initialLagQuotaMs } from './clock.js';
 import { computerColorOf } from './computer.js';
 import { GameRuleError } from './rule-error.js';
+import { overStandInLimitFor, seatAbandoned } from './stand-in.js';
 import { clockAfterMove, flagDue, outOfTime, startTurn, stopClock, withClock } from './clock-transitions.js';
 
 export { flagDue, handOverSeconds, idleLimitOf, MIN_HAND_OVER_SECONDS, presentUntil } from './clock-transitions.js';
@@ -112,7 +113,7 @@ function finish(game: GameState, winner: ColorName | null, reason: ResultReason,
 
 /** Over the ranked limit: the CPU has played more moves for this seat than the game allows. */
 export function overStandInLimit(game: GameState, color: ColorName): boolean {
-  return game.standInMoves !== null && cpuMovesOf(game, color) > game.standInMoves;
+  return overStandInLimitFor(cpuMovesOf(game, color), game.standInMoves);
 }
 
 /**
@@ -120,7 +121,7 @@ export function overStandInLimit(game: GameState, color: ColorName): boolean {
  * game any seat the CPU has played more than `standInMoves` moves for, whoever is ahead.
  */
 export function abandonedSeats(game: GameState): ColorName[] {
-  return (['black', 'white'] as const).filter((c) => standInOf(game, c) || overStandInLimit(game, c));
+  return (['black', 'white'] as const).filter((c) => seatAbandoned({ standIn: standInOf(game, c), cpuMoves: cpuMovesOf(game, c) }, game.standInMoves));
 }
 
 /**

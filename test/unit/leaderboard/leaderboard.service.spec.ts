@@ -3,7 +3,7 @@ import type { Db } from '../../../src/database/db.js';
 import { loadConfig } from '../../../src/config/config.js';
 import { LeaderboardRepository } from '../../../src/leaderboard/leaderboard.repository.js';
 import { LeaderboardService } from '../../../src/leaderboard/leaderboard.service.js';
-import { LeaderboardPlayer, PlayersRepository } from '../../../src/players/players.repository.js';
+import { LeaderboardPlayer, LeaderboardPlayersRepository } from '../../../src/leaderboard/leaderboard-players.repository.js';
 import { TEST_ENV } from '../../support/app.js';
 
 const config = loadConfig(TEST_ENV);
@@ -23,14 +23,14 @@ const row = (username: string, rating: number, rd: number, lastRatedAt: Date | n
 /** The leaderboard page over in-memory repositories: ordering is the repository's, the mapping the service's. */
 function service(rows: LeaderboardPlayer[], total: number) {
   const calls: [number, number][] = [];
-  const players: Pick<PlayersRepository, 'leaderboardPage'> = {
+  const players: Pick<LeaderboardPlayersRepository, 'leaderboardPage'> = {
     leaderboardPage: async (limit, offset) => {
       calls.push([limit, offset]);
       return rows.slice(offset, offset + limit);
     },
   };
   const buckets: Pick<LeaderboardRepository, 'total'> = { total: async () => total };
-  return { calls, leaderboard: new LeaderboardService({} as Db, buckets as LeaderboardRepository, players as PlayersRepository, config) };
+  return { calls, leaderboard: new LeaderboardService({} as Db, buckets as LeaderboardRepository, players as LeaderboardPlayersRepository, config) };
 }
 
 describe('LeaderboardService.page (in-memory repositories)', () => {

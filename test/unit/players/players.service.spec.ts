@@ -1,12 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadConfig } from '../../../src/config/config.js';
 import { Player } from '../../../src/players/entities/player.entity.js';
 import { PlayersRepository } from '../../../src/players/players.repository.js';
 import { PlayersService } from '../../../src/players/players.service.js';
-import { effectiveRd } from '../../../src/ratings/domain/glicko2.js';
-import { TEST_ENV } from '../../support/app.js';
-
-const config = loadConfig(TEST_ENV);
 
 function player(fields: Partial<Player>): Player {
   return Object.assign(new Player(), {
@@ -29,49 +24,18 @@ function player(fields: Partial<Player>): Player {
 }
 
 /** An in-memory PlayersRepository: only what PlayersService reads. */
-function fakeRepository(rows: Player[], ranks: Record<string, number>): PlayersRepository {
-  const fake: Pick<PlayersRepository, 'findById' | 'findByUsernameKey' | 'leaderboardRank'> = {
+function fakeRepository(rows: Player[]): PlayersRepository {
+  const fake: Pick<PlayersRepository, 'findById' | 'findByUsernameKey'> = {
     findById: async (id) => rows.find((p) => p.id === id) ?? null,
     findByUsernameKey: async (key) => rows.find((p) => p.usernameKey === key) ?? null,
-    leaderboardRank: async (id) => ranks[id] ?? null,
   };
   return fake as PlayersRepository;
 }
 
 describe('PlayersService (in-memory repository)', () => {
-  it('profile: the public fields, the rank, and RD grown for the idle time', async () => {
-    const lastRatedAt = new Date(Date.now() - 200 * 86_400_000);
-    const alice = player({ lastRatedAt });
-    const service = new PlayersService(fakeRepository([alice], { [alice.id]: 3 }), config);
-    const dto = await service.profile(alice);
-    expect(dto).toMatchObject({
-      id: alice.id,
-      username: 'Alice',
-      guest: false,
-      rating: 1612.5,
-      volatility: 0.059,
-      rank: 3,
-      games: 12,
-      wins: 7,
-      draws: 1,
-      losses: 4,
-      createdAt: '2026-01-02T03:04:05.000Z',
-    });
-    expect(dto.rd).toBeGreaterThan(80);
-    expect(dto.rd).toBeCloseTo(effectiveRd(alice, new Date(), config.ratings), 3);
-    expect(dto.provisional).toBe(dto.rd >= 110);
-    expect(Object.keys(dto)).not.toContain('passwordHash');
-  });
-
-  it('profile: null rank off the leaderboard; a fresh player is provisional', async () => {
-    const bob = player({ id: '22222222-2222-4222-8222-222222222222', username: 'bob', usernameKey: 'bob', rd: 350, games: 0, wins: 0, draws: 0, losses: 0 });
-    const dto = await new PlayersService(fakeRepository([bob], {}), config).profile(bob);
-    expect(dto).toMatchObject({ rank: null, rd: 350, provisional: true });
-  });
-
   it('finds by name case-insensitively, and answers 404 for an unknown or impossible name', async () => {
     const alice = player({});
-    const service = new PlayersService(fakeRepository([alice], {}), config);
+    const service = new PlayersService(fakeRepository([alice]));
     expect((await service.findByUsername('ALICE'))?.id).toBe(alice.id);
     expect(await service.findByUsername('no such name!')).toBeNull();
     await expect(service.getByUsername('carol')).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -16,7 +16,7 @@ import { api } from '../transport/api';
 import { getToken, pref, setPref } from '../common/storage';
 import { isLanguage, type Language } from '../../i18n/languages';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS } from '../../i18n/negotiate';
-import { lang } from './index';
+import { lang } from '../i18n';
 
 const SAVED = 'language.saved';
 

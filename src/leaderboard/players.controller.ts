@@ -1,16 +1,20 @@
 import { Body, Controller, Get, Param, Patch, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPlayer, JwtAuthGuard } from '../common/authenticated.js';
 import { ApiErrors } from '../common/api-errors.js';
-import { CurrentPlayer } from '../auth/current-player.decorator.js';
-import { JwtAuthGuard } from '../auth/guards.js';
-import { MeDto, PlayerDto, UpdateMeDto } from './dto/player.dto.js';
-import { Player } from './entities/player.entity.js';
-import { PlayersService } from './players.service.js';
+import { MeDto, PlayerDto, UpdateMeDto } from '../players/dto/player.dto.js';
+import { Player } from '../players/entities/player.entity.js';
+import { PlayersService } from '../players/players.service.js';
+import { PlayerProfiles } from './player-profiles.service.js';
 
+/** The players' profiles (yours with your settings): the account with what the ladder says of it. */
 @ApiTags('players')
 @Controller('api/players')
 export class PlayersController {
-  constructor(private readonly players: PlayersService) {}
+  constructor(
+    private readonly players: PlayersService,
+    private readonly profiles: PlayerProfiles,
+  ) {}
 
   @Get('me')
 
@@ -19,7 +23,7 @@ export class PlayersController {
   @UseGuards(JwtAuthGuard)
   @ApiOkResponse({ type: MeDto, description: 'The player the token names, with their settings' })
   me(@CurrentPlayer() player: Player): Promise<MeDto> {
-    return this.players.me(player);
+    return this.profiles.me(player);
   }
 
   @Patch('me')
@@ -33,7 +37,7 @@ export class PlayersController {
   @ApiOkResponse({ type: MeDto, description: 'Your player, with the settings saved' })
   @ApiErrors('VALIDATION_FAILED')
   updateMe(@CurrentPlayer() player: Player, @Body() changes: UpdateMeDto): Promise<MeDto> {
-    return this.players.updateMe(player, changes);
+    return this.profiles.updateMe(player, changes);
   }
 
   @Get(':username')
@@ -42,6 +46,6 @@ export class PlayersController {
   @ApiOkResponse({ type: PlayerDto, description: 'The player (usernames match case-insensitively)' })
   @ApiErrors('NOT_FOUND')
   async byUsername(@Param('username') username: string): Promise<PlayerDto> {
-    return this.players.profile(await this.players.getByUsername(username));
+    return this.profiles.profile(await this.players.getByUsername(username));
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Db } from '../../database/db.js';
-import { sql } from '../../database/sql.js';
+import { Db } from '../database/db.js';
+import { sql } from '../database/sql.js';
 import type { SightingKind } from './entities/account-sighting.entity.js';
 
 const RECORD = sql<{ playerId: string; kinds: readonly string[]; hashes: readonly string[]; now: Date }>(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { addressIdentity, DEVICE_ID_PATTERN, sightingHash, sightingKey } from '../../../src/fair-play/links/domain/sightings.js';
+import { addressIdentity, DEVICE_ID_PATTERN, sightingHash, sightingKey } from '../../../src/account-links/domain/sightings.js';
 
 describe('account sightings: what is kept of an address or a device', () => {
   it.each<[string | null | undefined, string | null]>([

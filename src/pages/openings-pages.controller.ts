@@ -3,10 +3,10 @@ import type { Response } from 'express';
 import { AppError } from '../common/errors.js';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Page, type PageContext } from '../i18n/http/request-language.js';
-import { PageErrorFilter } from '../pages/page-error.filter.js';
-import { renderExplorer } from '../pages/views/explorer.js';
-import { renderOpenings } from '../pages/views/openings.js';
-import { OpeningsService } from './openings.service.js';
+import { OpeningsService } from '../openings/openings.service.js';
+import { PageErrorFilter } from './page-error.filter.js';
+import { renderExplorer } from './views/explorer.js';
+import { renderOpenings } from './views/openings.js';
 
 const HTML = 'text/html; charset=utf-8';
 

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Player } from '../../../players/entities/player.entity.js';
+import { Player } from '../../players/entities/player.entity.js';
 
 export type SightingKind = 'address' | 'device';
 

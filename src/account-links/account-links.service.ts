@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '../../common/clock.js';
-import { APP_CONFIG, AppConfig } from '../../config/config.js';
-import { pairKey } from '../../matchmaking/domain/pairing.js';
+import { Clock } from '../common/clock.js';
+import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { AccountSightingsRepository } from './account-sightings.repository.js';
 import { addressIdentity, DEVICE_ID_PATTERN, sightingHash, sightingKey } from './domain/sightings.js';
 import type { SightingKind } from './entities/account-sighting.entity.js';
@@ -62,13 +61,13 @@ export class AccountLinksService {
   }
 
   /**
-   * Of these candidate pairs, the linked ones (pairKey) the ranked queue must not pair; none when
+   * Of these candidate pairs, the linked ones, which the ranked queue must not pair; none when
    * RANKED_SEPARATE_ADDRESSES is off.
    */
-  async linkedPairs(pairs: readonly { a: string; b: string }[], now: Date = this.clock.now()): Promise<Set<string>> {
+  async linkedPairs(pairs: readonly { a: string; b: string }[], now: Date = this.clock.now()): Promise<{ a: string; b: string }[]> {
     const f = this.config.fairPlay;
-    if (!f.rankedSeparateAddresses || pairs.length === 0) return new Set();
+    if (!f.rankedSeparateAddresses || pairs.length === 0) return [];
     const since = new Date(now.getTime() - f.rankedLinkDays * 86_400_000);
-    return new Set((await this.sightings.linkedPairs(pairs, since)).map((p) => pairKey(p.a, p.b)));
+    return this.sightings.linkedPairs(pairs, since);
   }
 }
