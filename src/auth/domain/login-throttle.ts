@@ -13,8 +13,6 @@
  * back by a correct login), so concurrent attempts cannot slip through together: after the free
  * ones, exactly one attempt per delay gets its password checked.
  */
-import { abortCooldownSeconds } from '../../fair-play/domain/cooldown.js';
-
 export interface LoginThrottleRule {
   /** Failures on one username that cost nothing. */
   free: number;
@@ -35,8 +33,9 @@ export const LOGIN_FAILURES_FORGET_MS = 24 * 3_600_000;
 
 /** The delay after `failures` failures: 0 within the free ones, then 1 s, 2 s, 4 s, … at most maxSeconds. */
 export function loginDelaySeconds(failures: number, rule: LoginThrottleRule): number {
-  // The same doubling as the abort cooldown's, from 1 s.
-  return abortCooldownSeconds(failures, { free: rule.free, baseSeconds: 1, maxSeconds: rule.maxSeconds });
+  const over = failures - rule.free;
+  if (over <= 0) return 0;
+  return Math.min(rule.maxSeconds, 2 ** (over - 1));
 }
 
 export type LoginAttempt =

@@ -11,7 +11,7 @@ import { gameHref } from '../common/format';
 import { msg } from '../common/messages';
 import { getToken } from '../common/storage';
 import { api, ApiError, type Challenge, type Game, type Me } from '../transport/api';
-import { followMe } from '../transport/events';
+import { followMe, ignore, playerHandlers } from '../transport/events';
 import type { Stream } from '../transport/sse';
 
 const PRESETS = CLOCK_PRESETS.map(clockLabel);
@@ -43,12 +43,20 @@ const errorText = (e: unknown): string => (e instanceof ApiError && e.serverMess
 
 /** Follows the player's events; an accepted challenge or a started game leaves for the game page. */
 function follow(onChallenge: (c: Challenge) => void): Stream {
-  return followMe((ev) => {
-    if (ev.name === 'challenge') {
-      if (ev.data.state === 'accepted' && ev.data.gameId) location.href = gameHref(ev.data.gameId);
-      else onChallenge(ev.data);
-    } else if (ev.name === 'game' && ev.data.status === 'active') location.href = gameHref(ev.data.id, ev.data.roomCode);
-  });
+  return followMe(
+    playerHandlers({
+      challenge: (c) => {
+        if (c.state === 'accepted' && c.gameId) location.href = gameHref(c.gameId);
+        else onChallenge(c);
+      },
+      game: (game) => {
+        if (game.status === 'active') location.href = gameHref(game.id, game.roomCode);
+      },
+      // Queue matches and rematch offers are the lobby's and the game page's.
+      matched: ignore,
+      rematch: ignore,
+    }),
+  );
 }
 
 /**

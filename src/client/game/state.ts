@@ -10,7 +10,7 @@ import { applyRecord, countDiscs } from '../common/position';
 import type { ClientSettings } from '../common/settings';
 import { ApiError, detail, type Game } from '../transport/api';
 import type { GameEvents } from '../api/events';
-import type { GameEvent, MeEvent } from '../transport/events';
+import { gameHandlers, ignore, playerHandlers, type GameEvent, type MeEvent } from '../transport/events';
 import type { StreamStatus } from '../transport/sse';
 import { other, type GameApi, type GameOutput, type GameState, type Pending } from './model';
 import { message, MoveSender } from './move-sender';
@@ -116,29 +116,44 @@ export class GameController {
    * when presence moved it), the end event the finished game. Only a gap makes a request.
    */
   onEvent(ev: GameEvent): void {
-    const s = this.s;
-    if (ev.name === 'move' && ev.id !== null && (s.lastEventId === null || ev.id > s.lastEventId)) s.lastEventId = ev.id;
-    if (ev.name === 'move') this.onMove(ev.data);
-    else if (ev.name === 'end') {
-      this.setGame(ev.data);
-      this.out.changed();
-      this.out.announce(statusText(s));
-    } else if (ev.name === 'seat') this.onSeat(ev.data, ev.id);
+    this.gameEvents(ev);
   }
+
+  private readonly gameEvents = gameHandlers({
+    move: (data, id) => {
+      const s = this.s;
+      if (id !== null && (s.lastEventId === null || id > s.lastEventId)) s.lastEventId = id;
+      this.onMove(data);
+    },
+    end: (data) => {
+      this.setGame(data);
+      this.out.changed();
+      this.out.announce(statusText(this.s));
+    },
+    seat: (data, id) => this.onSeat(data, id),
+  });
 
   /** An event of the player's own stream. */
   onMeEvent(ev: MeEvent): void {
-    const s = this.s;
-    if (ev.name === 'rematch' && ev.data.code === s.roomCode) {
-      s.offer = ev.data.rematch ?? null;
-      this.out.changed();
-    }
-    if (ev.name === 'game' && ev.data.id !== s.gameId && s.game && s.game.status !== 'active') {
-      const id = ev.data.id;
-      // After our own rematch request its answer navigates (leaving now would cut it off).
-      setTimeout(() => this.follow(id), s.pending.has('rematch') ? 1500 : 0);
-    }
+    this.meEvents(ev);
   }
+
+  private readonly meEvents = playerHandlers({
+    rematch: (room) => {
+      if (room.code !== this.s.roomCode) return;
+      this.s.offer = room.rematch ?? null;
+      this.out.changed();
+    },
+    game: (game) => {
+      const s = this.s;
+      if (game.id === s.gameId || !s.game || s.game.status === 'active') return;
+      // After our own rematch request its answer navigates (leaving now would cut it off).
+      setTimeout(() => this.follow(game.id), s.pending.has('rematch') ? 1500 : 0);
+    },
+    // A match or a challenge is the lobby's business, not the board's.
+    matched: ignore,
+    challenge: ignore,
+  });
 
   /** The game stream (re)opened: after a reconnection, catch up. */
   onStreamOpen(reconnected: boolean): void {

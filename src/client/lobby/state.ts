@@ -11,6 +11,7 @@ import type { ClientSettings } from '../common/settings';
 import { getToken, pref, setToken } from '../common/storage';
 import { ApiError, detail, type Me } from '../transport/api';
 import type { Stream } from '../transport/sse';
+import { ignore, playerHandlers } from '../transport/events';
 import { authError, authProblem, passwordChangeProblem } from './sign-in';
 import { INGAME_NAVIGATE_MS, message, PRESETS, queued, RANKED_CLOCK, setQueued, type AuthMode, type LobbyHost, type LobbyOutput, type LobbyState, type LobbyTransport, type Mode, type Place } from './model';
 import { QueueFlow } from './queue';
@@ -193,23 +194,18 @@ export class LobbyController implements LobbyHost {
     this.out.changed();
     this.meStream?.close();
     this.meStream = this.io.followMe(
-      (ev) => {
-        // While a join/queue request is out, its own answer navigates (leaving now would cut it
-        // off): the event's navigation waits until that request is done, however long it takes.
-        const later = (f: () => void) => {
-          if (this.inFlight > 0) this.afterRequests = f;
-          else f();
-        };
-        if (ev.name === 'game' && ev.data.status === 'active') {
-          const code = s.room?.code ?? null;
-          const id = ev.data.id;
-          later(() => this.go(id, code));
-        }
-        if (ev.name === 'matched' && ev.data.gameId) {
-          const id = ev.data.gameId;
-          later(() => this.go(id, null));
-        }
-      },
+      playerHandlers({
+        game: (game) => {
+          if (game.status === 'active') this.later(() => this.go(game.id, s.room?.code ?? null));
+        },
+        matched: (ticket) => {
+          const id = ticket.gameId;
+          if (id) this.later(() => this.go(id, null));
+        },
+        // Rematch offers are the game page's; challenges have their own list on this page.
+        rematch: ignore,
+        challenge: ignore,
+      }),
       {
         onOpen: (again) => {
           if (again && queued()) void this.queues.checkQueue();
@@ -309,6 +305,15 @@ export class LobbyController implements LobbyHost {
       this.s.busy.delete(place);
       this.requestDone();
     }
+  }
+
+  /**
+   * While a join/queue request is out, its own answer navigates (leaving now would cut it off): an
+   * event's navigation waits until that request is done, however long it takes.
+   */
+  private later(go: () => void): void {
+    if (this.inFlight > 0) this.afterRequests = go;
+    else go();
   }
 
   /** A request whose own answer navigates is done: a game event that came meanwhile may navigate now. */
