@@ -3,9 +3,9 @@
  *
  * In this order: an explicit choice (`?lang=xx` on any page URL: the header's picker
  * is links with it), the signed-in player's saved preference, the cookie that remembers the
- * last choice on this device, the browser's Accept-Language, English. (docs/api.md lists the picker's
- * cookie before the saved preference; the issue puts the saved preference first, and so do we:
- * a cookie left by another account or an old visit must not beat what the player saved.)
+ * last choice on this device, the browser's Accept-Language, English. The saved preference comes
+ * before the cookie: a cookie left by another account or an old visit must not beat what the
+ * player saved.
  */
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, pageLanguageOf, type Language, type PageLanguage } from './languages.js';
 
