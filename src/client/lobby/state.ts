@@ -131,6 +131,8 @@ export class LobbyController implements LobbyHost {
 
   /** The sign-out button: the server forgets this token (whatever it answers, the device does too). */
   async signOutHere(): Promise<void> {
+    // The server ends this token's streams: ours go first, so none reconnects with it meanwhile.
+    this.closeMeStream();
     try {
       await this.io.api.signOut();
     } catch {
@@ -142,9 +144,14 @@ export class LobbyController implements LobbyHost {
   /** Every device of the account is signed out, this one too. */
   async signOutEverywhere(): Promise<void> {
     await this.busyWith('account', async () => {
+      this.closeMeStream();
       await this.io.api.signOutEverywhere();
       this.signOut(t('lobby.signedOutEverywhere'));
-    }, (e) => this.say(message(e), false, 'account'));
+    }, (e) => {
+      this.say(message(e), false, 'account');
+      // Still signed in here: follow the player's events again.
+      if (this.s.me) void this.signedIn(this.s.me);
+    });
   }
 
   /** A new password: the other devices are signed out, this one keeps signing in with the new token. */
@@ -171,8 +178,7 @@ export class LobbyController implements LobbyHost {
   signOut(text: Text | null = null): void {
     const s = this.s;
     s.activeGames = [];
-    this.meStream?.close();
-    this.meStream = null;
+    this.closeMeStream();
     this.stopRoomWait();
     this.queues.stopQueueWait();
     setToken(null);
@@ -180,6 +186,11 @@ export class LobbyController implements LobbyHost {
     s.rankedGate = null;
     s.phase = 'signed-out';
     this.say(text, !!text);
+  }
+
+  private closeMeStream(): void {
+    this.meStream?.close();
+    this.meStream = null;
   }
 
   async signedIn(player: Me): Promise<void> {

@@ -73,6 +73,7 @@ export function followGame(gameId: string, onEvent: (ev: GameEvent) => void, opt
 export function followMe(onEvent: (ev: MeEvent) => void, opts: Options = {}): Stream {
   return openStream('/api/me/events', {
     ...opts,
+    needsToken: true,
     onEvent(name, raw) {
       const data = nameTheComputer(raw);
       if (checked(PLAYER_CHECKS, name, data)) onEvent({ name, data } as MeEvent);

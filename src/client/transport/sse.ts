@@ -18,6 +18,11 @@ export interface StreamOptions {
   onStatus?: (status: StreamStatus) => void;
   onFatal?: (status: number) => void;
   anonymous?: boolean;
+  /**
+   * Only a signed-in player may open it: once this device holds no token (signed out meanwhile),
+   * the stream ends as the 401 it would get, without asking the server.
+   */
+  needsToken?: boolean;
 }
 
 export interface Stream {
@@ -54,6 +59,12 @@ export function openStream(path: string, opts: StreamOptions): Stream {
     controller = mine;
     const headers: Record<string, string> = { Accept: 'text/event-stream' };
     const token = opts.anonymous ? null : getToken();
+    if (!token && opts.needsToken) {
+      shutdown();
+      status('closed');
+      opts.onFatal?.(401);
+      return;
+    }
     if (token) headers.Authorization = 'Bearer ' + token;
     const last = opts.lastEventId?.();
     if (last !== null && last !== undefined) headers['Last-Event-ID'] = String(last);

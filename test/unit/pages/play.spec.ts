@@ -210,6 +210,22 @@ describe('play client: the event-stream reader and API requests', () => {
     expect(calls).toBe(1);
   });
 
+  it('a stream only a signed-in player may open asks nothing once the device holds no token (signed out meanwhile)', async () => {
+    let calls = 0;
+    const c = client(async () => {
+      calls++;
+      return new Response('{}', { status: 401 });
+    });
+    c.setToken(null);
+    const fatal = await new Promise<number>((resolve) => c.openStream('/api/me/events', { onEvent: () => undefined, onFatal: resolve, needsToken: true }));
+    expect(fatal).toBe(401);
+    expect(calls).toBe(0);
+    // Without the flag (a game's stream, which spectators open without a token) it asks.
+    const asked = await new Promise<number>((resolve) => c.openStream('/api/games/x/events', { onEvent: () => undefined, onFatal: resolve }));
+    expect(asked).toBe(401);
+    expect(calls).toBe(1);
+  });
+
   it('api() turns the error shape into an exception with status, code and details', async () => {
     const c = client(async (url, init) => {
       expect(init.headers.Authorization).toBe('Bearer tok-2');
