@@ -30,3 +30,6 @@ export function msg(key: MessageKey, params?: Params): string {
 
 /** A Text as a string. */
 export const show = (text: Text): string => msg(text.key, text.params);
+
+/** A failed request's sentence (already in the reader's language: ApiError chose it), as a Text. */
+export const errorMessage = (e: unknown): Text => t('server.message', { message: (e as Error).message });

@@ -3,11 +3,9 @@
  * sent again while the server cannot be reached, and settled by its answer or by a game that has
  * moved past it. The controller (state.ts) starts it and hands it every game it accepts.
  */
-import { t, type Text } from '../common/messages';
+import { errorMessage, t } from '../common/messages';
 import { ApiError, detail, type Game } from '../transport/api';
 import { NOT_ANSWERING_MS, RESEND_MS, type GameApi, type GameOutput, type GameState } from './model';
-
-export const message = (e: unknown): Text => t('server.message', { message: (e as Error).message });
 
 /** What the sender asks of the controller: take a game, read the game again. */
 export interface MoveSenderHost {
@@ -83,7 +81,7 @@ export class MoveSender {
           this.out.flash(t('game.staleBoard'), true);
         } else if (code === 'ILLEGAL_MOVE') this.out.squareFeedback(square, t('game.square.illegal', { square }));
         else if (code === 'NOT_YOUR_TURN' || code === 'GAME_OVER') this.host.refresh();
-        else this.out.flash(message(e));
+        else this.out.flash(errorMessage(e));
       }
     } finally {
       this.inFlight = false;

@@ -5,7 +5,7 @@
  */
 import { parseSquare } from '../../engine/notation';
 import { gameHref } from '../common/format';
-import { t } from '../common/messages';
+import { errorMessage, t } from '../common/messages';
 import { applyRecord, countDiscs } from '../common/position';
 import type { ClientSettings } from '../common/settings';
 import { ApiError, detail, type Game } from '../transport/api';
@@ -13,7 +13,7 @@ import type { GameEvents } from '../api/events';
 import { gameHandlers, ignore, playerHandlers, type GameEvent, type MeEvent } from '../transport/events';
 import type { StreamStatus } from '../transport/sse';
 import { other, type GameApi, type GameOutput, type GameState, type Pending } from './model';
-import { message, MoveSender } from './move-sender';
+import { MoveSender } from './move-sender';
 import { boardModel, canMove, countMoves, cpuMovesWhileAway, describeMove, myColor, shownBoard, statusText } from './selectors';
 
 // The page's modules and tests import the model and selectors from here too.
@@ -82,7 +82,7 @@ export class GameController {
       if (e instanceof ApiError && e.status === 404) this.notFound();
       else {
         s.phase = 'error';
-        s.error = message(e);
+        s.error = errorMessage(e);
         this.out.changed();
       }
       return false;
@@ -219,7 +219,7 @@ export class GameController {
     try {
       this.setGame(await this.api.seat(this.s.gameId));
     } catch (e) {
-      this.out.flash(message(e));
+      this.out.flash(errorMessage(e));
     } finally {
       this.out.changed();
     }
@@ -271,7 +271,7 @@ export class GameController {
     } catch (e) {
       const id = detail<string>(e, 'gameId');
       if (e instanceof ApiError && e.code === 'GAME_IN_PROGRESS' && id) this.follow(id);
-      else this.out.flash(message(e));
+      else this.out.flash(errorMessage(e));
     } finally {
       s.pending.delete('rematch');
       this.out.changed();
@@ -287,7 +287,7 @@ export class GameController {
     try {
       s.offer = (await this.api.declineRematch(s.roomCode)).rematch ?? null;
     } catch (e) {
-      this.out.flash(message(e));
+      this.out.flash(errorMessage(e));
     } finally {
       s.pending.delete('decline');
       this.out.changed();
@@ -326,7 +326,7 @@ export class GameController {
       } while (this.again);
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) return this.notFound();
-      this.out.flash(message(e));
+      this.out.flash(errorMessage(e));
     } finally {
       this.refreshing = false;
       this.out.changed();
@@ -343,7 +343,7 @@ export class GameController {
       this.setGame(await send());
     } catch (e) {
       if (e instanceof ApiError && e.code && refreshOn.includes(e.code)) void this.refresh();
-      else this.out.flash(message(e));
+      else this.out.flash(errorMessage(e));
     } finally {
       s.pending.delete(what);
       this.out.changed();

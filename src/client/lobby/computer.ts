@@ -5,7 +5,7 @@
  */
 import { CLOCK_BOUNDS, clockLabel, isValidClock } from '../../games/domain/clock';
 import { gameHref } from '../common/format';
-import { t, type Text } from '../common/messages';
+import { errorMessage, t, type Text } from '../common/messages';
 import { ApiError, detail, type api } from '../transport/api';
 
 /** The bounds of a custom clock, as its message states them. */
@@ -80,7 +80,7 @@ export class ComputerController {
       if (e instanceof ApiError && e.code === 'ALREADY_IN_GAME' && gameId) {
         this.say(t('lobby.inGame'), true);
         setTimeout(() => this.out.navigate(gameHref(gameId)), IN_GAME_NAVIGATE_MS);
-      } else this.say(t('server.message', { message: (e as Error).message }));
+      } else this.say(errorMessage(e));
     } finally {
       this.busy = false;
       this.out.changed();

@@ -3,7 +3,7 @@
  * invites in rooms.ts, the queue in queue.ts) share of the controller (`LobbyHost`).
  */
 import { CLOCK_PRESETS, clockLabel, DEFAULT_RANKED_CLOCK } from '../../games/domain/clock';
-import { t, type Text } from '../common/messages';
+import type { Text } from '../common/messages';
 import type { ClientSettings } from '../common/settings';
 import { pref, setPref } from '../common/storage';
 import type { api, Me, RankedGate, Ticket } from '../transport/api';
@@ -69,8 +69,6 @@ export interface LobbyState {
 
 export const ROOM_POLL_MS = 3000;
 export const INGAME_NAVIGATE_MS = 900;
-
-export const message = (e: unknown): Text => t('server.message', { message: (e as Error).message });
 
 // Set while this device has a queue ticket, so the lobby only asks GET /api/queue then (it is 404 otherwise).
 export const queued = () => pref('queued') === '1';

@@ -1,9 +1,9 @@
 /** The lobby's quick match: joining a queue, waiting for the pairing, leaving it. */
 import { isTurnLimit } from '../../games/domain/game';
-import { t } from '../common/messages';
+import { errorMessage, t } from '../common/messages';
 import { setPref } from '../common/storage';
 import { ApiError, type RankedGate, type Ticket } from '../transport/api';
-import { message, PRESETS, RANKED_CLOCK, setQueued, type LobbyHost, type Mode, type QueueClock } from './model';
+import { PRESETS, RANKED_CLOCK, setQueued, type LobbyHost, type Mode, type QueueClock } from './model';
 
 export class QueueFlow {
   private queuePoll: ReturnType<typeof setInterval> | undefined;
@@ -36,7 +36,7 @@ export class QueueFlow {
       else if (e instanceof ApiError && e.code === 'RANKED_NOT_YET') {
         // The note under the modes says what opens ranked play; the answer says it where the form is.
         s.rankedGate = e.details as RankedGate;
-        this.host.say(message(e), false, 'queue');
+        this.host.say(errorMessage(e), false, 'queue');
       } else this.host.inGameOr(e, 'queue');
     });
   }

@@ -1,10 +1,10 @@
 /** The lobby's rooms: creating one, joining by code, waiting for the opponent, and invite links. */
 import { isTurnLimit } from '../../games/domain/game';
 import { validRoomCode } from '../common/format';
-import { t } from '../common/messages';
+import { errorMessage, t } from '../common/messages';
 import { setToken } from '../common/storage';
 import { ApiError, type Room } from '../transport/api';
-import { message, ROOM_POLL_MS, type LobbyHost } from './model';
+import { ROOM_POLL_MS, type LobbyHost } from './model';
 
 export class RoomFlow {
   private roomPoll: ReturnType<typeof setInterval> | undefined;
@@ -97,7 +97,7 @@ export class RoomFlow {
     } catch (e) {
       const missing = e instanceof ApiError && e.code === 'NOT_FOUND';
       s.invite = { code, title: t('lobby.invite.broken'), settings: null, open: false, broken: missing };
-      this.host.say(missing ? t('lobby.invite.noRoom', { code }) : message(e), false, 'invite');
+      this.host.say(missing ? t('lobby.invite.noRoom', { code }) : errorMessage(e), false, 'invite');
     }
   }
 
@@ -119,7 +119,7 @@ export class RoomFlow {
       this.enterRoom(await this.host.io.api.joinRoom(invite.code));
     } catch (e) {
       if (e instanceof ApiError && e.code === 'ALREADY_IN_GAME') this.host.inGameOr(e, 'invite');
-      else this.host.say(message(e), false, 'invite');
+      else this.host.say(errorMessage(e), false, 'invite');
       if (asGuest && s.me) void this.host.signedIn(s.me);
     } finally {
       s.busy.delete('invite');

@@ -1,8 +1,8 @@
 /** The sign-in card's rules: what keeps a form from being sent, and what a refusal says. */
 import { GUEST_NAME_PREFIX, looksLikeGuestName, PASSWORD_LENGTH, USERNAME_LENGTH } from '../../players/domain/username';
-import { t, type Text } from '../common/messages';
+import { errorMessage, t, type Text } from '../common/messages';
 import { ApiError } from '../transport/api';
-import { message, type AuthMode } from './model';
+import { type AuthMode } from './model';
 
 /**
  * What keeps the sign-in form from being sent, said in the page's language (the browser's own
@@ -36,6 +36,6 @@ export function passwordChangeProblem(currentPassword: string, newPassword: stri
 export function authError(action: AuthMode, e: unknown): Text {
   if (e instanceof ApiError && e.status === 401 && action === 'login') return t('lobby.wrongPassword');
   if (e instanceof ApiError && e.code === 'VALIDATION_FAILED' && e.serverMessage) return t('server.message', { message: e.serverMessage });
-  return message(e);
+  return errorMessage(e);
 }
 

@@ -6,14 +6,14 @@
  */
 import { isTurnLimit } from '../../games/domain/game';
 import { gameHref, validRoomCode } from '../common/format';
-import { t, type Text } from '../common/messages';
+import { errorMessage, t, type Text } from '../common/messages';
 import type { ClientSettings } from '../common/settings';
 import { getToken, pref, setToken } from '../common/storage';
 import { ApiError, detail, type Me } from '../transport/api';
 import type { Stream } from '../transport/sse';
 import { ignore, playerHandlers } from '../transport/events';
 import { authError, authProblem, passwordChangeProblem } from './sign-in';
-import { INGAME_NAVIGATE_MS, message, PRESETS, queued, RANKED_CLOCK, setQueued, type AuthMode, type LobbyHost, type LobbyOutput, type LobbyState, type LobbyTransport, type Mode, type Place } from './model';
+import { INGAME_NAVIGATE_MS, PRESETS, queued, RANKED_CLOCK, setQueued, type AuthMode, type LobbyHost, type LobbyOutput, type LobbyState, type LobbyTransport, type Mode, type Place } from './model';
 import { QueueFlow } from './queue';
 import { RoomFlow } from './rooms';
 
@@ -100,7 +100,7 @@ export class LobbyController implements LobbyHost {
       const r = await this.io.api.guest();
       setToken(r.token);
       await this.signedIn(r.player);
-    }, (e) => this.say(message(e)));
+    }, (e) => this.say(errorMessage(e)));
   }
 
   /** Switches the sign-in card between logging in and creating an account. */
@@ -148,7 +148,7 @@ export class LobbyController implements LobbyHost {
       await this.io.api.signOutEverywhere();
       this.signOut(t('lobby.signedOutEverywhere'));
     }, (e) => {
-      this.say(message(e), false, 'account');
+      this.say(errorMessage(e), false, 'account');
       // Still signed in here: follow the player's events again.
       if (this.s.me) void this.signedIn(this.s.me);
     });
@@ -296,7 +296,7 @@ export class LobbyController implements LobbyHost {
     if (e instanceof ApiError && e.code === 'ALREADY_IN_GAME' && gameId) {
       this.say(t('lobby.inGame'), true, place);
       setTimeout(() => this.go(gameId, null), INGAME_NAVIGATE_MS);
-    } else this.say(message(e), false, place);
+    } else this.say(errorMessage(e), false, place);
   }
 
   say(text: Text | null, info = false, place: Place = 'top'): void {
