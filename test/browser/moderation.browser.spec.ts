@@ -1,10 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
-import { Db } from '../../src/database/db.js';
-import { ModerationRepository } from '../../src/moderation/moderation.repository.js';
-import { setModeratorRole } from '../../src/moderation/moderator-role.js';
-import { PlayersRepository } from '../../src/players/players.repository.js';
+import { makeModerator } from '../factories/moderators.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { TestApp } from '../support/app.js';
@@ -30,7 +27,7 @@ describe('the moderator page (chromium)', () => {
   beforeAll(async () => {
     mod = await registerPlayer(t.http);
     // The role is given with the `outflank` command (tested in test/e2e/moderation); here through the same function.
-    await setModeratorRole({ db: t.app.get(Db), players: t.app.get(PlayersRepository), moderation: t.app.get(ModerationRepository) }, mod.username, true, 'browser test');
+    await makeModerator(t.app, mod.username, 'browser test');
   }, 120_000);
 
   it('is for moderators only', async () => {

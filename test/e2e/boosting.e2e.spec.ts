@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { Clock } from '../../src/common/clock.js';
-import { Db } from '../../src/database/db.js';
 import { fromBoardString, legalMoves, squareName } from '../../src/engine/index.js';
 import { listBoosters } from '../../src/cli/fair-play-cli.js';
 import { MatchmakingService } from '../../src/matchmaking/matchmaking.service.js';
-import { ModerationRepository } from '../../src/moderation/moderation.repository.js';
-import { setModeratorRole } from '../../src/moderation/moderator-role.js';
-import { PlayersRepository } from '../../src/players/players.repository.js';
+import { makeModerator } from '../factories/moderators.js';
 import { verifyRatings } from '../../src/cli/ratings-cli.js';
 import { uniqueName } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
@@ -173,7 +170,7 @@ describe('boosting with fresh accounts is caught and pointless', () => {
     expect(listed.map((r) => r.player.id)).toEqual([main.id]);
 
     const moderator = await register(t);
-    await setModeratorRole({ db: t.app.get(Db), players: t.app.get(PlayersRepository), moderation: t.app.get(ModerationRepository) }, moderator.username, true, 'test');
+    await makeModerator(t.app, moderator.username, 'test');
     await request(t.http).get('/api/mod/boosters').set(main.auth).expect(403);
     const api = (await request(t.http).get('/api/mod/boosters').set(moderator.auth).expect(200)).body;
     expect(api.boosters).toHaveLength(1);

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { Db } from '../../src/database/db.js';
-import { ModerationRepository } from '../../src/moderation/moderation.repository.js';
-import { setModeratorRole } from '../../src/moderation/moderator-role.js';
-import { PlayersRepository } from '../../src/players/players.repository.js';
+import { makeModerator } from '../factories/moderators.js';
 import { startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
@@ -16,7 +13,7 @@ describe('hostile text and small abuses', () => {
   beforeAll(async () => {
     t = await startTestApp({ REMATCH_ACTIONS_PER_MINUTE: '6' });
     mod = await registerPlayer(t.http);
-    await setModeratorRole({ db: t.app.get(Db), players: t.app.get(PlayersRepository), moderation: t.app.get(ModerationRepository) }, mod.username, true, 'test');
+    await makeModerator(t.app, mod.username, 'test');
   });
   afterAll(async () => {
     await t?.close();

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { Db } from '../../src/database/db.js';
-import { ModerationRepository } from '../../src/moderation/moderation.repository.js';
-import { setModeratorRole } from '../../src/moderation/moderator-role.js';
-import { PlayersRepository } from '../../src/players/players.repository.js';
+import { makeModerator } from '../factories/moderators.js';
 import { verifyRatings } from '../../src/cli/ratings-cli.js';
 import { playOpening, startRankedGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
@@ -15,15 +12,11 @@ describe('moderators are moderated', () => {
   let modA: TestPlayer;
   let modB: TestPlayer;
 
-  async function makeModerator(p: TestPlayer): Promise<void> {
-    await setModeratorRole({ db: t.app.get(Db), players: t.app.get(PlayersRepository), moderation: t.app.get(ModerationRepository) }, p.username, true, 'test');
-  }
-
   beforeAll(async () => {
     t = await startTestApp({ TOKEN_REVOCATION_POLL_MS: '0', MOD_CONFLICT_DAYS: '7' });
     [modA, modB] = [await registerPlayer(t.http), await registerPlayer(t.http)];
-    await makeModerator(modA);
-    await makeModerator(modB);
+    await makeModerator(t.app, modA.username);
+    await makeModerator(t.app, modB.username);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { Db } from '../../src/database/db.js';
-import { ModerationRepository } from '../../src/moderation/moderation.repository.js';
-import { setModeratorRole } from '../../src/moderation/moderator-role.js';
-import { PlayersRepository } from '../../src/players/players.repository.js';
+import { makeModerator } from '../factories/moderators.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 
@@ -24,7 +21,7 @@ describe('the report queue under a flood', () => {
   beforeAll(async () => {
     t = await startTestApp({ TRUST_PROXY: 'loopback', ROOMS_PER_HOUR: '100000', REPORTS_PER_HOUR: '5', REPORTS_PER_ADDRESS: '5' });
     mod = await registerPlayer(t.http);
-    await setModeratorRole({ db: t.app.get(Db), players: t.app.get(PlayersRepository), moderation: t.app.get(ModerationRepository) }, mod.username, true, 'test');
+    await makeModerator(t.app, mod.username, 'test');
   });
   afterAll(async () => {
     await t?.close();

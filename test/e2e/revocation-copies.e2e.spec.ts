@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { Db } from '../../src/database/db.js';
-import { ModerationRepository } from '../../src/moderation/moderation.repository.js';
-import { setModeratorRole } from '../../src/moderation/moderator-role.js';
-import { PlayersRepository } from '../../src/players/players.repository.js';
+import { makeModerator } from '../factories/moderators.js';
 import { playOpening, startRoomGame } from '../factories/games.js';
 import { registerPlayer, TestPlayer } from '../factories/players.js';
 import { startTestApp, TEST_ENV, TestApp } from '../support/app.js';
@@ -49,12 +46,7 @@ describe('two app copies: a revocation on one ends the open event streams on the
     a = await startTestApp({ TOKEN_REVOCATION_POLL_MS: String(POLL_MS) });
     b = await startServerProcess({ DATABASE_URL: a.db.url, JWT_SECRET: TEST_ENV.JWT_SECRET, TOKEN_REVOCATION_POLL_MS: String(POLL_MS) });
     mod = await registerPlayer(a.http);
-    const outcome = await setModeratorRole(
-      { db: a.app.get(Db), players: a.app.get(PlayersRepository), moderation: a.app.get(ModerationRepository) },
-      mod.username,
-      true,
-      'test moderator',
-    );
+    const outcome = await makeModerator(a.app, mod.username, 'test moderator');
     expect(outcome).toEqual({ changed: true });
   }, 120_000);
   afterAll(async () => {

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { Db } from '../../src/database/db.js';
-import { ModerationRepository } from '../../src/moderation/moderation.repository.js';
-import { setModeratorRole } from '../../src/moderation/moderator-role.js';
-import { PlayersRepository } from '../../src/players/players.repository.js';
+import { makeModerator } from '../factories/moderators.js';
 import { verifyRatings } from '../../src/cli/ratings-cli.js';
 import { playOpening, startRankedGame, startRoomGame } from '../factories/games.js';
 import { guestPlayer, registerPlayer, TestPlayer } from '../factories/players.js';
@@ -25,12 +22,7 @@ describe('standing: closed accounts and revoked tokens', () => {
     // No poll timer: a copy reads its own changes at once, which is what these tests rely on.
     t = await startTestApp({ TOKEN_REVOCATION_POLL_MS: '0' });
     mod = await registerPlayer(t.http);
-    const outcome = await setModeratorRole(
-      { db: t.app.get(Db), players: t.app.get(PlayersRepository), moderation: t.app.get(ModerationRepository) },
-      mod.username,
-      true,
-      'test moderator',
-    );
+    const outcome = await makeModerator(t.app, mod.username, 'test moderator');
     expect(outcome).toEqual({ changed: true });
   });
   afterAll(async () => {
