@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../../../src/config/config.js';
-import { Player } from '../../../src/players/entities/player.entity.js';
+import { playerRow } from '../../factories/player-row.js';
 import { LeaderboardPlayersRepository } from '../../../src/leaderboard/leaderboard-players.repository.js';
 import { PlayerProfiles } from '../../../src/leaderboard/player-profiles.service.js';
 import type { PlayersService } from '../../../src/players/players.service.js';
@@ -8,26 +8,6 @@ import { effectiveRd } from '../../../src/ratings/domain/glicko2.js';
 import { TEST_ENV } from '../../support/app.js';
 
 const config = loadConfig(TEST_ENV);
-
-function player(fields: Partial<Player>): Player {
-  return Object.assign(new Player(), {
-    id: '11111111-1111-4111-8111-111111111111',
-    username: 'Alice',
-    usernameKey: 'alice',
-    guest: false,
-    rating: 1612.5,
-    rd: 80,
-    volatility: 0.059,
-    games: 12,
-    wins: 7,
-    draws: 1,
-    losses: 4,
-    lastRatedAt: null,
-    onLeaderboard: true,
-    createdAt: new Date('2026-01-02T03:04:05.000Z'),
-    ...fields,
-  });
-}
 
 /** Profiles over an in-memory rank: only what PlayerProfiles reads of the leaderboard. */
 function profiles(ranks: Record<string, number>): PlayerProfiles {
@@ -38,7 +18,7 @@ function profiles(ranks: Record<string, number>): PlayerProfiles {
 describe('PlayerProfiles (in-memory rank)', () => {
   it('profile: the public fields, the rank, and RD grown for the idle time', async () => {
     const lastRatedAt = new Date(Date.now() - 200 * 86_400_000);
-    const alice = player({ lastRatedAt });
+    const alice = playerRow({ lastRatedAt });
     const dto = await profiles({ [alice.id]: 3 }).profile(alice);
     expect(dto).toMatchObject({
       id: alice.id,
@@ -60,7 +40,7 @@ describe('PlayerProfiles (in-memory rank)', () => {
   });
 
   it('profile: null rank off the leaderboard; a fresh player is provisional', async () => {
-    const bob = player({ id: '22222222-2222-4222-8222-222222222222', username: 'bob', usernameKey: 'bob', rd: 350, games: 0, wins: 0, draws: 0, losses: 0 });
+    const bob = playerRow({ id: '22222222-2222-4222-8222-222222222222', username: 'bob', usernameKey: 'bob', rd: 350, games: 0, wins: 0, draws: 0, losses: 0 });
     const dto = await profiles({}).profile(bob);
     expect(dto).toMatchObject({ rank: null, rd: 350, provisional: true });
   });
