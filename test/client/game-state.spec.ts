@@ -41,7 +41,7 @@ function game(over: Partial<Game> = {}): Game {
 const d3: Move = { ply: 0, color: 'black', square: 'd3', pass: false, flipped: ['d4'], by: 'player', at: '2030-01-01T00:00:01.000Z' };
 const AFTER_D3 = START.slice(0, 19) + 'B' + START.slice(20, 27) + 'B' + START.slice(28);
 
-function setup(me: Me | null, first: Game, moves: Move[] = []) {
+function setup(me: Me | null, first: Game, moves: Move[] = [], roomCode: string | null = null) {
   const calls: string[] = [];
   const api = {
     me: jest.fn(async () => me!),
@@ -65,11 +65,31 @@ function setup(me: Me | null, first: Game, moves: Move[] = []) {
     endGameStream: () => calls.push('end-stream'),
     signedIn: (me) => calls.push('signed-in:' + me.username),
   };
-  const c = new GameController('g1', null, SETTINGS, api as unknown as GameApi, out);
+  const c = new GameController('g1', roomCode, SETTINGS, api as unknown as GameApi, out);
   return { c, api, calls };
 }
 
 describe('game state (no DOM)', () => {
+  it("a new game's event while our rematch request is out waits for that request, however slow, then leaves once", async () => {
+    jest.useFakeTimers();
+    try {
+      const { c, api, calls } = setup(ALICE, game({ status: 'finished', toMove: null, roomCode: 'K7QX2M' }), [], 'K7QX2M');
+      await c.start(true);
+      let answer!: (room: never) => void;
+      api.rematch.mockImplementationOnce(() => new Promise<never>((resolve) => (answer = resolve)));
+      const asking = c.rematch();
+      c.onMeEvent({ name: 'game', data: game({ id: 'g2', status: 'active', roomCode: 'K7QX2M' }) });
+      await jest.advanceTimersByTimeAsync(30_000);
+      expect(calls.filter((x) => x.startsWith('navigate:'))).toEqual([]);
+      answer({ code: 'K7QX2M', gameId: 'g2' } as never);
+      await asking;
+      await jest.advanceTimersByTimeAsync(1_000);
+      expect(calls.filter((x) => x.startsWith('navigate:'))).toEqual(['navigate:/play/g2?room=K7QX2M']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('a finished game needs no stream: the end event closes the game stream for good, later statuses change nothing', async () => {
     const { c, calls } = setup(ALICE, game());
     await c.start(true);

@@ -4,6 +4,7 @@
  * `GameOutput`); views render from the state through the pure selectors of selectors.ts.
  */
 import { parseSquare } from '../../engine/notation';
+import { AfterRequests } from '../common/after-requests';
 import { gameHref } from '../common/format';
 import { errorMessage, t } from '../common/messages';
 import { applyRecord, countDiscs } from '../common/position';
@@ -25,6 +26,7 @@ export class GameController {
   private refreshing = false;
   private again = false;
   private readonly sender: MoveSender;
+  private readonly afterRematch = new AfterRequests();
 
   constructor(
     gameId: string,
@@ -147,8 +149,7 @@ export class GameController {
     game: (game) => {
       const s = this.s;
       if (game.id === s.gameId || !s.game || s.game.status === 'active') return;
-      // After our own rematch request its answer navigates (leaving now would cut it off).
-      setTimeout(() => this.follow(game.id), s.pending.has('rematch') ? 1500 : 0);
+      this.afterRematch.run(() => this.follow(game.id), s.pending.has('rematch'));
     },
     // A match or a challenge is the lobby's business, not the board's.
     matched: ignore,
@@ -275,6 +276,7 @@ export class GameController {
     } finally {
       s.pending.delete('rematch');
       this.out.changed();
+      this.afterRematch.release();
     }
   }
 

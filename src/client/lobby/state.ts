@@ -5,6 +5,7 @@
  * player's event stream go through `LobbyTransport`.
  */
 import { isTurnLimit } from '../../games/domain/game';
+import { AfterRequests } from '../common/after-requests';
 import { gameHref, validRoomCode } from '../common/format';
 import { errorMessage, t, type Text } from '../common/messages';
 import type { ClientSettings } from '../common/settings';
@@ -27,8 +28,8 @@ export class LobbyController implements LobbyHost {
   readonly s: LobbyState;
   private meStream: Stream | null = null;
   inFlight = 0;
-  /** The navigation of a game event that came while such a request was out. */
-  private afterRequests: (() => void) | null = null;
+  /** A game event's navigation waits for the requests whose own answer navigates. */
+  private readonly afterRequests = new AfterRequests();
   private readonly rooms = new RoomFlow(this);
   private readonly queues = new QueueFlow(this);
   private againDone = false;
@@ -207,11 +208,11 @@ export class LobbyController implements LobbyHost {
     this.meStream = this.io.followMe(
       playerHandlers({
         game: (game) => {
-          if (game.status === 'active') this.later(() => this.go(game.id, s.room?.code ?? null));
+          if (game.status === 'active') this.afterRequests.run(() => this.go(game.id, s.room?.code ?? null), this.inFlight > 0);
         },
         matched: (ticket) => {
           const id = ticket.gameId;
-          if (id) this.later(() => this.go(id, null));
+          if (id) this.afterRequests.run(() => this.go(id, null), this.inFlight > 0);
         },
         // Rematch offers are the game page's; challenges have their own list on this page.
         rematch: ignore,
@@ -318,21 +319,10 @@ export class LobbyController implements LobbyHost {
     }
   }
 
-  /**
-   * While a join/queue request is out, its own answer navigates (leaving now would cut it off): an
-   * event's navigation waits until that request is done, however long it takes.
-   */
-  private later(go: () => void): void {
-    if (this.inFlight > 0) this.afterRequests = go;
-    else go();
-  }
-
   /** A request whose own answer navigates is done: a game event that came meanwhile may navigate now. */
   requestDone(): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
     this.out.changed();
-    const next = this.inFlight === 0 ? this.afterRequests : null;
-    this.afterRequests = null;
-    next?.();
+    if (this.inFlight === 0) this.afterRequests.release();
   }
 }
