@@ -15,7 +15,6 @@ export class PlayerGamesController {
   ) {}
 
   @Get(':username/games')
-
   @ApiOperation({ summary: "List a player's games, newest first" })
   @ApiOkResponse({ type: GameSummariesDto, description: 'Newest first; page with ?before=<createdAt of the last one>' })
   @ApiErrors('NOT_FOUND')
