@@ -23,11 +23,19 @@ export interface ComputerTask {
   seed: number;
   /** The strongest level's node budget (from the time it may spend). */
   nodeLimit?: number;
+  /** The strongest level's deadline, in ms since the epoch (Date.now(): the same in every thread). */
+  deadline?: number;
 }
 
-/** The computer opponent's move (src/engine/levels.ts). Its threads keep the normal priority: it is live play. */
+/**
+ * The computer opponent's move (src/engine/levels.ts). On its own threads it runs at the lowest CPU
+ * priority, as the analyses do: a level-8 search takes whole seconds of a core, and on a small
+ * machine the other games' moves (the main thread, PostgreSQL) come first. Its deadline keeps its
+ * move within the time it may spend however little of a core it gets; it searches less deep then.
+ */
 export function computerMove(task: ComputerTask): number {
-  return chooseLevelMove(fromBoardString(task.board, task.toMove), task.level, { seed: task.seed, nodeLimit: task.nodeLimit });
+  lowestPriorityForThisThread();
+  return chooseLevelMove(fromBoardString(task.board, task.toMove), task.level, { seed: task.seed, nodeLimit: task.nodeLimit, deadline: task.deadline, now: Date.now });
 }
 
 export interface AnalysisTask {
@@ -37,7 +45,7 @@ export interface AnalysisTask {
 
 /**
  * The analysis of a whole game (src/analysis/domain/analysis.ts), with the engine's time. Its
- * thread (the analysis pool's, never the CPU moves' or the main one) runs at the lowest CPU
+ * thread (the analysis pool's, never the stand-in's or the main one) runs at the lowest CPU
  * priority: the kernel always prefers live play to an analysis.
  */
 export function analyse(task: AnalysisTask): GameAnalysis & { engineMs: number } {

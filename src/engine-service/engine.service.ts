@@ -21,8 +21,9 @@ export class EngineService implements OnModuleDestroy {
   /** Game analyses have threads of their own, so a CPU move never waits behind a whole game's analysis. */
   private readonly analysisPool: Piscina | null;
   /**
-   * The computer opponent's searches have threads of their own, at the normal priority (live play):
-   * a strong level's second of search never makes a stand-in's move, or another game's, wait.
+   * The computer opponent's searches have threads of their own, at the lowest CPU priority (as the
+   * analyses): a strong level's second of search never makes a stand-in's move, or another game's,
+   * wait; its deadline (computerMove's budgetMs) keeps its own move in time.
    */
   private readonly computerPool: Piscina | null;
 
@@ -65,10 +66,14 @@ export class EngineService implements OnModuleDestroy {
     return this.run({ board, toMove, strength: 'full' });
   }
 
-  /** The computer opponent's move at its level (src/engine/levels.ts), on the computer's threads. */
-  async computerMove(task: ComputerTask): Promise<number> {
-    if (this.computerPool) return (await this.computerPool.run(task)) as number;
-    return computerMove(task);
+  /**
+   * The computer opponent's move at its level (src/engine/levels.ts), on the computer's threads,
+   * within `budgetMs` from now (queued time included) when given.
+   */
+  async computerMove(task: Omit<ComputerTask, 'deadline'>, budgetMs?: number): Promise<number> {
+    const timed: ComputerTask = budgetMs === undefined ? task : { ...task, deadline: Date.now() + budgetMs };
+    if (this.computerPool) return (await this.computerPool.run(timed)) as number;
+    return computerMove(timed);
   }
 
   /**

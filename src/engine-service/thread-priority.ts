@@ -22,7 +22,7 @@ export function lowestPriorityForThisThread(): number | null {
     setPriority(tid, constants.priority.PRIORITY_LOW);
     lowered = tid;
   } catch {
-    // Not Linux (no /proc/thread-self), or refused: the analysis still runs, at the normal priority.
+    // Not Linux (no /proc/thread-self), or refused: the work still runs, at the normal priority.
   }
   return lowered;
 }

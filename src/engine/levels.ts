@@ -83,6 +83,12 @@ export interface LevelOptions {
   seed: number;
   /** Level 8's node budget (from the time it may spend); the others have fixed budgets. */
   nodeLimit?: number;
+  /**
+   * Level 8's deadline by `now()` (CpuOptions.deadline): its search stops there even when its
+   * thread got less of a core than the node budget assumed, so the move comes within its time.
+   */
+  deadline?: number;
+  now?: () => number;
 }
 
 /**
@@ -96,5 +102,6 @@ export function chooseLevelMove(p: Position, level: ComputerLevel, opts: LevelOp
   if (plan.kind === 'beginner') return beginnerMove(p, rng);
   if (plan.kind === 'shallow') return chooseStandInMove(p, { depth: plan.depth, margin: plan.margin, rng });
   const nodeLimit = level === STRONGEST_LEVEL && opts.nodeLimit !== undefined ? Math.max(10_000, Math.min(plan.nodeLimit!, opts.nodeLimit)) : plan.nodeLimit;
-  return chooseCpuMove(p, { depth: plan.depth, endgameEmpties: plan.endgameEmpties, nodeLimit, rng: level === STRONGEST_LEVEL ? undefined : rng });
+  const timed = level === STRONGEST_LEVEL && opts.deadline !== undefined ? { deadline: opts.deadline, now: opts.now } : {};
+  return chooseCpuMove(p, { depth: plan.depth, endgameEmpties: plan.endgameEmpties, nodeLimit, rng: level === STRONGEST_LEVEL ? undefined : rng, ...timed });
 }

@@ -1,8 +1,8 @@
 /**
  * The CPU player: a fixed-depth alpha-beta with a positional + mobility evaluation, and an exact
- * endgame solver (disc difference, empties to the winner, as in the FFO test suite). Everything is
- * deterministic: limits are counted in nodes, never in time, so the same position always gets the
- * same move unless an rng is passed.
+ * endgame solver (disc difference, empties to the winner, as in the FFO test suite). Limits are
+ * counted in nodes, so the same position always gets the same move unless an rng is passed, or a
+ * deadline (chooseCpuMove's `deadline`, the computer's time budget) stops a search first.
  */
 import { computeMoves, moveSet, neighbours, neighbourSet, popcount, popcount64 } from './bitboard.js';
 import { evaluateCentidiscs } from './evaluation.js';
@@ -19,6 +19,13 @@ export interface CpuOptions {
   nodeLimit?: number;
   /** When given, equally good moves are chosen at random (root moves are shuffled with it). */
   rng?: () => number;
+  /**
+   * A time by `now()` at which the search stops as at its node budget (looked at every
+   * DEADLINE_EVERY nodes): the move is then the deepest iteration finished before it. For a
+   * search that must answer within a time budget whatever share of a core it gets.
+   */
+  deadline?: number;
+  now?: () => number;
 }
 
 export interface EndgameSolution {
@@ -116,13 +123,23 @@ function finalScore(pL: number, pH: number, oL: number, oH: number): number {
 let nodes = 0;
 let nodeLimit = 0;
 let aborted = false;
+/** chooseCpuMove's deadline while it searches (null otherwise): see CpuOptions.deadline. */
+let clock: (() => number) | null = null;
+let deadlineAt = Number.POSITIVE_INFINITY;
+/** Nodes between two looks at the clock (a power of two, minus one: a mask). */
+const DEADLINE_MASK = 1023;
+
+/** The node budget is spent, or the deadline has passed. */
+function outOfBudget(): boolean {
+  return ++nodes > nodeLimit || ((nodes & DEADLINE_MASK) === 0 && clock !== null && clock() >= deadlineAt);
+}
 const listSq = new Int32Array(MAX_PLY * LIST_STRIDE);
 const listKey = new Int32Array(MAX_PLY * LIST_STRIDE);
 
 /* ---------------------------------------------------------------- midgame */
 
 function midgame(pL: number, pH: number, oL: number, oH: number, depth: number, alpha: number, beta: number, ply: number): number {
-  if (++nodes > nodeLimit) {
+  if (outOfBudget()) {
     aborted = true;
     return 0;
   }
@@ -230,7 +247,7 @@ export function newEndgameTable(): void {
 
 /** Exact score for P with `empties` empty squares left, fail-soft alpha-beta. */
 function endgame(pL: number, pH: number, oL: number, oH: number, alpha: number, beta: number, empties: number, ply: number): number {
-  if (++nodes > nodeLimit) {
+  if (outOfBudget()) {
     aborted = true;
     return 0;
   }
@@ -534,13 +551,24 @@ export function solveEndgame(p: Position, opts: { nodeLimit?: number } = {}): En
 }
 
 /**
- * The CPU player's move for the side to move. Deterministic unless opts.rng is given. With
+ * The CPU player's move for the side to move. Deterministic unless opts.rng or opts.deadline is given. With
  * endgameEmpties or fewer empty squares left it plays a perfect move (when the exact search fits
  * in the node budget); otherwise it runs iterative deepening up to opts.depth and keeps the
  * deepest iteration that finished within the node budget. Throws a RangeError when the side to
  * move has no legal move (the server passes automatically; a pass is never chosen).
  */
 export function chooseCpuMove(p: Position, opts: CpuOptions = {}): number {
+  clock = opts.deadline !== undefined ? (opts.now ?? Date.now) : null;
+  deadlineAt = opts.deadline ?? Number.POSITIVE_INFINITY;
+  try {
+    return searchCpuMove(p, opts);
+  } finally {
+    clock = null;
+    deadlineAt = Number.POSITIVE_INFINITY;
+  }
+}
+
+function searchCpuMove(p: Position, opts: CpuOptions): number {
   const [pL, pH, oL, oH] = sidesOf(p);
   const moves = rootMoves(pL, pH, oL, oH);
   if (moves.length === 0) throw new RangeError('chooseCpuMove: the side to move has no legal move');

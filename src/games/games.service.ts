@@ -116,7 +116,7 @@ export class GamesService implements OnModuleDestroy {
           level: g.computerLevel as ComputerLevel,
           seed: seedOf(`${g.id}:${g.ply}`),
           nodeLimit: Math.round(budgetMs * COMPUTER_NODES_PER_MS),
-        });
+        }, budgetMs);
         const decision = rules.playMove(g, { playerId: COMPUTER_PLAYER_ID, square, ply: g.ply, timing: { lagMs: 0 } }, this.rules());
         if ('kind' in decision && decision.kind === 'earlier-ply') continue;
         const step = 'kind' in decision ? decision.progress : decision;

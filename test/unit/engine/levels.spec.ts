@@ -37,6 +37,31 @@ describe('the computer levels', () => {
     }
   });
 
+  it('the strongest level stops at its deadline: a move within its time however slow its thread, and the same move when the deadline is never reached', () => {
+    // A midgame position where level 8's full node budget is far more than one look at the clock.
+    let p: Position = startPosition();
+    for (let ply = 0; ply < 16; ply++) p = playTurn(p, chooseLevelMove(p, 5, { seed: ply })).position;
+    let looks = 0;
+    const late = () => {
+      looks++;
+      return 1_000;
+    };
+    const stopped = chooseLevelMove(p, 8, { seed: 3, nodeLimit: 2_000_000, deadline: 0, now: late });
+    expect(legalMoves(p)).toContain(stopped);
+    // Every iteration after the deadline stops at its first look: a handful of looks, not one per 1,024 of 2,000,000 nodes.
+    expect(looks).toBeGreaterThan(0);
+    expect(looks).toBeLessThan(10);
+
+    let early = 0;
+    const never = () => {
+      early++;
+      return 0;
+    };
+    const untimed = chooseLevelMove(p, 8, { seed: 3, nodeLimit: 50_000 });
+    expect(chooseLevelMove(p, 8, { seed: 3, nodeLimit: 50_000, deadline: 1, now: never })).toBe(untimed);
+    expect(early).toBeGreaterThan(0);
+  });
+
   it('seeds: the same text gives the same seed; the generator is uniform in [0, 1)', () => {
     expect(seedOf('game:12')).toBe(seedOf('game:12'));
     expect(seedOf('game:12')).not.toBe(seedOf('game:13'));
