@@ -13,11 +13,15 @@ const WAIT = 30_000;
  * A TCP proxy in front of the app that can freeze it as a stopped process looks from outside: while
  * frozen, every byte either way is held (requests reach nothing, answers come back from nothing, new
  * connections are accepted and held too); thawed, the held bytes flow on. `cut` ends every
- * connection (their held bytes lost), as a restart of the server does.
+ * connection (their held bytes lost) and turns new ones away until the thaw, as a restarting server
+ * does: Chromium sends a request again by itself on a fresh connection when a reused one is reset
+ * before any answer, so a cut that still held new connections would leave the page's retry hanging
+ * instead of failing.
  */
 class FreezingProxy {
   private server: Server | null = null;
   private frozen = false;
+  private down = false;
   private readonly held: (() => void)[] = [];
   private readonly sockets = new Set<Socket>();
   port = 0;
@@ -26,6 +30,11 @@ class FreezingProxy {
 
   async start(): Promise<void> {
     this.server = createServer((client) => {
+      if (this.down) {
+        client.on('error', () => undefined);
+        client.destroy();
+        return;
+      }
       const upstream = connect(this.target, '127.0.0.1');
       for (const s of [client, upstream]) {
         this.sockets.add(s);
@@ -55,10 +64,12 @@ class FreezingProxy {
 
   thaw(): void {
     this.frozen = false;
+    this.down = false;
     for (const send of this.held.splice(0)) send();
   }
 
   cut(): void {
+    this.down = true;
     this.held.length = 0;
     for (const s of this.sockets) s.destroy();
   }
