@@ -64,6 +64,8 @@ export interface AppConfig {
   analysisWorkers: number;
   /** Worker threads of their own for the computer opponent's searches (so a strong level never delays a stand-in's move). */
   computerWorkers: number;
+  /** The computer's search runs a tenth of the time while the event loop is busier than this (1: never yields). */
+  computerYieldAbove: number;
   /** The longest the computer opponent's strongest level thinks about one move (ms; a clock gives it less when it is short). */
   computerMoveMs: number;
   /** Milliseconds between looks for finished games and queued analysis jobs when idle (0: no timer). */
@@ -318,6 +320,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     cpuWorkers: int(env, 'CPU_WORKERS', 1, 0, 64),
     analysisWorkers: int(env, 'ANALYSIS_WORKERS', 1, 0, 64),
     computerWorkers: int(env, 'COMPUTER_WORKERS', 1, 0, 64),
+    computerYieldAbove: num(env, 'COMPUTER_YIELD_ABOVE', 0.7, 0.05, 1),
     computerMoveMs: int(env, 'COMPUTER_MOVE_MS', 1000, 10, 60_000),
     analysisPollMs: int(env, 'ANALYSIS_POLL_MS', 2000, 0, 3_600_000),
     explorerPollMs: int(env, 'EXPLORER_POLL_MS', 2000, 0, 3_600_000),

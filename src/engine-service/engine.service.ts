@@ -1,11 +1,15 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { type Color, fromBoardString, legalMoves, squareName } from '../engine/index.js';
 import type { GameAnalysis } from '../analysis/domain/analysis.js';
 import { analyse, type AnalysisTask, computerMove, type ComputerTask, cpuMove, type CpuTask } from './cpu.worker.js';
+
+/** How often a running computer search's "play is busy" flag is brought up to date. */
+const YIELD_LOOK_MS = 50;
 
 /**
  * The engine for Nest modules: the one way services ask for CPU moves (and legal squares outside
@@ -26,8 +30,20 @@ export class EngineService implements OnModuleDestroy {
    * wait; its deadline (computerMove's budgetMs) keeps its own move in time.
    */
   private readonly computerPool: Piscina | null;
+  /**
+   * Shared with the computer's threads: slot 0 is 1 while this copy's event loop is busier than
+   * COMPUTER_YIELD_ABOVE, looked at every YIELD_LOOK_MS while a computer search is under way;
+   * the search then runs only a slice of the time (cpu.worker.ts, yieldingPause).
+   */
+  private readonly playBusy = new Int32Array(new SharedArrayBuffer(4));
+  private searching = 0;
+  private looking: NodeJS.Timeout | null = null;
+  private lastLook: EventLoopUtilization | null = null;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, workerFile = join(__dirname, 'cpu.worker.js')) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    workerFile = join(__dirname, 'cpu.worker.js'),
+  ) {
     const compiled = existsSync(workerFile);
     this.pool =
       config.cpuWorkers > 0 && compiled
@@ -72,8 +88,37 @@ export class EngineService implements OnModuleDestroy {
    */
   async computerMove(task: Omit<ComputerTask, 'deadline'>, budgetMs?: number): Promise<number> {
     const timed: ComputerTask = budgetMs === undefined ? task : { ...task, deadline: Date.now() + budgetMs };
-    if (this.computerPool) return (await this.computerPool.run(timed)) as number;
-    return computerMove(timed);
+    if (!this.computerPool) return computerMove(timed);
+    this.startLooking();
+    try {
+      return (await this.computerPool.run({ ...timed, playBusy: this.yieldAbove < 1 ? this.playBusy : undefined })) as number;
+    } finally {
+      this.stopLooking();
+    }
+  }
+
+  private get yieldAbove(): number {
+    return this.config.computerYieldAbove ?? 1;
+  }
+
+  private startLooking(): void {
+    if (this.searching++ > 0 || this.yieldAbove >= 1) return;
+    this.lastLook = performance.eventLoopUtilization();
+    this.looking = setInterval(() => {
+      const now = performance.eventLoopUtilization();
+      const busy = performance.eventLoopUtilization(now, this.lastLook ?? undefined).utilization > this.yieldAbove;
+      this.lastLook = now;
+      Atomics.store(this.playBusy, 0, busy ? 1 : 0);
+      if (!busy) Atomics.notify(this.playBusy, 0);
+    }, YIELD_LOOK_MS);
+    this.looking.unref();
+  }
+
+  private stopLooking(): void {
+    if (--this.searching > 0 || !this.looking) return;
+    clearInterval(this.looking);
+    this.looking = null;
+    Atomics.store(this.playBusy, 0, 0);
   }
 
   /**
@@ -91,6 +136,7 @@ export class EngineService implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    if (this.looking) clearInterval(this.looking);
     await Promise.all([this.pool?.destroy(), this.analysisPool?.destroy(), this.computerPool?.destroy()]);
   }
 }

@@ -89,6 +89,8 @@ export interface LevelOptions {
    */
   deadline?: number;
   now?: () => number;
+  /** Level 8's pause (CpuOptions.pause): where its search may wait for work that comes first. */
+  pause?: () => void;
 }
 
 /**
@@ -102,6 +104,6 @@ export function chooseLevelMove(p: Position, level: ComputerLevel, opts: LevelOp
   if (plan.kind === 'beginner') return beginnerMove(p, rng);
   if (plan.kind === 'shallow') return chooseStandInMove(p, { depth: plan.depth, margin: plan.margin, rng });
   const nodeLimit = level === STRONGEST_LEVEL && opts.nodeLimit !== undefined ? Math.max(10_000, Math.min(plan.nodeLimit!, opts.nodeLimit)) : plan.nodeLimit;
-  const timed = level === STRONGEST_LEVEL && opts.deadline !== undefined ? { deadline: opts.deadline, now: opts.now } : {};
+  const timed = level === STRONGEST_LEVEL && opts.deadline !== undefined ? { deadline: opts.deadline, now: opts.now, pause: opts.pause } : {};
   return chooseCpuMove(p, { depth: plan.depth, endgameEmpties: plan.endgameEmpties, nodeLimit, rng: level === STRONGEST_LEVEL ? undefined : rng, ...timed });
 }

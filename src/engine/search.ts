@@ -26,6 +26,12 @@ export interface CpuOptions {
    */
   deadline?: number;
   now?: () => number;
+  /**
+   * Called every DEADLINE_EVERY nodes (beside the look at the clock): a search that shares its
+   * machine with work that comes first may wait there (the deadline still holds: time spent
+   * waiting is time not searched, so the move comes from a shallower iteration).
+   */
+  pause?: () => void;
 }
 
 export interface EndgameSolution {
@@ -126,12 +132,17 @@ let aborted = false;
 /** chooseCpuMove's deadline while it searches (null otherwise): see CpuOptions.deadline. */
 let clock: (() => number) | null = null;
 let deadlineAt = Number.POSITIVE_INFINITY;
+/** chooseCpuMove's pause while it searches (null otherwise): see CpuOptions.pause. */
+let pauseHook: (() => void) | null = null;
 /** Nodes between two looks at the clock (a power of two, minus one: a mask). */
 const DEADLINE_MASK = 1023;
 
-/** The node budget is spent, or the deadline has passed. */
+/** The node budget is spent, or the deadline has passed (looked at, and the pause offered, every DEADLINE_MASK + 1 nodes). */
 function outOfBudget(): boolean {
-  return ++nodes > nodeLimit || ((nodes & DEADLINE_MASK) === 0 && clock !== null && clock() >= deadlineAt);
+  if (++nodes > nodeLimit) return true;
+  if ((nodes & DEADLINE_MASK) !== 0) return false;
+  if (pauseHook !== null) pauseHook();
+  return clock !== null && clock() >= deadlineAt;
 }
 const listSq = new Int32Array(MAX_PLY * LIST_STRIDE);
 const listKey = new Int32Array(MAX_PLY * LIST_STRIDE);
@@ -560,11 +571,13 @@ export function solveEndgame(p: Position, opts: { nodeLimit?: number } = {}): En
 export function chooseCpuMove(p: Position, opts: CpuOptions = {}): number {
   clock = opts.deadline !== undefined ? (opts.now ?? Date.now) : null;
   deadlineAt = opts.deadline ?? Number.POSITIVE_INFINITY;
+  pauseHook = opts.pause ?? null;
   try {
     return searchCpuMove(p, opts);
   } finally {
     clock = null;
     deadlineAt = Number.POSITIVE_INFINITY;
+    pauseHook = null;
   }
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import type { AppConfig } from '../../../src/config/config.js';
 import { EngineService } from '../../../src/engine-service/engine.service.js';
-import { fromBoardString, isLegal, legalMoves, playTurn, replay, startPosition, toBoardString } from '../../../src/engine/index.js';
+import { fromBoardString, isLegal, legalMoves, parseSquare, playTurn, replay, startPosition, toBoardString } from '../../../src/engine/index.js';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -78,5 +78,29 @@ describe('EngineService', () => {
     expect(fromWorker.moves).toHaveLength(records.length);
     expect(fromWorker.moves.filter((m) => m.exact).length).toBeGreaterThan(10);
     expect({ ...fromWorker, engineMs: 0 }).toEqual({ ...fromInline, engineMs: 0 });
+  });
+
+  it('the computer yields to a busy event loop and still answers a legal move within its time; on a quiet one it plays its untimed move', async () => {
+    const yielding = new EngineService({ cpuWorkers: 0, computerWorkers: 1, computerYieldAbove: 0.05 } as AppConfig, buildWorker(dir));
+    try {
+      let p = startPosition();
+      for (const sq of ['f5', 'd6', 'c3', 'd3', 'c4', 'f4', 'f6', 'f3', 'e6', 'e7']) p = playTurn(p, parseSquare(sq)!).position;
+      const board = toBoardString(p);
+      const task = { board, toMove: p.toMove, level: 8 as const, seed: 1, nodeLimit: 60_000 };
+      const quiet = await yielding.computerMove(task, 60_000);
+      expect(await yielding.computerMove(task)).toBe(quiet);
+      // The event loop kept busy (short bursts, as requests are) while the computer searches.
+      let busy = true;
+      const burn = () => {
+        const until = performance.now() + 8;
+        while (performance.now() < until);
+        if (busy) setImmediate(burn);
+      };
+      burn();
+      const underLoad = await yielding.computerMove(task, 300).finally(() => (busy = false));
+      expect(isLegal(p, underLoad)).toBe(true);
+    } finally {
+      await yielding.onModuleDestroy();
+    }
   });
 });

@@ -62,6 +62,28 @@ describe('the computer levels', () => {
     expect(early).toBeGreaterThan(0);
   });
 
+  it('the strongest level offers its search a pause at every look at the clock, and a pause that returns at once changes nothing', () => {
+    let p: Position = startPosition();
+    for (let ply = 0; ply < 16; ply++) p = playTurn(p, chooseLevelMove(p, 5, { seed: ply })).position;
+    let looks = 0;
+    let pauses = 0;
+    const now = () => {
+      looks++;
+      return 0;
+    };
+    const pause = () => {
+      pauses++;
+    };
+    const untimed = chooseLevelMove(p, 8, { seed: 3, nodeLimit: 50_000 });
+    expect(chooseLevelMove(p, 8, { seed: 3, nodeLimit: 50_000, deadline: 1, now, pause })).toBe(untimed);
+    expect(pauses).toBeGreaterThan(0);
+    expect(pauses).toBe(looks);
+    // The lower levels search to fixed budgets, quickly: no pause is offered.
+    let lower = 0;
+    chooseLevelMove(p, 7, { seed: 3, deadline: 1, now, pause: () => lower++ });
+    expect(lower).toBe(0);
+  });
+
   it('seeds: the same text gives the same seed; the generator is uniform in [0, 1)', () => {
     expect(seedOf('game:12')).toBe(seedOf('game:12'));
     expect(seedOf('game:12')).not.toBe(seedOf('game:13'));
