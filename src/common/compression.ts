@@ -14,6 +14,18 @@ export function shouldCompress(req: Request, res: Response): boolean {
   return compression.filter(req, res);
 }
 
+/**
+ * The compression middleware, which an event stream's request skips altogether: compression wraps
+ * the answer's write, end and head for every request it sees, work a stream (thousands opened in a
+ * burst, each event a write) never needs since it is never compressed.
+ */
 export function compressAnswers(): RequestHandler {
-  return compression({ filter: shouldCompress, threshold: 1024 });
+  const compress = compression({ filter: shouldCompress, threshold: 1024 });
+  return (req, res, next) => {
+    if (/text\/event-stream/i.test(String(req.headers.accept ?? ''))) {
+      next();
+      return;
+    }
+    compress(req, res, next);
+  };
 }
