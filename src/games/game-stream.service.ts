@@ -42,6 +42,12 @@ interface Feed {
   /** With how many reads each has already caused (one at most: an event a read did not explain is dropped; the periodic check has the rest). */
   held: { e: TopicEvent; reads: number }[];
   unsubscribe: () => void;
+  /**
+   * The game's ply as this feed's streams have it (the last read, then every move sent in order),
+   * while the game is live and no gap is open; null otherwise. A stream that opens at this ply
+   * needs nothing from the database: watchers who arrive one after another do not each read it.
+   */
+  live: number | null;
 }
 
 /**
@@ -97,6 +103,7 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
     const follower: Follower = { sse, ply: lastEventId(req), ready: false, ended: false };
     const feed = this.feedOf(gameId);
     feed.followers.add(follower);
+    const live = feed.reading ? null : feed.live;
     sse.onClose(() => {
       feed.followers.delete(follower);
       if (feed.followers.size === 0 && this.feeds.get(gameId) === feed) {
@@ -104,6 +111,12 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
         feed.unsubscribe();
       }
     });
+    if (live !== null && (follower.ply === null || follower.ply === live)) {
+      // At the live ply: nothing to send until the next event, which the feed will offer it.
+      follower.ply = live;
+      follower.ready = true;
+      return;
+    }
     // Subscribed before the read: what commits meanwhile is held until the read is out.
     this.catchUp(feed);
     await feed.reading;
@@ -134,7 +147,7 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
   private feedOf(gameId: string): Feed {
     let feed = this.feeds.get(gameId);
     if (!feed) {
-      const created: Feed = { gameId, followers: new Set(), reading: null, again: false, held: [], unsubscribe: () => undefined };
+      const created: Feed = { gameId, followers: new Set(), reading: null, again: false, held: [], unsubscribe: () => undefined, live: null };
       created.unsubscribe = this.events.subscribe(gameTopic(gameId), (e) => this.onEvent(created, e));
       this.feeds.set(gameId, (feed = created));
     }
@@ -160,6 +173,9 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
     }
     let gap = false;
     for (const f of feed.followers) if (f.ready && !this.offer(f, e)) gap = true;
+    // The live ply follows the moves sent in order; anything else leaves it to the next read.
+    if (gap || e.event === 'end') feed.live = null;
+    else if (e.event === 'move' && feed.live !== null && e.id !== undefined && e.id > feed.live) feed.live = e.id === feed.live + 1 ? e.id : null;
     if (gap && reads === 0) {
       // Read what lies between; the event is offered again after the read (sent once, at its place).
       this.catchUp(feed);
@@ -207,9 +223,11 @@ export class GameStreamService implements OnModuleInit, OnModuleDestroy {
         const records = known.length > 0 && from < loaded.game.ply ? await this.repo.movesSince(feed.gameId, from) : [];
         const game = toGameDto(loaded, this.clock.now());
         for (const f of feed.followers) this.apply(f, loaded, game, records);
+        feed.live = loaded.game.status === 'active' ? loaded.game.ply : null;
       } while (feed.again && feed.followers.size > 0);
     })()
       .catch((err: unknown) => {
+        feed.live = null;
         this.logger.warn(`game stream not read: ${String(err)}`);
         for (const f of feed.followers) if (!f.ready) f.sse.close(); // nothing sent yet: the client reconnects
       })
