@@ -212,8 +212,10 @@ describe('languages in the browser (chromium)', () => {
   }, 300_000);
 
   it('a whole casual game played through the UI in Bengali', async () => {
-    const one = await browser.newContext({ viewport: { width: 1000, height: 800 }, locale: 'bn-BD' });
-    const two = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'bn-BD', isMobile: true, hasTouch: true });
+    // Reduced motion: the test reads words, and 60-odd animated moves on two pages cost Chromium
+    // CPU for nothing it checks (board-feedback.browser.spec.ts tests the animation).
+    const one = await browser.newContext({ viewport: { width: 1000, height: 800 }, locale: 'bn-BD', reducedMotion: 'reduce' });
+    const two = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'bn-BD', isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
     try {
       const pages: Page[] = [];
       for (const context of [one, two]) {

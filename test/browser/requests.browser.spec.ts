@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Browser, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { startRoomGame } from '../factories/games.js';
 import { guestPlayer } from '../factories/players.js';
@@ -29,7 +29,11 @@ describe('requests per move in the browser client (chromium)', () => {
   it('two players play a whole game through the UI: at most 1.1 API requests per move; a watcher adds none', async () => {
     const [a, b] = [await guestPlayer(t.http), await guestPlayer(t.http)];
     const { gameId, code } = await startRoomGame(t.http, a, b);
-    const contexts = [await browser.newContext(), await browser.newContext(), await browser.newContext()];
+    // Reduced motion: this counts requests, not frames; each move's disc flips, animated on three
+    // pages for 60-odd moves, were about a fifth of this file's CPU (the animation has its own test
+    // in board-feedback.browser.spec.ts, and play.browser.spec.ts plays with it).
+    const contexts: BrowserContext[] = [];
+    for (let i = 0; i < 3; i++) contexts.push(await browser.newContext({ reducedMotion: 'reduce' }));
     try {
       const [pa, pb, watcher] = [
         await openWatchedPage(contexts[0], `${t.baseUrl}/play/${gameId}?room=${code}`, problems, { token: a.token, timeoutMs: WAIT }),

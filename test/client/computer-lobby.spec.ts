@@ -18,15 +18,24 @@ describe('the lobby: play the computer', () => {
   const setup = (lobby: { me: unknown; inGame: boolean }, answer: () => Promise<Game>) => {
     const computerGame = jest.fn((_body: unknown) => answer());
     const out = { changed: jest.fn(), navigate: jest.fn() };
-    const c = new ComputerController({ s: { me: lobby.me }, inGame: lobby.inGame }, { computerGame } as never, out);
-    return { c, computerGame, out };
+    const host = { s: { me: lobby.me }, inGame: lobby.inGame, inFlight: 0, requestDone: jest.fn(() => void (host.inFlight -= 1)), go: jest.fn() };
+    const c = new ComputerController(host, { computerGame } as never, out);
+    return { c, computerGame, out, host };
   };
 
-  it('starts the game with the choice and leaves for it', async () => {
-    const { c, computerGame, out } = setup({ me: { id: 'a' }, inGame: false }, async () => ({ id: 'g1' }) as Game);
+  it('starts the game with the choice and leaves for it through the lobby, which holds its game event until the answer', async () => {
+    let inFlightDuring = -1;
+    const { c, computerGame, out, host } = setup({ me: { id: 'a' }, inGame: false }, async () => {
+      inFlightDuring = host.inFlight;
+      return { id: 'g1' } as Game;
+    });
     await c.start({ level: 3, clock: '5+3', color: 'white', showLegalMoves: false });
     expect(computerGame).toHaveBeenCalledWith({ level: 3, clock: '5+3', color: 'white', showLegalMoves: false });
-    expect(out.navigate).toHaveBeenCalledWith('/play/g1');
+    expect(inFlightDuring).toBe(1);
+    expect(host.go).toHaveBeenCalledWith('g1', null);
+    expect(host.go.mock.invocationCallOrder[0]).toBeLessThan(host.requestDone.mock.invocationCallOrder[0]);
+    expect(host.inFlight).toBe(0);
+    expect(out.navigate).not.toHaveBeenCalled();
     expect(c.busy).toBe(false);
   });
 
@@ -41,11 +50,13 @@ describe('the lobby: play the computer', () => {
   });
 
   it("the server's refusal is shown", async () => {
-    const { c, out } = setup({ me: { id: 'a' }, inGame: false }, async () => {
+    const { c, out, host } = setup({ me: { id: 'a' }, inGame: false }, async () => {
       throw new ApiError('level must be a whole number from 1 to 8', 400, 'VALIDATION_FAILED', undefined);
     });
     await c.start({ level: 9, clock: null, color: 'random', showLegalMoves: true });
     expect(show(c.message!.text)).toBe('level must be a whole number from 1 to 8');
     expect(out.navigate).not.toHaveBeenCalled();
+    expect(host.go).not.toHaveBeenCalled();
+    expect(host.inFlight).toBe(0);
   });
 });

@@ -44,6 +44,11 @@ export interface ComputerChoice {
 export interface ComputerLobby {
   readonly s: { readonly me: unknown };
   readonly inGame: boolean;
+  /** Requests on their way whose own answer navigates: the lobby's 'game' event waits for them. */
+  inFlight: number;
+  requestDone(): void;
+  /** Leaves for the game, once (a 'game' event for it then stays put). */
+  go(gameId: string, roomCode: string | null): void;
 }
 
 export interface ComputerOutput {
@@ -72,9 +77,13 @@ export class ComputerController {
     }
     this.busy = true;
     this.say(null);
+    // The new game's 'game' event on the lobby's stream waits for this answer, and both leave
+    // through the lobby: two navigations to the game, the second cancelling the first, left a
+    // page (and a browser test) on an aborted load.
+    this.lobby.inFlight++;
     try {
       const game = await this.io.computerGame({ level: choice.level as 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8, clock: choice.clock, color: choice.color, showLegalMoves: choice.showLegalMoves });
-      this.out.navigate(gameHref(game.id));
+      this.lobby.go(game.id, null);
     } catch (e) {
       const gameId = detail<string>(e, 'gameId');
       if (e instanceof ApiError && e.code === 'ALREADY_IN_GAME' && gameId) {
@@ -83,6 +92,7 @@ export class ComputerController {
       } else this.say(errorMessage(e));
     } finally {
       this.busy = false;
+      this.lobby.requestDone();
       this.out.changed();
     }
   }
