@@ -41,16 +41,27 @@ function outcomeText(c: Challenge): string {
 
 const errorText = (e: unknown): string => (e instanceof ApiError && e.serverMessage ? e.serverMessage : (e as Error).message);
 
-/** Follows the player's events; an accepted challenge or a started game leaves for the game page. */
-function follow(onChallenge: (c: Challenge) => void): Stream {
+/** How a page leaves for a game. */
+export type Leave = (gameId: string, roomCode: string | null) => void;
+
+const leaveForTheGame: Leave = (gameId, roomCode) => {
+  location.href = gameHref(gameId, roomCode);
+};
+
+/**
+ * Follows the player's events; an accepted challenge leaves for the game page, and so does a
+ * started game unless `games` is false (the lobby, which follows its own games and leaves once:
+ * two navigations to one game, the second cancelling the first, leave a page on an aborted load).
+ */
+function follow(onChallenge: (c: Challenge) => void, leave: Leave = leaveForTheGame, games = true): Stream {
   return followMe(
     playerHandlers({
       challenge: (c) => {
-        if (c.state === 'accepted' && c.gameId) location.href = gameHref(c.gameId);
+        if (c.state === 'accepted' && c.gameId) leave(c.gameId, null);
         else onChallenge(c);
       },
       game: (game) => {
-        if (game.status === 'active') location.href = gameHref(game.id, game.roomCode);
+        if (games && game.status === 'active') leave(game.id, game.roomCode);
       },
       // Queue matches and rematch offers are the lobby's and the game page's.
       matched: ignore,
@@ -144,8 +155,11 @@ export function mountChallengeForm(root: HTMLElement): void {
   })();
 }
 
-/** The lobby's open challenges: to me (accept, or decline with a reason) and from me (withdraw). */
-export function mountChallengeList(root: HTMLElement): void {
+/**
+ * The lobby's open challenges: to me (accept, or decline with a reason) and from me (withdraw).
+ * The lobby leaves for a game through `leave` (its own, which leaves once); its game events are its own.
+ */
+export function mountChallengeList(root: HTMLElement, leave: Leave = leaveForTheGame): void {
   let me: Me | null = null;
   let started = false;
   const list = h('ul', { class: 'pl-challenges', 'data-part': 'challenge-list' });
@@ -162,7 +176,7 @@ export function mountChallengeList(root: HTMLElement): void {
       const decline = h('button', { type: 'button', class: 'pl-btn', 'data-part': 'challenge-decline' }, msg('challenge.decline'));
       accept.addEventListener('click', () => {
         void api.acceptChallenge(c.id).then((a) => {
-          if (a.gameId) location.href = gameHref(a.gameId);
+          if (a.gameId) leave(a.gameId, null);
         }, (err: unknown) => text(note, errorText(err)));
       });
       decline.addEventListener('click', () => {
@@ -187,12 +201,16 @@ export function mountChallengeList(root: HTMLElement): void {
     if (started || !getToken()) return;
     started = true;
     me = await api.me().catch(() => null);
-    follow((c) => {
-      if (c.challenger.id === me?.id && c.state !== 'open') text(note, outcomeText(c));
-      // A new challenge to this player: a browser notification if they opted in and the tab is hidden.
-      if (c.state === 'open' && c.challenger.id !== me?.id) notifyChallenge(c.challenger.username, '/play');
-      void refresh();
-    });
+    follow(
+      (c) => {
+        if (c.challenger.id === me?.id && c.state !== 'open') text(note, outcomeText(c));
+        // A new challenge to this player: a browser notification if they opted in and the tab is hidden.
+        if (c.state === 'open' && c.challenger.id !== me?.id) notifyChallenge(c.challenger.username, '/play');
+        void refresh();
+      },
+      leave,
+      false,
+    );
     await refresh();
   };
   void start();

@@ -43,7 +43,7 @@ export function startLobby(root: HTMLElement): void {
   mountAlertsCard(root, { state: notificationState, set: setNotifications, soundOn: matchSoundOn, setSound: setMatchSound }, (key) => msg(key));
 
   const challenges = root.querySelector<HTMLElement>('[data-part=challenges]');
-  if (challenges) mountChallengeList(challenges);
+  if (challenges) mountChallengeList(challenges, (gameId, roomCode) => controller.go(gameId, roomCode));
   const watch = root.querySelector<HTMLElement>('[data-part=watch-list]');
   if (watch) mountWatchList(watch);
   const q = new URLSearchParams(location.search);
