@@ -2,11 +2,12 @@
  * The computer opponent beside live play: moves/s and move latency of C clients playing casual
  * games over HTTP (as bench/moves.ts's bare mode does: random legal moves, both sides, from the
  * board each answer returns), alone and with level-8 computer games running beside them (each a
- * player making random moves against the computer at its strongest, COMPUTER_MOVE_MS a move),
+ * player making random moves against the computer at its strongest, COMPUTER_MOVE_MS a move,
+ * who learns the computer's moves from the game's event stream as the browser client does),
  * alternated for --rounds so that the machine's other load hits both alike.
  *
  *   npm run bench:computer      (= npm run build && node dist/bench/computer.js)
- *   node dist/bench/computer.js [--clients 16] [--seconds 20] [--rounds 2] [--computer-games 1]
+ *   node dist/bench/computer.js [--clients 16] [--seconds 20] [--rounds 2] [--computer-games 1] [--yield-above 0.7]
  *
  * It starts an embedded PostgreSQL in a temporary directory (not kept), the migrations and the
  * real app (createApp, with its worker threads: the computer searches on COMPUTER_WORKERS threads
@@ -32,7 +33,9 @@ const SECONDS = arg('seconds', 20);
 const ROUNDS = arg('rounds', 2);
 const COMPUTER_GAMES = arg('computer-games', 1);
 
-const APP_ENV: Record<string, string> = benchAppEnv('bench-computer-secret-0123456789abcdef');
+const yieldAbove = process.argv.indexOf('--yield-above');
+/** --yield-above X: the app's COMPUTER_YIELD_ABOVE (1: the computer never yields to play). */
+const APP_ENV: Record<string, string> = benchAppEnv('bench-computer-secret-0123456789abcdef', yieldAbove >= 0 ? { COMPUTER_YIELD_ABOVE: process.argv[yieldAbove + 1] } : {});
 
 interface Answer {
   status: number;
@@ -87,6 +90,50 @@ interface GameView {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * A game's event stream as the browser client follows it: each `move` event of the latest ply and
+ * the `end` carry the game; `next(ply)` answers the game once it is past `ply` (or over).
+ */
+function followGame(gameId: string, token: string): { next(ply: number): Promise<GameView>; close(): void } {
+  let latest: GameView | null = null;
+  let waiting: { ply: number; resolve: (g: GameView) => void } | null = null;
+  const seen = (g: GameView) => {
+    if (!latest || g.ply >= latest.ply) latest = g;
+    if (waiting && (latest.ply > waiting.ply || latest.status !== 'active')) {
+      const w = waiting;
+      waiting = null;
+      w.resolve(latest);
+    }
+  };
+  let buffer = '';
+  const req = http.get(`${base}/api/games/${gameId}/events`, { agent: false, headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` } }, (res) => {
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(frame)?.[1];
+        const data = /^data: (.*)$/m.exec(frame)?.[1];
+        if (!data) continue;
+        const body = JSON.parse(data) as { game?: GameView } & GameView;
+        if (event === 'move' && body.game) seen(body.game);
+        else if (event === 'end') seen(body.game ?? body);
+      }
+    });
+  });
+  req.on('error', () => undefined);
+  return {
+    next: (ply) =>
+      new Promise<GameView>((resolve) => {
+        waiting = { ply, resolve };
+        if (latest) seen(latest);
+      }),
+    close: () => req.destroy(),
+  };
+}
+
 async function guest(): Promise<Seat> {
   const r = await json<{ token: string; player: { id: string } }>('POST', '/api/auth/guest', null, {}, 201);
   return { id: r.player.id, token: r.token };
@@ -120,7 +167,7 @@ async function main(): Promise<void> {
     console.log(`Computer opponent beside live play, ${new Date().toISOString()}`);
     console.log(`command: npm run bench:computer -- ${process.argv.slice(2).join(' ')}`.trimEnd());
     console.log(`node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    console.log(`${CLIENTS} clients, ${SECONDS} s a phase, ${ROUNDS} rounds; ${COMPUTER_GAMES} level-8 game(s) beside them, COMPUTER_MOVE_MS ${config.computerMoveMs}, COMPUTER_WORKERS ${config.computerWorkers}, CPU_WORKERS ${config.cpuWorkers}`);
+    console.log(`${CLIENTS} clients, ${SECONDS} s a phase, ${ROUNDS} rounds; ${COMPUTER_GAMES} level-8 game(s) beside them, COMPUTER_MOVE_MS ${config.computerMoveMs}, COMPUTER_WORKERS ${config.computerWorkers}, COMPUTER_YIELD_ABOVE ${config.computerYieldAbove}, CPU_WORKERS ${config.cpuWorkers}`);
 
     const rand = mulberry32(2026);
     const pairs: [Seat, Seat][] = [];
@@ -154,11 +201,12 @@ async function main(): Promise<void> {
         const created = await json<GameView & { computer: { color: Color } }>('POST', '/api/computer/games', me.token, { level: 8, color: 'black' }, 201);
         const mine: Color = created.computer.color === 'black' ? 'white' : 'black';
         let g: GameView = created;
+        const stream = followGame(g.id, me.token);
         while (g.status === 'active' && performance.now() < until) {
           if (g.toMove !== mine) {
             const before = g.ply;
-            await sleep(20);
-            g = await json<GameView>('GET', `/api/games/${g.id}`, null, undefined, 200);
+            // As the browser does: the game's event stream brings the computer's move, with the game.
+            g = await Promise.race([stream.next(g.ply), sleep(Math.max(0, until - performance.now())).then(() => g)]);
             if (g.ply > before) phase.computerMoves++;
             continue;
           }
@@ -166,6 +214,7 @@ async function main(): Promise<void> {
           const r = await json<{ game: GameView }>('POST', `/api/games/${g.id}/moves`, me.token, { square: squareName(moves[Math.floor(rand() * moves.length)]), ply: g.ply }, 201);
           g = r.game;
         }
+        stream.close();
         if (g.status === 'active') await call('POST', `/api/games/${g.id}/resign`, me.token, {});
         await sleep(100);
       }

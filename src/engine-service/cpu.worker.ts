@@ -39,9 +39,8 @@ export const YIELD_WAIT_MS = 18;
 /**
  * The search's pause (CpuOptions.pause) on a thread that yields to play: when `busy[0]` is 1 and
  * the search has run YIELD_RUN_MS since it last waited, it waits YIELD_WAIT_MS (woken early when
- * play quietens). Measured on 2 cores: the lowest CPU priority alone (nice 19, or even SCHED_IDLE)
- * still took 17 % of the other games' moves a second, as did any busy thread at that priority;
- * only not running while play is heavy leaves them theirs.
+ * play quietens). Measured on 2 cores (bench:computer): the lowest CPU priority alone (nice 19)
+ * still took 16 % of the other games' moves a second; yielding, 1–7 %, within the bench's noise.
  */
 export function yieldingPause(
   busy: Int32Array,
