@@ -7,10 +7,9 @@
 import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
 
-/** True when an answer should be compressed: compressible, and not an event stream. */
+/** True when an answer should be compressed: compressible, and not an event stream (one asked for without `Accept: text/event-stream`). */
 export function shouldCompress(req: Request, res: Response): boolean {
-  const type = String(res.getHeader('Content-Type') ?? '');
-  if (/^text\/event-stream/i.test(type) || /text\/event-stream/i.test(String(req.headers.accept ?? ''))) return false;
+  if (/^text\/event-stream/i.test(String(res.getHeader('Content-Type') ?? ''))) return false;
   return compression.filter(req, res);
 }
 

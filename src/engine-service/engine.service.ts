@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
+import { EventLoopLoad } from '../common/event-loop-load.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { type Color, fromBoardString, legalMoves, squareName } from '../engine/index.js';
 import type { GameAnalysis } from '../analysis/domain/analysis.js';
@@ -38,7 +38,8 @@ export class EngineService implements OnModuleDestroy {
   private readonly playBusy = new Int32Array(new SharedArrayBuffer(4));
   private searching = 0;
   private looking: NodeJS.Timeout | null = null;
-  private lastLook: EventLoopUtilization | null = null;
+  /** The event loop's busy share over each look's period (the analysis runner's measure, over a shorter window). */
+  private readonly load = new EventLoopLoad(YIELD_LOOK_MS);
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -103,11 +104,9 @@ export class EngineService implements OnModuleDestroy {
 
   private startLooking(): void {
     if (this.searching++ > 0 || this.yieldAbove >= 1) return;
-    this.lastLook = performance.eventLoopUtilization();
+    this.load.current(); // closes the window under way: the first look measures from about now
     this.looking = setInterval(() => {
-      const now = performance.eventLoopUtilization();
-      const busy = performance.eventLoopUtilization(now, this.lastLook ?? undefined).utilization > this.yieldAbove;
-      this.lastLook = now;
+      const busy = this.load.current() > this.yieldAbove;
       Atomics.store(this.playBusy, 0, busy ? 1 : 0);
       if (!busy) Atomics.notify(this.playBusy, 0);
     }, YIELD_LOOK_MS);
