@@ -79,7 +79,7 @@ describe('moves on the game a copy holds, when the row changed under it', () => 
       headers: { ...black.auth, 'Content-Type': 'application/json' },
       body: JSON.stringify({ square: 'a1', ply: game.ply }),
     });
-    const refused = await over.json();
+    const refused = (await over.json()) as { code?: string; details?: { game?: unknown } };
     expect({ status: over.status, code: refused.code, game: refused.details?.game }).toEqual({ status: 409, code: 'GAME_OVER', game: await asRead(gameId) });
     expect(cache.get(gameId)).toBeUndefined(); // over: let go
     await expectStoredGamesConsistent((sql, params) => a.db.query(sql, params), acked, [gameId]);
