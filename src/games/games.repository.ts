@@ -37,7 +37,7 @@ const LOAD_FOR_UPDATE = sql<{ id: string }, LoadRow>('game_load_for_update', (p)
 /** The parameters of a step's write. */
 export interface StepParams extends Pick<GameState, (typeof STEP_KEYS)[number]> {
   id: string;
-  /** The game as the step found it: the write is conditional on it (its row's version, and for clarity its ply and seats). */
+  /** The game as the step found it: the write is conditional on it (its row's version; its ply and seats too, which the version implies). */
   originVersion: number;
   originPly: number;
   originBlackStandIn: boolean;
