@@ -863,15 +863,29 @@ interface ProbeResult {
 }
 
 /**
- * (c) The app's own move SQL (GamesRepository's two named statements, the pure game domain in
+ * (c) The app's own move SQL (GamesRepository's named statements, the pure game domain in
  * between) driven by a bare pg pool of the app's size, `clients` loops, no HTTP and no framework:
- * what the app's SQL shape allows here. Its events leave as the app's do: after the write's
- * commit, the same payloads queued to one publisher connection that sends whatever has piled up
- * in one NOTIFY statement at a time (the write itself carries no NOTIFY).
+ * what the app's SQL shape allows here. `held` (the app's path): a game is read once, then each
+ * move is decided on the game as the last write left it and written with the one conditional
+ * statement (as GamesService does with the games its GameCache holds); without it, every move
+ * reads the game first (the app's path before the cache: two statements a move). Its events
+ * leave as the app's do: after the write's commit, the same payloads queued to one publisher
+ * connection that sends whatever has piled up in one NOTIFY statement at a time (the write
+ * itself carries no NOTIFY).
  */
-async function runProbe(url: string, games: BenchGame[][], clients: number, seconds: number, poolSize: number, postmasterPid: number, notify = true): Promise<ProbeResult> {
+async function runProbe(
+  url: string,
+  games: BenchGame[][],
+  clients: number,
+  seconds: number,
+  poolSize: number,
+  postmasterPid: number,
+  options: { notify?: boolean; held?: boolean } = {},
+): Promise<ProbeResult> {
+  const notify = options.notify ?? true;
   const { default: pgLib } = await import('pg');
   const { MOVE_STATEMENTS, stepParams, toLoaded } = await import('../src/games/games.repository.js');
+  type Held = ReturnType<typeof toLoaded> & { version: number };
   const run = <R>(q: { name?: string; text: string; values?: readonly unknown[] }) => poolPg.query({ name: q.name, text: q.text, values: q.values as unknown[] }) as unknown as Promise<{ rows: R[] }>;
   const rules = await import('../src/games/domain/transitions.js');
   const { openingSquaresAfter, openingToStore, toGameDto, toMoveDto } = await import('../src/games/game-view.js');
@@ -906,11 +920,12 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
       for (const g of list) {
         const ids = await poolPg.query(`SELECT black_id, white_id FROM games WHERE id = $1`, [g.id]);
         const seats = ids.rows[0] as { black_id: string; white_id: string };
+        let held: Held | null = null;
         for (;;) {
           if (performance.now() > deadline) return;
           const m0 = performance.now();
-          const row = (await run<Parameters<typeof toLoaded>[0]>(MOVE_STATEMENTS.load({ id: g.id }))).rows[0];
-          const loaded = toLoaded(row);
+          const loaded: Held = held ?? (toLoaded((await run<Parameters<typeof toLoaded>[0]>(MOVE_STATEMENTS.load({ id: g.id }))).rows[0]) as Held);
+          held = null;
           if (loaded.game.status !== 'active') break;
           const moves = legalMoves(fromBoardString(loaded.game.board, loaded.game.toMove!));
           const square = moves[Math.floor(random() * moves.length)];
@@ -922,9 +937,10 @@ async function runProbe(url: string, games: BenchGame[][], clients: number, seco
           const after = { ...loaded, game: step.game, openingSquares: openingSquaresAfter(loaded, step.records) };
           const game = toGameDto(after);
           // The app's write: the opening stored with the move while it can still change.
-          const res = await run<{ updated: number }>(MOVE_STATEMENTS.step(stepParams(step, null, openingToStore(after))));
+          const res = await run<{ updated: number; version: number }>(MOVE_STATEMENTS.step(stepParams(step, loaded.version, null, openingToStore(after))));
           if (res.rows[0]?.updated !== 1) lost++;
-          else if (notify) {
+          else if (options.held) held = { ...after, version: res.rows[0].version };
+          if (res.rows[0]?.updated === 1 && notify) {
             outbox.push(...step.records.map((r) => gameEvent(g.id, 'move', { ...toMoveDto(r), game }, r.ply + 1)));
             kick();
           }
@@ -1160,6 +1176,7 @@ async function main(): Promise<void> {
     console.log(`\nceiling: ${pgbench.note}`);
     const ceilings = new Map<number, CeilingResult | string>();
     const probes = new Map<number, ProbeResult>();
+    const loadProbes = new Map<number, ProbeResult>();
     for (const clients of APP_ONLY ? [] : CLIENTS) {
       if (pgbench.path) {
         const c = await runPgbench(pgbench.path, url, admin, clients, SECONDS, postmasterPid);
@@ -1169,20 +1186,25 @@ async function main(): Promise<void> {
       const rate = Math.max(3000, warmRate * 3);
       const gamesPerClient = Math.min(MAX_GAMES_PER_CLIENT, Math.ceil((1.5 * rate * SECONDS) / clients / MOVES_PER_GAME_LOW) + 1);
       const probeGames = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
-      const probe = await runProbe(url, probeGames, clients, SECONDS, config.dbPoolSize, postmasterPid);
+      const probe = await runProbe(url, probeGames, clients, SECONDS, config.dbPoolSize, postmasterPid, { held: true });
       probes.set(clients, probe);
-      console.log(`bare pg probe (the app's move SQL), ${clients} clients: ${probe.moves} moves in ${probe.seconds.toFixed(1)} s (${Math.round(probe.moves / probe.seconds)}/s), PostgreSQL CPU ${((probe.postgresCpu / Math.max(1, probe.moves)) * 1000).toFixed(3)} ms/move${probe.lost ? `, ${probe.lost} conditional writes lost` : ''}`);
+      console.log(`bare pg probe (the app's move SQL: one statement a move on a held game), ${clients} clients: ${probe.moves} moves in ${probe.seconds.toFixed(1)} s (${Math.round(probe.moves / probe.seconds)}/s), PostgreSQL CPU ${((probe.postgresCpu / Math.max(1, probe.moves)) * 1000).toFixed(3)} ms/move${probe.lost ? `, ${probe.lost} conditional writes lost` : ''}`);
+      // The path before the cache beside it: a read of the game before each write.
+      const loadGames = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
+      const withLoad = await runProbe(url, loadGames, clients, SECONDS, config.dbPoolSize, postmasterPid, { held: false });
+      loadProbes.set(clients, withLoad);
+      console.log(`bare pg probe, read + write a move (the path before the cache), ${clients} clients: ${withLoad.moves} moves in ${withLoad.seconds.toFixed(1)} s (${Math.round(withLoad.moves / withLoad.seconds)}/s), PostgreSQL CPU ${((withLoad.postgresCpu / Math.max(1, withLoad.moves)) * 1000).toFixed(3)} ms/move${withLoad.lost ? `, ${withLoad.lost} conditional writes lost` : ''}`);
       if (PROBE_VARIANTS) {
         // The same without the NOTIFY of the move events: what the fan-out costs the database.
         const quietGames = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
-        const quiet = await runProbe(url, quietGames, clients, SECONDS, config.dbPoolSize, postmasterPid, false);
+        const quiet = await runProbe(url, quietGames, clients, SECONDS, config.dbPoolSize, postmasterPid, { held: true, notify: false });
         console.log(`bare pg probe WITHOUT NOTIFY, ${clients} clients: ${quiet.moves} moves in ${quiet.seconds.toFixed(1)} s (${Math.round(quiet.moves / quiet.seconds)}/s), PostgreSQL CPU ${((quiet.postgresCpu / Math.max(1, quiet.moves)) * 1000).toFixed(3)} ms/move`);
       }
     }
 
     console.log(`\nload average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end\n`);
-    console.log('| clients | (a) app moves/s | p50 ms | p95 ms | p99 ms | **app CPU ms/move** | less idle | main thread CPU ms/move | app loop busy ms/move (wall) | PG CPU ms/move | (b) pgbench tps | PG CPU ms/txn | (c) bare SQL moves/s | (c) p99 ms | **a/b** | a/c | **c/b** |');
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('| clients | (a) app moves/s | p50 ms | p95 ms | p99 ms | **app CPU ms/move** | less idle | main thread CPU ms/move | app loop busy ms/move (wall) | PG CPU ms/move | (b) pgbench tps | PG CPU ms/txn | (c) bare SQL moves/s | (c) p99 ms | **a/b** | a/c | **c/b** | read + write c/b |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results.filter((x) => x.copies === 1 && x.mode === 'bare')) {
       const sorted = Float64Array.from(r.out.latencies).sort();
       const s = r.out.elapsedMs / 1000;
@@ -1191,6 +1213,7 @@ async function main(): Promise<void> {
       const pr = probes.get(r.clients);
       const prSorted = pr ? Float64Array.from(pr.latencies).sort() : null;
       const probeRate = pr ? pr.moves / pr.seconds : Number.NaN;
+      const lp = loadProbes.get(r.clients);
       const appMs = appCpuMs(r);
       const mainMs = (r.cpu.main / Math.max(1, r.out.moves)) * 1000;
       const loopMs = ((r.appUtilization * s) / Math.max(1, r.out.moves)) * 1000;
@@ -1200,7 +1223,7 @@ async function main(): Promise<void> {
         `| ${r.clients} | **${Math.round(a)}** | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.95).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ` +
           `**${appMs.toFixed(3)}** | ${appMoveCpuMs(r).toFixed(3)} | ${mainMs.toFixed(3)} | ${loopMs.toFixed(3)} | ${pgMs.toFixed(3)} | ${b ? Math.round(b.tps) : '—'} | ${b ? ((b.postgresCpu / (b.tps * b.seconds)) * 1000).toFixed(3) : '—'} | ` +
           `${pr ? Math.round(probeRate) : '—'} | ${prSorted ? quantile(prSorted, 0.99).toFixed(1) : '—'} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} | ` +
-          `**${b && pr ? `${((probeRate / b.tps) * 100).toFixed(1)}%` : '—'}** |`,
+          `**${b && pr ? `${((probeRate / b.tps) * 100).toFixed(1)}%` : '—'}** | ${b && lp ? `${((lp.moves / lp.seconds / b.tps) * 100).toFixed(1)}%` : '—'} |`,
       );
     }
     if (BROWSERS) {
@@ -1230,7 +1253,8 @@ async function main(): Promise<void> {
     console.log('\n(a) the app over HTTP, one copy; app CPU ms/move is CPU time (user + system) of this process less the load driver\'s');
     console.log(' thread (/proc), per move; less idle: less the app\'s CPU with no requests over as long (measured before the levels); main thread: the app\'s JavaScript thread alone; app loop busy: its event loop\'s wall-clock busy');
     console.log(' time per move, which also counts waiting for a core on a loaded machine; (b) pgbench running lock game + insert move + update game as one transaction, -M prepared, same');
-    console.log(' client count, same server; (c) the app\'s own two statements and pure domain from a bare pg pool of the app\'s size.)\n');
+    console.log(' client count, same server; (c) the app\'s own move SQL and pure domain from a bare pg pool of the app\'s size: one conditional');
+    console.log(' statement a move on the game as the last write left it (the app\'s GameCache); read + write: a read of the game before each.)\n');
     console.log('| app copies | clients | games | moves | seconds | moves/s | p50 ms | p95 ms | p99 ms | max ms | errors | CPU: app copy 1 + driver | CPU: copy 2 | CPU: PostgreSQL | app 1 loop | driver loop | PG xacts/move | statements/move |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results) {

@@ -4,6 +4,7 @@ import { GameClocks1796201603119 } from './1796201603119-GameClocks.js';
 import { ReportQueue1796203460206 } from './1796203460206-ReportQueue.js';
 import { CheapWinsVoid1796218332624 } from './1796218332624-CheapWinsVoid.js';
 import { GameOpening1796229733093 } from './1796229733093-GameOpening.js';
+import { GameVersion1796240000000 } from './1796240000000-GameVersion.js';
 import { WarningMessage1796204871234 } from './1796204871234-WarningMessage.js';
 import { ModeratorsModerated1796202970900 } from './1796202970900-ModeratorsModerated.js';
 import { TokenRevocation1796201433227 } from './1796201433227-TokenRevocation.js';
@@ -61,4 +62,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Challenges1796218101231,
   CheapWinsVoid1796218332624,
   GameOpening1796229733093,
+  GameVersion1796240000000,
 ];

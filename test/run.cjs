@@ -29,6 +29,7 @@ const PROCESSES = new Set(
     'games',
     'limits',
     'moderation',
+    'move-cache',
     'queue-copies',
     'rate-limit',
     'revocation-copies',

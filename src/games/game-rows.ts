@@ -40,7 +40,12 @@ export interface LoadedGame {
   openingSquares?: number[];
   /** The id of the opening stored on the row (null: none), where the row has one (absent on games from before it was stored). */
   openingId?: string | null;
+  /** The row's version as read (the reads of one game have it): a step's write is conditional on it. */
+  version?: number;
 }
+
+/** A game as a read of it (or a write) left it, with its row's version: what a step is decided on. */
+export type VersionedGame = LoadedGame & { version: number };
 
 /** The `games` table: one column per property of the game (a game row reads as a GameState). */
 export const GAMES = table<GameState>('games', {
@@ -143,6 +148,7 @@ export const SEATS_AND_RATINGS = `${SEAT_COLUMNS},
   LEFT JOIN rating_history hw ON hw.game_id = g.id AND hw.player_id = g.white_id`;
 
 export type LoadRow = GameState & {
+  version?: number;
   openingSquares?: number[] | null;
   openingId?: string | null;
   openingKnown?: boolean;
@@ -168,7 +174,7 @@ export function toLoaded(r: LoadRow): LoadedGame {
   const {
     blackUsername, blackRating, blackGuest, blackRd, whiteUsername, whiteRating, whiteGuest, whiteRd,
     blackRatingBefore, blackRdBefore, blackRatingAfter, blackRdAfter, whiteRatingBefore, whiteRdBefore, whiteRatingAfter, whiteRdAfter,
-    openingSquares, openingId, openingKnown,
+    openingSquares, openingId, openingKnown, version,
     ...game
   } = r;
   const rated =
@@ -186,5 +192,6 @@ export function toLoaded(r: LoadRow): LoadedGame {
       : null,
     ...(openingSquares ? { openingSquares } : {}),
     ...(openingKnown ? { openingId: openingId ?? null } : {}),
+    ...(version !== undefined ? { version } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { EngineModule } from '../engine-service/engine.module.js';
 import { PlayersModule } from '../players/players.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
 import { DeadlineSweeper } from './deadline-sweeper.js';
+import { GameCache } from './game-cache.js';
 import { GameQueries } from './game-queries.service.js';
 import { GameStreamService } from './game-stream.service.js';
 import { GamesController, MeController } from './games.controller.js';
@@ -19,7 +20,7 @@ import { RankedHistoryRepository } from './ranked-history.repository.js';
 @Module({
   imports: [AuthModule, RatingsModule, PlayersModule, EngineModule],
   controllers: [GamesController, MeController, PlayerGamesController],
-  providers: [GamesRepository, GameListsRepository, PairingReadsRepository, RankedHistoryRepository, GamesService, GameQueries, GameStreamService, PresenceService, DeadlineSweeper],
+  providers: [{ provide: GameCache, useFactory: () => new GameCache() }, GamesRepository, GameListsRepository, PairingReadsRepository, RankedHistoryRepository, GamesService, GameQueries, GameStreamService, PresenceService, DeadlineSweeper],
   exports: [GamesService, GameQueries, GamesRepository, GameListsRepository, PairingReadsRepository, RankedHistoryRepository],
 })
 export class GamesModule implements OnModuleInit {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
 import { sql } from '../database/sql.js';
 import type { GameState, GameStatus, MoveRecord, Progress } from './domain/game.js';
-import { GAMES, MOVES, OPENING, OPENING_FOR_MOVE, SEATS, SEATS_AND_RATINGS, toLoaded, type LoadedGame, type LoadRow } from './game-rows.js';
+import { GAMES, MOVES, OPENING, OPENING_FOR_MOVE, SEAT_COLUMNS, SEATS, SEATS_AND_RATINGS, toLoaded, type LoadRow, type SeatPlayer, type VersionedGame } from './game-rows.js';
 
 // The row shapes and the table maps are game-rows.ts'; they are imported from here too.
 export * from './game-rows.js';
@@ -21,17 +21,24 @@ const STEP_KEYS = [
   'blackClockMs', 'whiteClockMs', 'blackLagQuotaMs', 'whiteLagQuotaMs',
 ] as const satisfies readonly (keyof GameState)[];
 
-/** A game and both seats' public fields, in one round trip (the move path's first statement). */
-const LOAD = sql<{ id: string }, LoadRow>('game_load', (p) => `SELECT ${GAMES.select('g')}, ${OPENING_FOR_MOVE}, ${SEATS} WHERE g.id = ${p.id}`);
+/** The row's version (see VersionedGame), read with every load of one game. */
+const VERSION = 'g.version AS "version"';
 
-const LOAD_WITH_RATINGS = sql<{ id: string }, LoadRow>('game_load_with_ratings', (p) => `SELECT ${GAMES.select('g')}, ${OPENING}, ${SEATS_AND_RATINGS} WHERE g.id = ${p.id}`);
+/**
+ * A game and both seats' public fields, in one round trip (the move path's read, when this copy
+ * does not hold the game: GameCache).
+ */
+const LOAD = sql<{ id: string }, LoadRow>('game_load', (p) => `SELECT ${GAMES.select('g')}, ${VERSION}, ${OPENING_FOR_MOVE}, ${SEATS} WHERE g.id = ${p.id}`);
 
-const LOAD_FOR_UPDATE = sql<{ id: string }, LoadRow>('game_load_for_update', (p) => `SELECT ${GAMES.select('g')}, ${OPENING_FOR_MOVE}, ${SEATS} WHERE g.id = ${p.id} FOR UPDATE OF g`);
+const LOAD_WITH_RATINGS = sql<{ id: string }, LoadRow>('game_load_with_ratings', (p) => `SELECT ${GAMES.select('g')}, ${VERSION}, ${OPENING}, ${SEATS_AND_RATINGS} WHERE g.id = ${p.id}`);
+
+const LOAD_FOR_UPDATE = sql<{ id: string }, LoadRow>('game_load_for_update', (p) => `SELECT ${GAMES.select('g')}, ${VERSION}, ${OPENING_FOR_MOVE}, ${SEATS} WHERE g.id = ${p.id} FOR UPDATE OF g`);
 
 /** The parameters of a step's write. */
 export interface StepParams extends Pick<GameState, (typeof STEP_KEYS)[number]> {
   id: string;
-  /** The game as the step found it: the write is conditional on it. */
+  /** The game as the step found it: the write is conditional on it (its row's version; its ply and seats too, which the version implies). */
+  originVersion: number;
   originPly: number;
   originBlackStandIn: boolean;
   originWhiteStandIn: boolean;
@@ -44,38 +51,62 @@ export interface StepParams extends Pick<GameState, (typeof STEP_KEYS)[number]> 
   openingId: string | null;
 }
 
+/** What a step's write answers: the row's new version and both seats' public fields as they are now. */
+export interface StepRow {
+  updated: number;
+  inserted: number;
+  version: number;
+  blackUsername: string;
+  blackRating: number;
+  blackGuest: boolean;
+  blackRd: number;
+  whiteUsername: string;
+  whiteRating: number;
+  whiteGuest: boolean;
+  whiteRd: number;
+}
+
 /**
- * The one write of a game's step (the move path's second statement): updates the row only if it
- * is still at the ply the step started from (the ply is the game's version, with the seats'
- * stand-in flags for steps that change only those, and for a takeover the time it is due) and
- * inserts the step's records, in one statement (atomic on its own). Its events are published
- * after it committed (GamesService), never inside it. 0 rows updated = a concurrent step won, and
- * nothing was written.
+ * The one write of a game's step (the move path's one statement when this copy holds the game):
+ * updates the row only if it is still at the version the step was decided on (any change of the
+ * row since, by any writer, bumps it: the migration's trigger), and still at its ply, active, with
+ * the seats' stand-in flags as found and, for a takeover, the time it is due; and inserts the
+ * step's records, in one statement (atomic on its own). It answers the row's new version and both
+ * seats' public fields read with it (a player's rating moves with their other games: the answer
+ * shows it as a fresh read would). Its events are published after it committed (GamesService),
+ * never inside it. No row = a concurrent step (or another write of the row) won, and nothing was
+ * written.
  */
-const STEP = sql<StepParams, { updated: number }>(
+const STEP = sql<StepParams, StepRow>(
   'game_step',
   (p) => `WITH upd AS (
     UPDATE games SET ${STEP_KEYS.map((k) => `${GAMES.col(k)} = ${p[k]}`).join(', ')},
       opening_id = CASE WHEN ${p.openingSet} THEN ${p.openingId} ELSE opening_id END, opening_known = opening_known OR ${p.openingSet}
-    WHERE id = ${p.id} AND ply = ${p.originPly} AND status = 'active' AND black_stand_in = ${p.originBlackStandIn} AND white_stand_in = ${p.originWhiteStandIn}
+    WHERE id = ${p.id} AND version = ${p.originVersion} AND ply = ${p.originPly} AND status = 'active'
+      AND black_stand_in = ${p.originBlackStandIn} AND white_stand_in = ${p.originWhiteStandIn}
       AND (${p.dueBy}::timestamptz IS NULL OR takeover_at <= ${p.dueBy})
-    RETURNING id
+    RETURNING id, version, black_id, white_id
   ), ins AS (
     INSERT INTO moves (${MOVES.names(['gameId', 'ply', 'color', 'square', 'pass', 'flipped', 'by', 'at'])})
     SELECT upd.id, r.ply, r.color, r.square, r.pass, r.flipped, r.by, r.at
     FROM upd, jsonb_to_recordset(${p.records}::jsonb) AS r(ply int, color text, square smallint, pass boolean, flipped smallint[], by text, at timestamptz)
     RETURNING 1
   )
-  SELECT (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM ins)::int AS inserted`,
+  SELECT 1 AS updated, (SELECT count(*) FROM ins)::int AS inserted, g.version, ${SEAT_COLUMNS}
+  FROM upd g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id`,
 );
 
-/** `opening`: the opening the write stores (see openingToStore), or undefined to leave the row's. */
-export function stepParams(p: Progress, dueBy: Date | null, opening?: { id: string | null }): StepParams {
+/**
+ * `version`: the row's version the step was decided on; `opening`: the opening the write stores
+ * (see openingToStore), or undefined to leave the row's.
+ */
+export function stepParams(p: Progress, version: number, dueBy: Date | null, opening?: { id: string | null }): StepParams {
   const g = p.game;
   return {
     openingSet: opening !== undefined,
     openingId: opening?.id ?? null,
     id: g.id,
+    originVersion: version,
     originPly: p.origin.ply,
     originBlackStandIn: p.origin.blackStandIn,
     originWhiteStandIn: p.origin.whiteStandIn,
@@ -108,7 +139,10 @@ export function stepParams(p: Progress, dueBy: Date | null, opening?: { id: stri
   };
 }
 
-/** The hot path's two statements (the moves benchmark drives them with a bare pg client too). */
+/**
+ * The hot path's statements: the step's write, and the load when this copy does not hold the game
+ * (the moves benchmark drives them with a bare pg client too).
+ */
 export const MOVE_STATEMENTS = { load: LOAD, step: STEP } as const;
 
 const INSERT = sql<Pick<GameState, (typeof NEW_GAME_KEYS)[number]>>(
@@ -162,6 +196,8 @@ export interface TouchedGame {
   color: 'black' | 'white';
   ply: number;
   takeoverAt: Date;
+  /** The row's version after it (GameCache.touched). */
+  version: number;
 }
 
 const TOUCH = sql<{ gameIds: string[]; playerIds: string[]; until: Date; idleSeconds: number }, TouchedGame>(
@@ -174,7 +210,7 @@ const TOUCH = sql<{ gameIds: string[]; playerIds: string[]; until: Date; idleSec
     WHERE g.id = p.game_id AND g.status = 'active' AND g.turn_seconds IS NULL
       AND ((g.to_move = 'black' AND g.black_id = p.player_id AND NOT g.black_stand_in AND g.ply > 0)
         OR (g.to_move = 'white' AND g.white_id = p.player_id AND NOT g.white_stand_in AND g.ply > 1))
-    RETURNING g.id AS "gameId", g.to_move AS "color", g.ply AS "ply", g.takeover_at AS "takeoverAt"`,
+    RETURNING g.id AS "gameId", g.to_move AS "color", g.ply AS "ply", g.takeover_at AS "takeoverAt", g.version AS "version"`,
 );
 
 const STATUS_OF = sql<{ id: string }, Pick<GameState, 'status'>>('game_status', (p) => `SELECT ${GAMES.select('g', ['status'])} FROM games g WHERE g.id = ${p.id}`);
@@ -196,30 +232,41 @@ export class GamesRepository {
 
 
   /** A game and both seats' public fields, in one round trip. */
-  async load(id: string): Promise<LoadedGame | null> {
+  async load(id: string): Promise<VersionedGame | null> {
     const row = await this.db.first(LOAD({ id }));
-    return row ? toLoaded(row) : null;
+    return row ? (toLoaded(row) as VersionedGame) : null;
   }
 
   /** Like {@link load}, with a finished rated game's ratings before and after it (for answers that show it). */
-  async loadWithRatings(id: string): Promise<LoadedGame | null> {
+  async loadWithRatings(id: string): Promise<VersionedGame | null> {
     const row = await this.db.first(LOAD_WITH_RATINGS({ id }));
-    return row ? toLoaded(row) : null;
+    return row ? (toLoaded(row) as VersionedGame) : null;
   }
 
   /** Like {@link load}, with the game row locked until the caller's transaction ends. */
-  async loadForUpdate(id: string): Promise<LoadedGame | null> {
+  async loadForUpdate(id: string): Promise<VersionedGame | null> {
     const row = await this.db.first(LOAD_FOR_UPDATE({ id }));
-    return row ? toLoaded(row) : null;
+    return row ? (toLoaded(row) as VersionedGame) : null;
   }
 
   /**
-   * Writes a step conditionally on the game still being at `progress.origin.ply` (see STEP).
-   * Returns false when a concurrent step got there first (nothing was written).
+   * Writes a step conditionally on the game's row still being at `version` (see STEP). Returns
+   * the row's new version and both seats as they are now, or null when a concurrent step (or
+   * another write of the row) got there first: nothing was written.
    */
-  async writeStep(progress: Progress, options: { dueBy?: Date; opening?: { id: string | null } } = {}): Promise<boolean> {
-    const row = await this.db.first(STEP(stepParams(progress, options.dueBy ?? null, options.opening)));
-    return row?.updated === 1;
+  async writeStep(
+    progress: Progress,
+    version: number,
+    options: { dueBy?: Date; opening?: { id: string | null } } = {},
+  ): Promise<{ version: number; black: SeatPlayer; white: SeatPlayer } | null> {
+    const row = await this.db.first(STEP(stepParams(progress, version, options.dueBy ?? null, options.opening)));
+    if (!row) return null;
+    const g = progress.game;
+    return {
+      version: row.version,
+      black: { id: g.blackId, username: row.blackUsername, rating: row.blackRating, guest: row.blackGuest, rd: row.blackRd },
+      white: { id: g.whiteId, username: row.whiteUsername, rating: row.whiteRating, guest: row.whiteGuest, rd: row.whiteRd },
+    };
   }
 
   /** Moves a seat made itself in a game (not the CPU's, not passes). */

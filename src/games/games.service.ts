@@ -17,8 +17,9 @@ import * as rules from './domain/transitions.js';
 import { asAppError } from './rule-errors.js';
 import type { GameDto, MoveDto } from './dto/game.dto.js';
 import { openingSquaresAfter, openingToStore, toGameDto, toMoveDto } from './game-view.js';
+import { GameCache } from './game-cache.js';
 import { GameListsRepository } from './game-lists.repository.js';
-import { GamesRepository, LoadedGame } from './games.repository.js';
+import { GamesRepository, OPENING_RECORDS, type LoadedGame, type VersionedGame } from './games.repository.js';
 
 export type NewGame = Omit<NewGameSpec, 'id'>;
 
@@ -36,7 +37,9 @@ const MAX_CPU_MOVES = 64;
 
 /**
  * The game commands: each loads the game, asks the pure domain for the step, writes it with one
- * conditional write (the game's end also rates, in one transaction); its events go out once it committed.
+ * conditional write (the game's end also rates, in one transaction); its events go out once it
+ * committed. A move is first decided on the game as this copy last knew it (GameCache), without a
+ * read: the conditional write tells whether the row is still as known.
  */
 @Injectable()
 export class GamesService implements OnModuleDestroy {
@@ -50,6 +53,7 @@ export class GamesService implements OnModuleDestroy {
   constructor(
     private readonly db: Db,
     private readonly repo: GamesRepository,
+    private readonly cache: GameCache,
     private readonly lists: GameListsRepository,
     private readonly ratings: RatingsService,
     private readonly engine: EngineService,
@@ -104,7 +108,7 @@ export class GamesService implements OnModuleDestroy {
     try {
       let moved = false;
       for (let i = 0; i < MAX_CPU_MOVES && !this.stopping; i++) {
-        const loaded = await this.repo.load(gameId);
+        const loaded = await this.read(gameId);
         if (!loaded || !computerToMove(loaded.game)) break;
         const g = loaded.game;
         const color = g.toMove!;
@@ -152,14 +156,24 @@ export class GamesService implements OnModuleDestroy {
     return toGameDto(loaded);
   }
 
-  /** The hot path: load → domain → one conditional write, then its events → the CPU's replies. */
+  /**
+   * The hot path: domain → one conditional write on the game this copy holds, then its events →
+   * the CPU's replies; when it holds none, or the write finds the row changed, or the domain
+   * refuses: load → domain → write, as the answer's truth.
+   */
   async playMove(gameId: string, playerId: string, squareText: string, ply: number, lagMs = 0): Promise<MoveOutcome> {
     const square = parseSquare(squareText);
     if (square === null) throw new AppError('VALIDATION_FAILED', { key: 'api.validation.square' });
     const started = performance.now();
+    const command: rules.MoveCommand = { playerId, square, ply, timing: { lagMs } };
+    const held = this.cache.get(gameId);
+    if (held) {
+      const outcome = await this.moveOnHeld(held, command, started);
+      if (outcome) return outcome;
+    }
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.mustLoad(gameId);
-      const decision = this.decide(loaded, () => rules.playMove(loaded.game, { playerId, square, ply, timing: { lagMs } }, this.rules()));
+      const decision = this.decide(loaded, () => rules.playMove(loaded.game, command, this.rules()));
       if ('kind' in decision && decision.kind === 'flagged') {
         // The move came after the mover's flag fell: the game ends on time, and the move is refused with it.
         const ended = await this.write(loaded, decision.progress);
@@ -178,11 +192,33 @@ export class GamesService implements OnModuleDestroy {
         if (attempt < MAX_ATTEMPTS) continue; // a concurrent step won: decide again on the new game
         throw this.withGame(rules.stalePly(loaded.game, ply), loaded);
       }
-      this.metrics.playedMoveLatency.observe((performance.now() - started) / 1000);
-      this.metrics.playerMoves.inc();
-      const after = await this.playStandIns(written);
-      return { created: true, move: toMoveDto(decision.records[0]), game: toGameDto(after) };
+      return this.played(decision, written, started);
     }
+  }
+
+  /**
+   * A move decided on the game this copy holds and written on the condition that its row is still
+   * at the version held. Null when that is not a move written (the domain refused it, it is a
+   * retry or a fallen flag, or the row changed since): the caller reads the game and decides again,
+   * so every refusal is answered from the game as read, exactly as without the cache.
+   */
+  private async moveOnHeld(held: VersionedGame, command: rules.MoveCommand, started: number): Promise<MoveOutcome | null> {
+    let decision: ReturnType<typeof rules.playMove>;
+    try {
+      decision = rules.playMove(held.game, command, this.rules());
+    } catch {
+      return null;
+    }
+    if ('kind' in decision) return null;
+    const written = await this.write(held, decision);
+    return written && this.played(decision, written, started);
+  }
+
+  private async played(step: Progress, written: VersionedGame, started: number): Promise<MoveOutcome> {
+    this.metrics.playedMoveLatency.observe((performance.now() - started) / 1000);
+    this.metrics.playerMoves.inc();
+    const after = await this.playStandIns(written);
+    return { created: true, move: toMoveDto(step.records[0]), game: toGameDto(after) };
   }
 
   async resign(gameId: string, playerId: string): Promise<GameDto> {
@@ -228,7 +264,7 @@ export class GamesService implements OnModuleDestroy {
     const changed: string[] = [];
     for (const gameId of await this.lists.activeGameIdsOf(playerId)) {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const loaded = await this.repo.load(gameId);
+        const loaded = await this.read(gameId);
         if (loaded && options.rankedOnly && !loaded.game.rated) break;
         const step = loaded && this.rule(() => rules.leave(loaded.game, playerId, this.rules()));
         if (!loaded || !step) break;
@@ -244,7 +280,7 @@ export class GamesService implements OnModuleDestroy {
 
   /** The side to move's time is up: the CPU takes the seat and plays. False when nothing was due. */
   async takeOver(gameId: string): Promise<boolean> {
-    const loaded = await this.repo.load(gameId);
+    const loaded = await this.read(gameId);
     if (!loaded) return false;
     if (computerToMove(loaded.game)) {
       // Its deadline came while no copy was thinking for it (a crash, a lost search): a fallen
@@ -271,12 +307,12 @@ export class GamesService implements OnModuleDestroy {
    * While a stand-in holds the seat to move, the CPU plays it: the engine's search runs with no
    * lock and no connection held, then each move is one conditional write.
    */
-  async playStandIns(loaded: LoadedGame): Promise<LoadedGame> {
+  async playStandIns(loaded: VersionedGame): Promise<VersionedGame> {
     let current = loaded;
     for (let i = 0; i < MAX_CPU_MOVES && rules.standInToMove(current.game); i++) {
       const square = await this.engine.standInMove(current.game.board, current.game.toMove!);
       const written = await this.write(current, this.rule(() => rules.cpuMove(current.game, square, this.rules())));
-      if (!written) return (await this.repo.load(current.game.id)) ?? current; // someone else moved first
+      if (!written) return (await this.read(current.game.id)) ?? current; // someone else moved first
       this.metrics.cpuMoves.inc();
       current = written;
     }
@@ -284,30 +320,38 @@ export class GamesService implements OnModuleDestroy {
   }
 
   /**
-   * Writes one step: a single conditional statement, or for a rated game's end one transaction
-   * that also rates both players. Returns the game after it, or null when a concurrent step won.
+   * Writes one step, conditional on the game's row being at the version it was decided on: a single
+   * statement, or for a rated game's end one transaction that also rates both players. Returns the
+   * game after it (the seats' public fields as the write read them), or null when a concurrent step
+   * or another write of the row won (the copy then no longer holds the game).
    */
-  private async write(loaded: LoadedGame, step: Progress, dueBy?: Date): Promise<LoadedGame | null> {
+  private async write(loaded: VersionedGame, step: Progress, dueBy?: Date): Promise<VersionedGame | null> {
     const after: LoadedGame = { ...loaded, game: step.game, openingSquares: openingSquaresAfter(loaded, step.records) };
     // The name goes on the row in the step's own write, so reads of the game need not replay its first moves.
     const opening = openingToStore(after);
     if (opening) after.openingId = opening.id;
     const rated = rules.ratedResult(step.game);
     if (!rated || step.origin.status !== 'active') {
-      if (!(await this.repo.writeStep(step, { dueBy, opening }))) return null; // lost: nothing to publish
+      const written = await this.repo.writeStep(step, loaded.version, { dueBy, opening });
+      if (!written) return this.lost(step.game.id); // nothing to publish
+      const fresh: VersionedGame = { ...after, ...written };
+      this.remember(fresh);
       // After the commit (of the caller's unit of work, if any): never inside the write.
-      await this.events.publishAll(this.notifications(after, step));
-      if (computerToMove(after.game)) this.db.afterCommit(() => this.scheduleComputer(after.game.id));
-      return after;
+      await this.events.publishAll(this.notifications(fresh, step));
+      if (computerToMove(fresh.game)) this.db.afterCommit(() => this.scheduleComputer(fresh.game.id));
+      return fresh;
     }
     return this.db.transaction(async () => {
-      if (!(await this.repo.writeStep(step, { dueBy, opening }))) return null;
+      const written = await this.repo.writeStep(step, loaded.version, { dueBy, opening });
+      if (!written) return this.lost(step.game.id);
+      this.cache.drop(step.game.id); // over: no move comes any more
       const g = step.game;
       const loser = rules.gaveUp(g);
       if (loser && rules.cheapWin(await this.repo.ownMoves(g.id, loser), this.config.fairPlay.ratedMinLoserMoves)) {
         await this.repo.voidRating(g.id);
-        await this.events.publishAll(this.notifications(after, step));
-        return after;
+        const voided: VersionedGame = { ...after, ...written };
+        await this.events.publishAll(this.notifications(voided, step));
+        return voided;
       }
       const deltas = await this.ratings.applyGameResult({
         gameId: g.id,
@@ -317,13 +361,14 @@ export class GamesService implements OnModuleDestroy {
         finishedAt: g.finishedAt!,
       });
       await this.repo.setRatingChanges(g.id, deltas.black, deltas.white);
-      const ratedGame: LoadedGame = {
+      const ratedGame: VersionedGame = {
         game: { ...g, blackRatingChange: deltas.black, whiteRatingChange: deltas.white },
-        black: { ...loaded.black, rating: deltas.steps.black.rating, rd: deltas.steps.black.rd },
-        white: { ...loaded.white, rating: deltas.steps.white.rating, rd: deltas.steps.white.rd },
+        black: { ...written.black, rating: deltas.steps.black.rating, rd: deltas.steps.black.rd },
+        white: { ...written.white, rating: deltas.steps.white.rating, rd: deltas.steps.white.rd },
         ratings: deltas.steps,
         openingSquares: after.openingSquares,
         openingId: after.openingId,
+        version: written.version,
       };
       await this.events.publishAll(this.notifications(ratedGame, step));
       return ratedGame;
@@ -345,10 +390,36 @@ export class GamesService implements OnModuleDestroy {
     });
   }
 
-  private async mustLoad(gameId: string): Promise<LoadedGame> {
-    const loaded = await this.repo.load(gameId);
+  private async mustLoad(gameId: string): Promise<VersionedGame> {
+    const loaded = await this.read(gameId);
     if (!loaded) throw notFound('game', gameId);
     return loaded;
+  }
+
+  /** Reads a game for a step (this copy holds it from then on, while it is in play). */
+  private async read(gameId: string): Promise<VersionedGame | null> {
+    const loaded = await this.repo.load(gameId);
+    if (loaded) this.remember(loaded);
+    else this.cache.drop(gameId);
+    return loaded;
+  }
+
+  /**
+   * Holds a game as a read or a write left it, once that is committed (a state a unit of work
+   * rolls back must never be held: its version would come again with another state); a game
+   * over is let go at once.
+   */
+  private remember(loaded: VersionedGame): void {
+    if (loaded.game.status !== 'active') return this.cache.drop(loaded.game.id);
+    // As the move path's read would find it: past the first moves, the stored name without the squares.
+    const held = loaded.openingSquares && loaded.openingId !== undefined && loaded.game.ply >= OPENING_RECORDS ? { ...loaded, openingSquares: undefined } : loaded;
+    this.db.afterCommit(() => this.cache.put(held));
+  }
+
+  /** A write that found the row changed: this copy no longer knows the game. */
+  private lost(gameId: string): null {
+    this.cache.drop(gameId);
+    return null;
   }
 
   /** Runs a domain step outside `decide`: its refusals become the API's errors. */

@@ -3,6 +3,7 @@ import { Clock } from '../common/clock.js';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { gameEvent } from '../events/event-map.js';
 import { EventsService } from '../events/events.service.js';
+import { GameCache } from './game-cache.js';
 import { GamesRepository } from './games.repository.js';
 import { Periodic } from '../common/periodic.js';
 
@@ -25,6 +26,7 @@ export class PresenceService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly repo: GamesRepository,
+    private readonly cache: GameCache,
     private readonly clock: Clock,
     private readonly events: EventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -54,6 +56,8 @@ export class PresenceService implements OnModuleInit, OnModuleDestroy {
     this.pending = new Map();
     const until = new Date(this.clock.now().getTime() + this.config.cpuTakeoverSeconds * 1000);
     const moved = await this.repo.touch(batch, until, this.config.idleTurnSeconds);
+    // This copy's games stay known: only their takeover time changed.
+    for (const g of moved) this.cache.touched(g.gameId, g.version, g.takeoverAt);
     await this.events.publishAll(
       moved.map((g) => gameEvent(g.gameId, 'seat', { gameId: g.gameId, color: g.color, standIn: false, standInAt: g.takeoverAt.toISOString() }, g.ply)),
     );

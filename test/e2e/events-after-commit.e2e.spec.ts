@@ -54,7 +54,7 @@ describe('events after the commit', () => {
     const square = legalMoves(fromBoardString(g.board, g.toMove!))[0];
     const step = rules.playMove(g, { playerId: g.toMove === 'black' ? g.blackId : g.whiteId, square, ply: g.ply }, t.app.get(GamesService).rules());
     if ('kind' in step) throw new Error('the move was refused');
-    expect(await repo.writeStep(step)).toBe(true);
+    expect(await repo.writeStep(step, loaded.version)).not.toBeNull();
     const game = toGameDto({ ...loaded, game: step.game });
     return step.records.map((r) => gameEvent(gameId, 'move', { ...toMoveDto(r), game }, r.ply + 1));
   };

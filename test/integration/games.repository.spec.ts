@@ -41,6 +41,7 @@ describe('GamesRepository (real PostgreSQL)', () => {
     const g = await newGame({ turnSeconds: 30 });
     const loaded = await repo.load(g.id);
     expect(loaded!.game).toEqual(g);
+    expect(loaded!.version).toBe(0);
     expect(loaded!.black).toMatchObject({ id: g.blackId, rating: 1500 });
     expect(loaded!.white.username).toEqual(expect.any(String));
     expect(await repo.load(crypto.randomUUID())).toBeNull();
@@ -56,14 +57,19 @@ describe('GamesRepository (real PostgreSQL)', () => {
     await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
     try {
       const step = rules.playMove(g, { playerId: g.blackId, square: sq('d3'), ply: 0 }, R()) as ReturnType<typeof rules.cpuMove>;
-      expect(await repo.writeStep(step)).toBe(true);
-      const after = (await repo.load(g.id))!.game;
+      const written = await repo.writeStep(step, 0);
+      // The row's new version and both seats as they are now, read by the write itself.
+      const fresh = (await repo.load(g.id))!;
+      expect(written).toEqual({ version: 1, black: fresh.black, white: fresh.white });
+      const after = fresh.game;
       expect(after).toMatchObject({ ply: 1, toMove: 'white', board: step.game.board });
+      expect(after).toEqual(step.game);
       expect(await repo.movesSince(g.id)).toEqual(step.records.map((x) => ({ ...x, flipped: [...x.flipped] })));
       expect(await repo.recordAt(g.id, 0)).toMatchObject({ square: sq('d3'), by: 'player' });
       expect(await repo.recordAt(g.id, 1)).toBeNull();
       // The same step again (a concurrent request that read ply 0): nothing written.
-      expect(await repo.writeStep(step)).toBe(false);
+      expect(await repo.writeStep(step, 0)).toBeNull();
+      expect(await repo.writeStep(step, 1)).toBeNull(); // at the row's version, but not at its ply
       expect((await repo.movesSince(g.id)).length).toBe(1);
       await new Promise((res) => setTimeout(res, 200));
       // Its events leave after the commit (EventsService), never from the write.
@@ -76,7 +82,7 @@ describe('GamesRepository (real PostgreSQL)', () => {
   it('racing steps from one ply: exactly one wins', async () => {
     const g = await newGame();
     const steps = ['d3', 'c4', 'f5', 'e6'].map((s) => rules.playMove(g, { playerId: g.blackId, square: sq(s), ply: 0 }, R()) as ReturnType<typeof rules.cpuMove>);
-    const results = await Promise.all(steps.map((s) => repo.writeStep(s)));
+    const results = await Promise.all(steps.map((s) => repo.writeStep(s, 0)));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect((await repo.movesSince(g.id)).length).toBe(1);
   });
@@ -86,11 +92,11 @@ describe('GamesRepository (real PostgreSQL)', () => {
     const now = new Date(g.takeoverAt!.getTime() + 1000);
     const step = rules.takeOver({ ...g, ply: 2 }, R(now))!;
     // The row is at ply 0, the step from ply 2: not written.
-    expect(await repo.writeStep(step, { dueBy: now })).toBe(false);
+    expect(await repo.writeStep(step, 0, { dueBy: now })).toBeNull();
     await r.db.query('UPDATE games SET ply = 2 WHERE id = $1', [g.id]);
-    expect(await repo.writeStep(step, { dueBy: new Date(g.takeoverAt!.getTime() - 1000) })).toBe(false); // not due by then
-    expect(await repo.writeStep(step, { dueBy: now })).toBe(true);
-    expect(await repo.writeStep(step, { dueBy: now })).toBe(false); // the seat flags changed: a second copy loses
+    expect(await repo.writeStep(step, 1, { dueBy: new Date(g.takeoverAt!.getTime() - 1000) })).toBeNull(); // not due by then
+    expect(await repo.writeStep(step, 1, { dueBy: now })).not.toBeNull();
+    expect(await repo.writeStep(step, 1, { dueBy: now })).toBeNull(); // the seat flags (and the version) changed: a second copy loses
     expect((await repo.load(g.id))!.game.blackStandIn).toBe(true);
   });
 
@@ -109,6 +115,32 @@ describe('GamesRepository (real PostgreSQL)', () => {
     expect((await repo.load(g.id))!.game.takeoverAt).toEqual(new Date(g.turnStartedAt!.getTime() + 300_000));
   });
 
+  it('every UPDATE of a game row bumps its version, whoever makes it; a step decided on an older version writes nothing, even at the same ply', async () => {
+    const g = await newGame();
+    const step = rules.playMove(g, { playerId: g.blackId, square: sq('d3'), ply: 0 }, R()) as ReturnType<typeof rules.cpuMove>;
+    // Another writer changes a column no step condition names (ply, status and seats as they were).
+    await r.db.query('UPDATE games SET takeover_at = takeover_at + interval \'1 minute\' WHERE id = $1', [g.id]);
+    expect((await repo.load(g.id))!.version).toBe(1);
+    expect(await repo.writeStep(step, 0)).toBeNull();
+    expect(await repo.movesSince(g.id)).toEqual([]);
+    // A write that changes nothing is still a write.
+    await r.db.query('UPDATE games SET ply = ply WHERE id = $1', [g.id]);
+    expect((await repo.load(g.id))!.version).toBe(2);
+    expect((await repo.writeStep(step, 2))?.version).toBe(3);
+    expect((await repo.load(g.id))!.game.ply).toBe(1);
+  });
+
+  it('touch answers the version its write left', async () => {
+    const g = await newGame();
+    const playing = rules.playMove(g, { playerId: g.blackId, square: sq('d3'), ply: 0 }, R()) as ReturnType<typeof rules.cpuMove>;
+    expect(await repo.writeStep(playing, 0)).not.toBeNull();
+    const reply = rules.playMove(playing.game, { playerId: g.whiteId, square: sq('c3'), ply: 1 }, R()) as ReturnType<typeof rules.cpuMove>;
+    expect(await repo.writeStep(reply, 1)).not.toBeNull(); // Black to move, both have moved: presence moves the takeover
+    const touched = await repo.touch([{ gameId: g.id, playerId: g.blackId }], new Date(Date.now() + 3_600_000), 300);
+    expect(touched).toEqual([{ gameId: g.id, color: 'black', ply: 2, takeoverAt: expect.any(Date), version: 3 }]);
+    expect((await repo.load(g.id))!.version).toBe(3);
+  });
+
   it('reads for other modules: active game, status, seats, room games, lists', async () => {
     const g = await newGame();
     expect(await lists.activeGameIdOf(g.blackId)).toBe(g.id);
@@ -117,7 +149,7 @@ describe('GamesRepository (real PostgreSQL)', () => {
     expect((await lists.gamesOf(g.whiteId, 10)).map((x) => x.game.id)).toEqual([g.id]);
     expect((await lists.active(1000)).map((x) => x.game.id)).toContain(g.id);
     const over = rules.abort(g, g.blackId, R())!;
-    expect(await repo.writeStep(over)).toBe(true);
+    expect(await repo.writeStep(over, 0)).not.toBeNull();
     expect(await lists.activeGameIdOf(g.blackId)).toBeNull();
     expect(await repo.statusOf(g.id)).toBe('aborted');
     expect((await lists.active(1000)).map((x) => x.game.id)).not.toContain(g.id);

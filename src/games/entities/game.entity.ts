@@ -189,6 +189,13 @@ export class Game {
   @Column({ name: 'opening_known', type: 'boolean', default: true })
   openingKnown: boolean;
 
+  /**
+   * One more with every UPDATE of the row (a trigger, migrations/…-GameVersion.ts): a step's write
+   * is conditional on it, so a copy may decide on a game it read before (GameCache).
+   */
+  @Column({ name: 'version', type: 'integer', default: 0 })
+  version: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -54,13 +54,14 @@ describe('typed SQL: column maps and named parameters', () => {
     const game = newGame({ id: '00000000-0000-4000-8000-000000000001', roomId: null, roomCode: null, rated: false, turnSeconds: null, showLegalMoves: true, blackId: 'b', whiteId: 'w' }, rules);
     const step = playMove(game, { playerId: 'b', square: parseSquare('d3')!, ply: 0 }, rules);
     if ('kind' in step) throw new Error('d3 is legal');
-    const statement = MOVE_STATEMENTS.step(stepParams(step, null));
+    const statement = MOVE_STATEMENTS.step(stepParams(step, 7, null));
     expect(statement.name).toBe('game_step');
     const value = (column: string) => statement.values![Number(new RegExp(`\\b${column} = \\$(\\d+)`).exec(statement.text)![1]) - 1];
     expect(value('board')).toBe(step.game.board);
     expect(value('ply')).toBe(1);
     expect(value('to_move')).toBe('white');
     expect(value('takeover_at')).toBe(step.game.takeoverAt);
+    expect(value('version')).toBe(7); // the version the step was decided on
     expect(statement.text).not.toMatch(/notify/i); // events leave after the commit
     expect(MOVE_STATEMENTS.load({ id: game.id })).toEqual({ name: 'game_load', text: MOVE_STATEMENTS.load.text, values: [game.id] });
   });
