@@ -49,6 +49,11 @@ export class GamesService implements OnModuleDestroy {
   /** The computer's moves under way, awaited at shutdown. */
   private readonly computing = new Set<Promise<unknown>>();
   private stopping = false;
+  /**
+   * The view a step's events carried, by the game after the step: the move's answer is the same
+   * game, so it is not built a second time (legal moves, clocks, opening name, dates).
+   */
+  private readonly published = new WeakMap<LoadedGame, GameDto>();
 
   constructor(
     private readonly db: Db,
@@ -218,7 +223,7 @@ export class GamesService implements OnModuleDestroy {
     this.metrics.playedMoveLatency.observe((performance.now() - started) / 1000);
     this.metrics.playerMoves.inc();
     const after = await this.playStandIns(written);
-    return { created: true, move: toMoveDto(step.records[0]), game: toGameDto(after) };
+    return { created: true, move: toMoveDto(step.records[0]), game: this.published.get(after) ?? toGameDto(after) };
   }
 
   async resign(gameId: string, playerId: string): Promise<GameDto> {
@@ -383,6 +388,7 @@ export class GamesService implements OnModuleDestroy {
   private notifications(after: LoadedGame, step: Progress): TopicEvent[] {
     const id = after.game.id;
     const game = toGameDto(after);
+    this.published.set(after, game);
     return step.events.map((e): TopicEvent => {
       if (e.type === 'move') return gameEvent(id, 'move', { ...toMoveDto(e.record), game }, e.record.ply + 1);
       if (e.type === 'seat') return gameEvent(id, 'seat', { gameId: id, color: e.color, standIn: e.standIn, standInAt: game.standInAt, game }, step.origin.ply);

@@ -90,20 +90,53 @@ export function nameOpening(squares: readonly number[]): Opening | null {
   // Every read and every move of a game names its opening again from the same first squares: a
   // replay and eight symmetric keys per position, ~4 % of a move's CPU. The name depends on the
   // first LONGEST_LINE squares alone, so it is remembered by them.
-  const key = squares.length > LONGEST_LINE ? squares.slice(0, LONGEST_LINE).join(',') : squares.join(',');
+  const line = squares.length > LONGEST_LINE ? squares.slice(0, LONGEST_LINE) : squares;
+  const key = line.join(',');
   const known = named.get(key);
-  if (known !== undefined) return known;
-  const found = nameOpeningAfresh(squares);
+  if (known !== undefined) return known.opening;
+  const found = nameLine(line);
   if (named.size >= NAMED_REMEMBERED) named.clear();
   named.set(key, found);
-  return found;
+  return found.opening;
+}
+
+/** A line's name so far, and the position it reached (null from its first illegal move on: no later square counts). */
+interface NamedLine {
+  readonly opening: Opening | null;
+  readonly position: Position | null;
 }
 
 /** Opening names by the squares that name them (bounded: cleared when full, refilled by the games being played). */
-const named = new Map<string, Opening | null>();
+const named = new Map<string, NamedLine>();
 const NAMED_REMEMBERED = 20_000;
 
-function nameOpeningAfresh(squares: readonly number[]): Opening | null {
+/**
+ * A game's line grows by one square a move, and the line one square shorter was named at the move
+ * before: when it is remembered, only the last position is keyed (one symmetric key, not one per
+ * position of a replay from the start).
+ */
+function nameLine(line: readonly number[]): NamedLine {
+  const shorter = line.length > 0 ? named.get(line.slice(0, -1).join(',')) : undefined;
+  if (shorter !== undefined) return extend(shorter, line.length, line[line.length - 1]);
+  let acc: NamedLine = { opening: null, position: passIfNeeded(startPosition()).position };
+  for (let i = 0; i < line.length && acc.position; i++) acc = extend(acc, i + 1, line[i]);
+  return acc;
+}
+
+/** `before` with its `length`-th square played: the longest named line reached so far. */
+function extend(before: NamedLine, length: number, square: number): NamedLine {
+  if (!before.position) return before;
+  let position: Position;
+  try {
+    position = playTurn(before.position, square).position;
+  } catch {
+    return { opening: before.opening, position: null };
+  }
+  return { opening: NAMED.get(`${length}:${positionKey(position)}`) ?? before.opening, position };
+}
+
+/** The name as a replay from the start gives it, nothing remembered (what {@link nameOpening} must agree with). */
+export function nameOpeningAfresh(squares: readonly number[]): Opening | null {
   const positions = positionsAlong(squares, LONGEST_LINE);
   let found: Opening | null = null;
   positions.forEach((p, i) => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseTranscript, replay, startPosition, toBoardString } from '../../../src/engine/index.js';
+import { legalMoves, parseTranscript, playTurn, replay, squareName, startPosition, toBoardString } from '../../../src/engine/index.js';
 import { parseMasterGames } from '../../../src/openings/domain/master-games.js';
 import { indexRows, stepsOf } from '../../../src/openings/domain/index-rows.js';
 import { openingFigures } from '../../../src/openings/domain/opening-stats.js';
-import { nameOpening, OPENINGS, openingById } from '../../../src/openings/domain/openings.js';
+import { nameOpening, nameOpeningAfresh, OPENINGS, openingById } from '../../../src/openings/domain/openings.js';
 import { positionKey, SYMMETRIES, transformBoard } from '../../../src/openings/domain/symmetry.js';
 import { readShipped } from '../engine/helpers.js';
 
@@ -61,6 +61,35 @@ describe('the openings table', () => {
 
   it('stops naming at an illegal move (what came before still names it)', () => {
     expect(nameOpening([...line('f5d6c3d3c4'), 0])?.id).toBe('tiger');
+  });
+
+  it('names a line grown one square at a time as a replay from the start does', () => {
+    // Games along the named lines (any legal image) that then go their own way, named square by
+    // square as the move path does, with illegal squares and fresh lines of any length among them.
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const compared: number[] = [];
+    for (let g = 0; g < 300; g++) {
+      const opening = OPENINGS[g % OPENINGS.length];
+      const squares: number[] = image(line(opening.moves), LEGAL[g % LEGAL.length]).slice(0, Math.floor(random() * 20));
+      let position = replay(squares.map((sq) => squareName(sq)).join('')).position;
+      for (let ply = 0; ply < 30 && legalMoves(position).length > 0; ply++) {
+        if (g % 10 === 0 && ply === 12) squares.push(0, 63); // an illegal square: nothing after it counts
+        else {
+          const moves = legalMoves(position);
+          const square = moves[Math.floor(random() * moves.length)];
+          squares.push(square);
+          position = playTurn(position, square).position;
+        }
+        const afresh = nameOpeningAfresh(squares);
+        expect(nameOpening(squares)).toBe(afresh);
+        const cut = squares.slice(0, Math.floor(random() * (squares.length + 1)));
+        expect(nameOpening(cut)).toBe(nameOpeningAfresh(cut));
+        compared.push(afresh ? 1 : 0);
+      }
+    }
+    expect(compared.length).toBeGreaterThan(3000);
+    expect(compared.filter((named) => named === 1).length).toBeGreaterThan(300);
   });
 });
 
