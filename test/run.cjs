@@ -38,26 +38,27 @@ const PROCESSES = new Set(
 );
 
 // Workers per group on 2 cores: pure code and in-process apps use both; files that start server
-// processes of their own (and measure their restarts) run one at a time.
+// processes of their own (and measure their restarts) run one at a time, beside the e2e group
+// (below). The browser files keep a core busy each but for their waits (the clock test's real
+// minute, the pauses that check nothing happens): a third worker fills those.
 const GROUPS = [
   { name: 'unit', workers: 2, claims: (f) => f.startsWith('src/') || f.startsWith('test/unit/') || f.startsWith('test/client/') },
   { name: 'integration', workers: 2, claims: (f) => f.startsWith('test/integration/') },
   { name: 'e2e', workers: 2, claims: (f) => f.startsWith('test/e2e/') && !PROCESSES.has(f) },
-  // Beside the browser group: these mostly wait (for processes to start, stop, restart, for an
-  // outage to pass) while the browser group mostly computes.
-  { name: 'processes', workers: 1, beside: 'browser', claims: (f) => PROCESSES.has(f) },
-  { name: 'browser', workers: 2, claims: (f) => f.startsWith('test/browser/') },
+  // Beside the e2e group: one worker, about one core, which would leave the other idle alone.
+  { name: 'processes', workers: 1, beside: 'e2e', claims: (f) => PROCESSES.has(f) },
+  { name: 'browser', workers: 3, claims: (f) => f.startsWith('test/browser/') },
   { name: 'other', workers: 1, claims: () => true },
 ];
 
 /**
- * The plan's groups in the order they run: one at a time by default. With OUTFLANK_TEST_OVERLAP=1 a
- * group that runs `beside` another starts with it: faster, but on 2 cores the processes' load
- * checks (db-restart's requests during its outage, queue-copies' 200 players at once) were starved
- * into failing in the merged run, so it is not the default.
+ * The plan's groups in the order they run, a group that runs `beside` another starting with it;
+ * OUTFLANK_TEST_OVERLAP=0 runs them one at a time (to time a group on its own). `processes` beside
+ * `browser` slowed the browser group by a third and showed its pages' races; beside `e2e` (in-process
+ * apps, no pages) the two share both cores, where `processes` alone (one worker) leaves one idle.
  */
 function phases(plan) {
-  const serial = process.env.OUTFLANK_TEST_OVERLAP !== '1';
+  const serial = process.env.OUTFLANK_TEST_OVERLAP === '0';
   const out = [];
   for (const group of plan) {
     if (!serial && group.beside && plan.some((g) => g.name === group.beside)) continue;

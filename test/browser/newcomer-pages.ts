@@ -3,7 +3,7 @@
  * sizes, with the screenshots; newcomer-details.browser.spec.ts: dark mode and the points a
  * stranger tripped over): the app and the run's Chromium, a live room game between two guests, a
  * registered player (ada) with a finished game, and the pages a newcomer meets. Two files, so that
- * the browser group's two workers share them.
+ * the browser group's workers share them.
  */
 import { afterEach, beforeAll, expect } from '@jest/globals';
 import { Browser, BrowserContext, Page } from 'playwright-core';
