@@ -147,11 +147,8 @@ export const SEATS_AND_RATINGS = `${SEAT_COLUMNS},
   LEFT JOIN rating_history hb ON hb.game_id = g.id AND hb.player_id = g.black_id
   LEFT JOIN rating_history hw ON hw.game_id = g.id AND hw.player_id = g.white_id`;
 
-export type LoadRow = GameState & {
-  version?: number;
-  openingSquares?: number[] | null;
-  openingId?: string | null;
-  openingKnown?: boolean;
+/** Both seats' public fields, as the reads of a game (and a step's write) answer them. */
+export interface SeatFields {
   blackUsername: string;
   blackRating: number;
   blackGuest: boolean;
@@ -160,6 +157,13 @@ export type LoadRow = GameState & {
   whiteRating: number;
   whiteGuest: boolean;
   whiteRd: number;
+}
+
+export type LoadRow = GameState & SeatFields & {
+  version?: number;
+  openingSquares?: number[] | null;
+  openingId?: string | null;
+  openingKnown?: boolean;
   blackRatingBefore?: number | null;
   blackRdBefore?: number | null;
   blackRatingAfter?: number | null;

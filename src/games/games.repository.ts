@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Db } from '../database/db.js';
 import { sql } from '../database/sql.js';
 import type { GameState, GameStatus, MoveRecord, Progress } from './domain/game.js';
-import { GAMES, MOVES, OPENING, OPENING_FOR_MOVE, SEAT_COLUMNS, SEATS, SEATS_AND_RATINGS, toLoaded, type LoadRow, type SeatPlayer, type VersionedGame } from './game-rows.js';
+import { GAMES, MOVES, OPENING, OPENING_FOR_MOVE, SEAT_COLUMNS, SEATS, SEATS_AND_RATINGS, toLoaded, type LoadRow, type SeatFields, type SeatPlayer, type VersionedGame } from './game-rows.js';
 
 // The row shapes and the table maps are game-rows.ts'; they are imported from here too.
 export * from './game-rows.js';
@@ -52,18 +52,10 @@ export interface StepParams extends Pick<GameState, (typeof STEP_KEYS)[number]> 
 }
 
 /** What a step's write answers: the row's new version and both seats' public fields as they are now. */
-export interface StepRow {
+export interface StepRow extends SeatFields {
   updated: number;
   inserted: number;
   version: number;
-  blackUsername: string;
-  blackRating: number;
-  blackGuest: boolean;
-  blackRd: number;
-  whiteUsername: string;
-  whiteRating: number;
-  whiteGuest: boolean;
-  whiteRd: number;
 }
 
 /**
