@@ -11,6 +11,7 @@ import { GameStreamService } from './game-stream.service.js';
 import { GamesController, MeController } from './games.controller.js';
 import { GameListsRepository } from './game-lists.repository.js';
 import { GamesRepository } from './games.repository.js';
+import { GameSteps } from './game-steps.js';
 import { GamesService } from './games.service.js';
 import { PlayerGamesController } from './player-games.controller.js';
 import { PairingReadsRepository } from './pairing-reads.repository.js';
@@ -20,7 +21,7 @@ import { RankedHistoryRepository } from './ranked-history.repository.js';
 @Module({
   imports: [AuthModule, RatingsModule, PlayersModule, EngineModule],
   controllers: [GamesController, MeController, PlayerGamesController],
-  providers: [{ provide: GameCache, useFactory: () => new GameCache() }, GamesRepository, GameListsRepository, PairingReadsRepository, RankedHistoryRepository, GamesService, GameQueries, GameStreamService, PresenceService, DeadlineSweeper],
+  providers: [{ provide: GameCache, useFactory: () => new GameCache() }, GamesRepository, GameListsRepository, PairingReadsRepository, RankedHistoryRepository, GameSteps, GamesService, GameQueries, GameStreamService, PresenceService, DeadlineSweeper],
   exports: [GamesService, GameQueries, GamesRepository, GameListsRepository, PairingReadsRepository, RankedHistoryRepository],
 })
 export class GamesModule implements OnModuleInit {

@@ -6,20 +6,17 @@ import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { EngineService } from '../engine-service/engine.service.js';
 import { parseSquare } from '../engine/index.js';
-import { gameEvent, type TopicEvent } from '../events/event-map.js';
-import { EventsService } from '../events/events.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
-import { RatingsService } from '../ratings/ratings.service.js';
 import { COMPUTER_NODES_PER_MS, COMPUTER_PLAYER_ID, computerBudgetMs, computerToMove, type ComputerLevel } from './domain/computer.js';
 import { seedOf } from '../engine/levels.js';
 import { clocksAt, seatOf, type GameRules, type GameState, type NewGameSpec, type Progress } from './domain/game.js';
 import * as rules from './domain/transitions.js';
 import { asAppError } from './rule-errors.js';
 import type { GameDto, MoveDto } from './dto/game.dto.js';
-import { openingSquaresAfter, openingToStore, toGameDto, toMoveDto } from './game-view.js';
-import { GameCache } from './game-cache.js';
+import { toGameDto, toMoveDto } from './game-view.js';
 import { GameListsRepository } from './game-lists.repository.js';
-import { GamesRepository, OPENING_RECORDS, type LoadedGame, type VersionedGame } from './games.repository.js';
+import { GameSteps } from './game-steps.js';
+import { GamesRepository, type LoadedGame, type VersionedGame } from './games.repository.js';
 
 export type NewGame = Omit<NewGameSpec, 'id'>;
 
@@ -37,8 +34,8 @@ const MAX_CPU_MOVES = 64;
 
 /**
  * The game commands: each loads the game, asks the pure domain for the step, writes it with one
- * conditional write (the game's end also rates, in one transaction); its events go out once it
- * committed. A move is first decided on the game as this copy last knew it (GameCache), without a
+ * conditional write (GameSteps: the game's end also rates, in one transaction); its events go out
+ * once it committed. A move is first decided on the game as this copy last knew it (GameCache), without a
  * read: the conditional write tells whether the row is still as known.
  */
 @Injectable()
@@ -49,22 +46,15 @@ export class GamesService implements OnModuleDestroy {
   /** The computer's moves under way, awaited at shutdown. */
   private readonly computing = new Set<Promise<unknown>>();
   private stopping = false;
-  /**
-   * The view a step's events carried, by the game after the step: the move's answer is the same
-   * game, so it is not built a second time (legal moves, clocks, opening name, dates).
-   */
-  private readonly published = new WeakMap<LoadedGame, GameDto>();
 
   constructor(
     private readonly db: Db,
+    private readonly steps: GameSteps,
     private readonly repo: GamesRepository,
-    private readonly cache: GameCache,
     private readonly lists: GameListsRepository,
-    private readonly ratings: RatingsService,
     private readonly engine: EngineService,
     private readonly clock: Clock,
     private readonly metrics: MetricsService,
-    private readonly events: EventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -113,7 +103,7 @@ export class GamesService implements OnModuleDestroy {
     try {
       let moved = false;
       for (let i = 0; i < MAX_CPU_MOVES && !this.stopping; i++) {
-        const loaded = await this.read(gameId);
+        const loaded = await this.steps.read(gameId);
         if (!loaded || !computerToMove(loaded.game)) break;
         const g = loaded.game;
         const color = g.toMove!;
@@ -171,7 +161,7 @@ export class GamesService implements OnModuleDestroy {
     if (square === null) throw new AppError('VALIDATION_FAILED', { key: 'api.validation.square' });
     const started = performance.now();
     const command: rules.MoveCommand = { playerId, square, ply, timing: { lagMs } };
-    const held = this.cache.get(gameId);
+    const held = this.steps.held(gameId);
     if (held) {
       const outcome = await this.moveOnHeld(held, command, started);
       if (outcome) return outcome;
@@ -223,7 +213,7 @@ export class GamesService implements OnModuleDestroy {
     this.metrics.playedMoveLatency.observe((performance.now() - started) / 1000);
     this.metrics.playerMoves.inc();
     const after = await this.playStandIns(written);
-    return { created: true, move: toMoveDto(step.records[0]), game: this.published.get(after) ?? toGameDto(after) };
+    return { created: true, move: toMoveDto(step.records[0]), game: this.steps.view(after) };
   }
 
   async resign(gameId: string, playerId: string): Promise<GameDto> {
@@ -269,7 +259,7 @@ export class GamesService implements OnModuleDestroy {
     const changed: string[] = [];
     for (const gameId of await this.lists.activeGameIdsOf(playerId)) {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const loaded = await this.read(gameId);
+        const loaded = await this.steps.read(gameId);
         if (loaded && options.rankedOnly && !loaded.game.rated) break;
         const step = loaded && this.rule(() => rules.leave(loaded.game, playerId, this.rules()));
         if (!loaded || !step) break;
@@ -285,7 +275,7 @@ export class GamesService implements OnModuleDestroy {
 
   /** The side to move's time is up: the CPU takes the seat and plays. False when nothing was due. */
   async takeOver(gameId: string): Promise<boolean> {
-    const loaded = await this.read(gameId);
+    const loaded = await this.steps.read(gameId);
     if (!loaded) return false;
     if (computerToMove(loaded.game)) {
       // Its deadline came while no copy was thinking for it (a crash, a lost search): a fallen
@@ -317,7 +307,7 @@ export class GamesService implements OnModuleDestroy {
     for (let i = 0; i < MAX_CPU_MOVES && rules.standInToMove(current.game); i++) {
       const square = await this.engine.standInMove(current.game.board, current.game.toMove!);
       const written = await this.write(current, this.rule(() => rules.cpuMove(current.game, square, this.rules())));
-      if (!written) return (await this.read(current.game.id)) ?? current; // someone else moved first
+      if (!written) return (await this.steps.read(current.game.id)) ?? current; // someone else moved first
       this.metrics.cpuMoves.inc();
       current = written;
     }
@@ -325,107 +315,19 @@ export class GamesService implements OnModuleDestroy {
   }
 
   /**
-   * Writes one step, conditional on the game's row being at the version it was decided on: a single
-   * statement, or for a rated game's end one transaction that also rates both players. Returns the
-   * game after it (the seats' public fields as the write read them), or null when a concurrent step
-   * or another write of the row won (the copy then no longer holds the game).
+   * Writes one step (GameSteps.write); when the computer is to move after it, its move follows
+   * once the step committed.
    */
   private async write(loaded: VersionedGame, step: Progress, dueBy?: Date): Promise<VersionedGame | null> {
-    const after: LoadedGame = { ...loaded, game: step.game, openingSquares: openingSquaresAfter(loaded, step.records) };
-    // The name goes on the row in the step's own write, so reads of the game need not replay its first moves.
-    const opening = openingToStore(after);
-    if (opening) after.openingId = opening.id;
-    const rated = rules.ratedResult(step.game);
-    if (!rated || step.origin.status !== 'active') {
-      const written = await this.repo.writeStep(step, loaded.version, { dueBy, opening });
-      if (!written) return this.lost(step.game.id); // nothing to publish
-      const fresh: VersionedGame = { ...after, ...written };
-      this.remember(fresh);
-      // After the commit (of the caller's unit of work, if any): never inside the write.
-      await this.events.publishAll(this.notifications(fresh, step));
-      if (computerToMove(fresh.game)) this.db.afterCommit(() => this.scheduleComputer(fresh.game.id));
-      return fresh;
-    }
-    return this.db.transaction(async () => {
-      const written = await this.repo.writeStep(step, loaded.version, { dueBy, opening });
-      if (!written) return this.lost(step.game.id);
-      this.cache.drop(step.game.id); // over: no move comes any more
-      const g = step.game;
-      const loser = rules.gaveUp(g);
-      if (loser && rules.cheapWin(await this.repo.ownMoves(g.id, loser), this.config.fairPlay.ratedMinLoserMoves)) {
-        await this.repo.voidRating(g.id);
-        const voided: VersionedGame = { ...after, ...written };
-        await this.events.publishAll(this.notifications(voided, step));
-        return voided;
-      }
-      const deltas = await this.ratings.applyGameResult({
-        gameId: g.id,
-        blackId: g.blackId,
-        whiteId: g.whiteId,
-        winner: rated.winner,
-        finishedAt: g.finishedAt!,
-      });
-      await this.repo.setRatingChanges(g.id, deltas.black, deltas.white);
-      const ratedGame: VersionedGame = {
-        game: { ...g, blackRatingChange: deltas.black, whiteRatingChange: deltas.white },
-        black: { ...written.black, rating: deltas.steps.black.rating, rd: deltas.steps.black.rd },
-        white: { ...written.white, rating: deltas.steps.white.rating, rd: deltas.steps.white.rd },
-        ratings: deltas.steps,
-        openingSquares: after.openingSquares,
-        openingId: after.openingId,
-        version: written.version,
-      };
-      await this.events.publishAll(this.notifications(ratedGame, step));
-      return ratedGame;
-    });
-  }
-
-  /**
-   * The step's events. Each carries the state it announces: a move record (event id = the game's
-   * ply after it) and a seat change come with the game after the step, the end with the finished
-   * game, so a client holding the game before the step needs no request.
-   */
-  private notifications(after: LoadedGame, step: Progress): TopicEvent[] {
-    const id = after.game.id;
-    const game = toGameDto(after);
-    this.published.set(after, game);
-    return step.events.map((e): TopicEvent => {
-      if (e.type === 'move') return gameEvent(id, 'move', { ...toMoveDto(e.record), game }, e.record.ply + 1);
-      if (e.type === 'seat') return gameEvent(id, 'seat', { gameId: id, color: e.color, standIn: e.standIn, standInAt: game.standInAt, game }, step.origin.ply);
-      return gameEvent(id, 'end', game, after.game.ply);
-    });
+    const written = await this.steps.write(loaded, step, dueBy);
+    if (written && computerToMove(written.game)) this.db.afterCommit(() => this.scheduleComputer(written.game.id));
+    return written;
   }
 
   private async mustLoad(gameId: string): Promise<VersionedGame> {
-    const loaded = await this.read(gameId);
+    const loaded = await this.steps.read(gameId);
     if (!loaded) throw notFound('game', gameId);
     return loaded;
-  }
-
-  /** Reads a game for a step (this copy holds it from then on, while it is in play). */
-  private async read(gameId: string): Promise<VersionedGame | null> {
-    const loaded = await this.repo.load(gameId);
-    if (loaded) this.remember(loaded);
-    else this.cache.drop(gameId);
-    return loaded;
-  }
-
-  /**
-   * Holds a game as a read or a write left it, once that is committed (a state a unit of work
-   * rolls back must never be held: its version would come again with another state); a game
-   * over is let go at once.
-   */
-  private remember(loaded: VersionedGame): void {
-    if (loaded.game.status !== 'active') return this.cache.drop(loaded.game.id);
-    // As the move path's read would find it: past the first moves, the stored name without the squares.
-    const held = loaded.openingSquares && loaded.openingId !== undefined && loaded.game.ply >= OPENING_RECORDS ? { ...loaded, openingSquares: undefined } : loaded;
-    this.db.afterCommit(() => this.cache.put(held));
-  }
-
-  /** A write that found the row changed: this copy no longer knows the game. */
-  private lost(gameId: string): null {
-    this.cache.drop(gameId);
-    return null;
   }
 
   /** Runs a domain step outside `decide`: its refusals become the API's errors. */

@@ -10,6 +10,7 @@ import * as rules from '../../../src/games/domain/transitions.js';
 import { GameCache } from '../../../src/games/game-cache.js';
 import type { SeatPlayer, VersionedGame } from '../../../src/games/game-rows.js';
 import type { GameListsRepository } from '../../../src/games/game-lists.repository.js';
+import { GameSteps } from '../../../src/games/game-steps.js';
 import type { GamesRepository } from '../../../src/games/games.repository.js';
 import { GamesService } from '../../../src/games/games.service.js';
 import type { MetricsService } from '../../../src/metrics/metrics.service.js';
@@ -124,18 +125,8 @@ function service(repo: ReturnType<typeof fakeRepository>, cache: GameCache): Gam
   const events = { publishAll: async () => undefined } as unknown as EventsService;
   const clock = { now: () => NOW } as Clock;
   const config = { cpuTakeoverSeconds: 60, firstMoveSeconds: 30, idleTurnSeconds: 300, fairPlay: { rankedStandInMoves: 2, ratedMinLoserMoves: 0 } } as unknown as AppConfig;
-  return new GamesService(
-    db,
-    repo as unknown as GamesRepository,
-    cache,
-    {} as GameListsRepository,
-    {} as RatingsService,
-    {} as EngineService,
-    clock,
-    metrics,
-    events,
-    config,
-  );
+  const steps = new GameSteps(db, repo as unknown as GamesRepository, cache, {} as RatingsService, events, config);
+  return new GamesService(db, steps, repo as unknown as GamesRepository, {} as GameListsRepository, {} as EngineService, clock, metrics, config);
 }
 
 describe('GamesService on the games it holds', () => {
