@@ -862,6 +862,12 @@ interface ProbeResult {
   lost: number;
 }
 
+/** One probe's line of the log: its rate, PostgreSQL's CPU a move and any conditional write it lost. */
+function probeLine(label: string, clients: number, p: ProbeResult): string {
+  const cpu = ((p.postgresCpu / Math.max(1, p.moves)) * 1000).toFixed(3);
+  return `${label}, ${clients} clients: ${p.moves} moves in ${p.seconds.toFixed(1)} s (${Math.round(p.moves / p.seconds)}/s), PostgreSQL CPU ${cpu} ms/move${p.lost ? `, ${p.lost} conditional writes lost` : ''}`;
+}
+
 /**
  * (c) The app's own move SQL (GamesRepository's named statements, the pure game domain in
  * between) driven by a bare pg pool of the app's size, `clients` loops, no HTTP and no framework:
@@ -1188,17 +1194,17 @@ async function main(): Promise<void> {
       const probeGames = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
       const probe = await runProbe(url, probeGames, clients, SECONDS, config.dbPoolSize, postmasterPid, { held: true });
       probes.set(clients, probe);
-      console.log(`bare pg probe (the app's move SQL: one statement a move on a held game), ${clients} clients: ${probe.moves} moves in ${probe.seconds.toFixed(1)} s (${Math.round(probe.moves / probe.seconds)}/s), PostgreSQL CPU ${((probe.postgresCpu / Math.max(1, probe.moves)) * 1000).toFixed(3)} ms/move${probe.lost ? `, ${probe.lost} conditional writes lost` : ''}`);
+      console.log(probeLine("bare pg probe (the app's move SQL: one statement a move on a held game)", clients, probe));
       // The path before the cache beside it: a read of the game before each write.
       const loadGames = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
       const withLoad = await runProbe(url, loadGames, clients, SECONDS, config.dbPoolSize, postmasterPid, { held: false });
       loadProbes.set(clients, withLoad);
-      console.log(`bare pg probe, read + write a move (the path before the cache), ${clients} clients: ${withLoad.moves} moves in ${withLoad.seconds.toFixed(1)} s (${Math.round(withLoad.moves / withLoad.seconds)}/s), PostgreSQL CPU ${((withLoad.postgresCpu / Math.max(1, withLoad.moves)) * 1000).toFixed(3)} ms/move${withLoad.lost ? `, ${withLoad.lost} conditional writes lost` : ''}`);
+      console.log(probeLine('bare pg probe, read + write a move (the path before the cache)', clients, withLoad));
       if (PROBE_VARIANTS) {
         // The same without the NOTIFY of the move events: what the fan-out costs the database.
         const quietGames = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
         const quiet = await runProbe(url, quietGames, clients, SECONDS, config.dbPoolSize, postmasterPid, { held: true, notify: false });
-        console.log(`bare pg probe WITHOUT NOTIFY, ${clients} clients: ${quiet.moves} moves in ${quiet.seconds.toFixed(1)} s (${Math.round(quiet.moves / quiet.seconds)}/s), PostgreSQL CPU ${((quiet.postgresCpu / Math.max(1, quiet.moves)) * 1000).toFixed(3)} ms/move`);
+        console.log(probeLine('bare pg probe WITHOUT NOTIFY', clients, quiet));
       }
     }
 
