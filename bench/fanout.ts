@@ -28,14 +28,15 @@
  * `ulimit -n` must allow it (checked at the start: raise it in the shell, e.g. `ulimit -n 20000`).
  * HTTP to 127.0.0.1 only. One summary line at the end begins with `fanout:`.
  */
-import { ChildProcess, fork, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { ChildProcess, fork } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fromBoardString, legalMoves, squareName, startPosition, type Color, type Position } from '../src/engine/index.js';
 import { benchAppEnv, mulberry32, quantile, request, type HttpAnswer } from './common.js';
+import { spawnServe, stopServed, waitHealthy, type Served } from './served.js';
 
 /** Epoch milliseconds with sub-millisecond precision, comparable across the processes of one machine. */
 const now = (): number => performance.timeOrigin + performance.now();
@@ -292,48 +293,6 @@ function cpuOf(pid: number): number {
   }
 }
 
-interface Served {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<void>;
-}
-
-function spawnServe(env: NodeJS.ProcessEnv, profileDir: string | null): Served {
-  const cli = join(__dirname, '..', 'src', 'cli.js');
-  if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
-  const flags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  const child = spawn(process.execPath, [...flags, cli, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (c) => (out = (out + String(c)).slice(-20_000)));
-  child.stderr!.on('data', (c) => (out = (out + String(c)).slice(-20_000)));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  return { child, output: () => out, exited };
-}
-
-async function waitHealthy(served: Served, port: number, ms = 90_000): Promise<void> {
-  let gone = false;
-  void served.exited.then(() => (gone = true));
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline && !gone) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`the app copy never became healthy (${gone ? 'it exited' : `after ${ms} ms`}):\n${served.output()}`);
-}
-
-async function stopServed(served: Served): Promise<void> {
-  if (served.child.exitCode !== null || served.child.signalCode !== null) return;
-  served.child.kill('SIGTERM');
-  const timer = setTimeout(() => served.child.kill('SIGKILL'), 20_000);
-  await served.exited;
-  clearTimeout(timer);
-}
-
 /** The client address of stream i: 10.77.x.y, one of ADDRESSES, round-robin. */
 function addressOf(i: number): string {
   const a = i % ADDRESSES;
@@ -446,9 +405,10 @@ async function main(): Promise<void> {
     const profileDir = PROFILE ? join(process.cwd(), 'bench', 'profiles') : null;
     served = spawnServe(
       { PATH: process.env.PATH, HOME: process.env.HOME, ...APP_ENV, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', MIGRATIONS_RUN: 'false' },
-      profileDir,
+      port,
+      profileDir ? { profileDir } : {},
     );
-    await waitHealthy(served, port);
+    await waitHealthy(served);
     const base = `http://127.0.0.1:${port}`;
     const appPid = served.child.pid!;
     const moveAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });

@@ -1,0 +1,59 @@
+/** bench:moves's set-up: players registered over HTTP, ranked games made as the ranked queue makes them. */
+import http from 'node:http';
+import { request } from '../common.js';
+import type { BenchGame } from './driver.js';
+
+export interface Seat {
+  token: string;
+  id: string;
+}
+
+export async function api<T>(agent: http.Agent, base: string, method: string, path: string, token: string | null, payload: unknown, expect: number): Promise<T> {
+  const answer = await request(agent, base, method, path, token, payload);
+  if (answer.status !== expect) throw new Error(`${method} ${path}: expected ${expect}, got ${answer.status} ${answer.body.slice(0, 300)}`);
+  return JSON.parse(answer.body) as T;
+}
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function pool<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+export async function registerPlayers(agent: http.Agent, base: string, count: number, runTag: string): Promise<Seat[]> {
+  return pool(Array.from({ length: count }, (_, i) => i), 8, async (i) => {
+    const res = await api<{ token: string; player: { id: string } }>(
+      agent,
+      base,
+      'POST',
+      '/api/auth/register',
+      null,
+      { username: `b${runTag}_${i}`, password: 'bench-password-1234' },
+      201,
+    );
+    return { token: res.token, id: res.player.id };
+  });
+}
+
+/** Creates a ranked (rated) game for two players, as the ranked queue does: the app's own GamesService. */
+export type CreateRanked = (blackId: string, whiteId: string) => Promise<string>;
+
+/** Ranked games for each pair (the first player Black), made in the database as the ranked queue makes them. */
+export async function startGames(create: CreateRanked, pairs: [Seat, Seat][], gamesPerPair: number): Promise<BenchGame[][]> {
+  return pool(pairs, 16, async ([black, white]) => {
+    const games: BenchGame[] = [];
+    for (let g = 0; g < gamesPerPair; g++) {
+      games.push({ id: await create(black.id, white.id), blackToken: black.token, whiteToken: white.token });
+    }
+    return games;
+  });
+}
