@@ -30,6 +30,19 @@ const shareable = (path) => /[\\/]node_modules[\\/]/.test(path) && !UNSHARED.tes
 /** The runtime of the sharing file that runs now. */
 let current;
 
+/** A map of the worker's life: jest clears its per-file caches, this one it cannot. */
+class WorkerMap extends Map {
+  clear() {}
+}
+/**
+ * Jest resolves every request and reads and transforms (from its disk cache, by the source's
+ * hash) every module again for each file: the answers are kept for the worker, as
+ * test/setup/resolver.cjs keeps its own. The tree does not change under a test run.
+ */
+const resolvedCjs = new WorkerMap();
+const transformed = new Map();
+const KEEP = process.env.OUTFLANK_TEST_SHARE !== '0';
+
 class CodeCachingRuntime extends Runtime {
   constructor(config, environment, ...rest) {
     super(config, environment, ...rest);
@@ -37,6 +50,7 @@ class CodeCachingRuntime extends Runtime {
     // The worker runs one file at a time: this file's runtime answers the shared modules now.
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     if (this.shares) current = this;
+    if (KEEP) this.keepForWorker();
     const dir = join(config.cacheDirectory, `v8-code-${process.version}`);
     mkdirSync(dir, { recursive: true });
     const executor = this.executor;
@@ -80,6 +94,29 @@ class CodeCachingRuntime extends Runtime {
     };
   }
 }
+
+/** Resolutions and transforms kept for the worker's next files (see resolvedCjs). */
+CodeCachingRuntime.prototype.keepForWorker = function keepForWorker() {
+  if (this._resolution?.cjsCache instanceof Map) this._resolution.cjsCache = resolvedCjs;
+  const cache = this.transformCache;
+  if (typeof cache?.transform !== 'function' || !(cache.transforms instanceof Map)) return;
+  const transform = cache.transform.bind(cache);
+  // TransformCache.transform: the same bookkeeping of the file's transforms and source maps.
+  cache.transform = (filename, options) => {
+    if (options?.isInternalModule) return transform(filename, options);
+    const key = `${filename}\0${JSON.stringify(cache.getFullTransformationOptions(options))}`;
+    let file = transformed.get(key);
+    if (file === undefined) {
+      transform(filename, options);
+      file = cache.transforms.get(filename);
+      transformed.set(key, file);
+    } else {
+      cache.transforms.set(filename, file);
+      if (file.sourceMapPath) cache.sourceMaps.set(filename, file.sourceMapPath);
+    }
+    return file.code;
+  };
+};
 
 /**
  * A shared module's `require` is the runtime's of the file that evaluated it: once that file has
