@@ -29,6 +29,8 @@ const UNSHARED = /[\\/]node_modules[\\/](jest-[^\\/]+|@jest[\\/][^\\/]+|expect)[
 const shareable = (path) => /[\\/]node_modules[\\/]/.test(path) && !UNSHARED.test(path);
 /** The runtime of the sharing file that runs now. */
 let current;
+/** class-transformer's registry of decorated classes (a module of its own), once shared. */
+let classTransformerStorage;
 
 /** A map of the worker's life: jest clears its per-file caches, this one it cannot. */
 class WorkerMap extends Map {
@@ -151,7 +153,10 @@ CodeCachingRuntime.prototype.requireModule = function requireModule(from, module
   const exports = Runtime.prototype.requireModule.call(this, from, moduleName, options, isRequireActual);
   const module = this.registries.getActiveCjsRegistry().get(path);
   // Kept once evaluated to the end (not a module still loading in a require cycle).
-  if (module?.loaded) sharedModules.set(path, module);
+  if (module?.loaded) {
+    sharedModules.set(path, module);
+    if (/[\\/]class-transformer[\\/]cjs[\\/]storage\.js$/.test(path)) classTransformerStorage = module;
+  }
   return exports;
 };
 
@@ -166,9 +171,7 @@ CodeCachingRuntime.prototype.teardown = function teardown() {
   if (!global) return;
   delete global.typeormMetadataArgsStorage;
   delete global.classValidatorMetadataStorage;
-  for (const [path, module] of sharedModules) {
-    if (/[\\/]class-transformer[\\/]cjs[\\/]storage\.js$/.test(path)) module.exports.defaultMetadataStorage?.clear();
-  }
+  classTransformerStorage?.exports.defaultMetadataStorage?.clear();
 };
 
 module.exports = CodeCachingRuntime;
