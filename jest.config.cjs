@@ -21,7 +21,9 @@ const swc = {
 const swcJs = { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } };
 
 module.exports = {
-  testEnvironment: 'node',
+  // One global context per worker for the files that start the app, which share the packages the
+  // worker evaluated (test/setup/environment.cjs, test/setup/runtime.cjs).
+  testEnvironment: '<rootDir>/test/setup/environment.cjs',
   // `./x.js` imports of the project's own TypeScript (test/setup/resolver.cjs).
   resolver: '<rootDir>/test/setup/resolver.cjs',
   // V8's code cache for the modules every test file compiles again (test/setup/runtime.cjs).

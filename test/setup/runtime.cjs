@@ -12,10 +12,47 @@ const { mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs'
 const { join } = require('node:path');
 const vm = require('node:vm');
 const Runtime = require('jest-runtime').default;
+const { sharesContext } = require('./environment.cjs');
+
+/**
+ * The third-party modules (node_modules) a worker evaluated for one file that starts the app, given
+ * to its later such files as they are: each file would otherwise evaluate Nest, TypeORM,
+ * class-validator, swagger, pg, rxjs... again (some 1,400 modules, about 2 CPU-s a file, profiled).
+ * They all run in the worker's one context (test/setup/environment.cjs); the project's own modules
+ * (src/, test/) are evaluated afresh for every file, as before. Path → module.
+ */
+const sharedModules = new Map();
+/** `from\0request` → the path of the shared module it names, or null when it names none. */
+const sharedRequests = new Map();
+/** Not shared: jest's own packages, which it loads for each file itself. */
+const UNSHARED = /[\\/]node_modules[\\/](jest-[^\\/]+|@jest[\\/][^\\/]+|expect)[\\/]/;
+const shareable = (path) => /[\\/]node_modules[\\/]/.test(path) && !UNSHARED.test(path);
+/** The runtime of the sharing file that runs now. */
+let current;
+/** class-transformer's registry of decorated classes (a module of its own), once shared. */
+let classTransformerStorage;
+
+/** A map of the worker's life: jest clears its per-file caches, this one it cannot. */
+class WorkerMap extends Map {
+  clear() {}
+}
+/**
+ * Jest resolves every request and reads and transforms (from its disk cache, by the source's
+ * hash) every module again for each file: the answers are kept for the worker, as
+ * test/setup/resolver.cjs keeps its own. The tree does not change under a test run.
+ */
+const resolvedCjs = new WorkerMap();
+const transformed = new Map();
+const KEEP = process.env.OUTFLANK_TEST_SHARE !== '0';
 
 class CodeCachingRuntime extends Runtime {
-  constructor(config, ...rest) {
-    super(config, ...rest);
+  constructor(config, environment, ...rest) {
+    super(config, environment, ...rest);
+    this.shares = sharesContext(environment);
+    // The worker runs one file at a time: this file's runtime answers the shared modules now.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    if (this.shares) current = this;
+    if (KEEP) this.keepForWorker();
     const dir = join(config.cacheDirectory, `v8-code-${process.version}`);
     mkdirSync(dir, { recursive: true });
     const executor = this.executor;
@@ -59,5 +96,82 @@ class CodeCachingRuntime extends Runtime {
     };
   }
 }
+
+/** Resolutions and transforms kept for the worker's next files (see resolvedCjs). */
+CodeCachingRuntime.prototype.keepForWorker = function keepForWorker() {
+  if (this._resolution?.cjsCache instanceof Map) this._resolution.cjsCache = resolvedCjs;
+  const cache = this.transformCache;
+  if (typeof cache?.transform !== 'function' || !(cache.transforms instanceof Map)) return;
+  const transform = cache.transform.bind(cache);
+  // TransformCache.transform: the same bookkeeping of the file's transforms and source maps.
+  cache.transform = (filename, options) => {
+    if (options?.isInternalModule) return transform(filename, options);
+    const key = `${filename}\0${JSON.stringify(cache.getFullTransformationOptions(options))}`;
+    let file = transformed.get(key);
+    if (file === undefined) {
+      transform(filename, options);
+      file = cache.transforms.get(filename);
+      transformed.set(key, file);
+    } else {
+      cache.transforms.set(filename, file);
+      if (file.sourceMapPath) cache.sourceMaps.set(filename, file.sourceMapPath);
+    }
+    return file.code;
+  };
+};
+
+/**
+ * A shared module's `require` is the runtime's of the file that evaluated it: once that file has
+ * ended, the running file's runtime answers (a package that requires lazily, as TypeORM its driver).
+ */
+CodeCachingRuntime.prototype.requireModuleOrMock = function requireModuleOrMock(from, moduleName) {
+  if (this.shares && current !== this && sharedModules.has(from)) return current.requireModuleOrMock(from, moduleName);
+  return Runtime.prototype.requireModuleOrMock.call(this, from, moduleName);
+};
+
+CodeCachingRuntime.prototype.requireModule = function requireModule(from, moduleName, options, isRequireActual = false) {
+  if (!this.shares || !moduleName || options?.isInternalModule || isRequireActual) {
+    return Runtime.prototype.requireModule.call(this, from, moduleName, options, isRequireActual);
+  }
+  const key = `${from}\0${moduleName}`;
+  let path = sharedRequests.get(key);
+  if (path === undefined) {
+    path = null;
+    if (!this._resolution.isCoreModule(moduleName)) {
+      try {
+        const resolved = this._resolution.resolveCjs(from, moduleName);
+        if (shareable(resolved)) path = resolved;
+      } catch {
+        // jest's own require reports it
+      }
+    }
+    sharedRequests.set(key, path);
+  }
+  if (path === null) return Runtime.prototype.requireModule.call(this, from, moduleName, options, isRequireActual);
+  const hit = sharedModules.get(path);
+  if (hit) return hit.exports;
+  const exports = Runtime.prototype.requireModule.call(this, from, moduleName, options, isRequireActual);
+  const module = this.registries.getActiveCjsRegistry().get(path);
+  // Kept once evaluated to the end (not a module still loading in a require cycle).
+  if (module?.loaded) {
+    sharedModules.set(path, module);
+    if (/[\\/]class-transformer[\\/]cjs[\\/]storage\.js$/.test(path)) classTransformerStorage = module;
+  }
+  return exports;
+};
+
+/**
+ * The shared packages' registries of decorated classes: the file's own classes (entities, DTOs)
+ * are dropped with the file, which registers its own again. Kept, they would grow with every file
+ * and hold every finished file's modules.
+ */
+CodeCachingRuntime.prototype.teardown = function teardown() {
+  const global = this.shares ? this._environment.global : undefined;
+  Runtime.prototype.teardown.call(this);
+  if (!global) return;
+  delete global.typeormMetadataArgsStorage;
+  delete global.classValidatorMetadataStorage;
+  classTransformerStorage?.exports.defaultMetadataStorage?.clear();
+};
 
 module.exports = CodeCachingRuntime;
