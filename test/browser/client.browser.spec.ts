@@ -68,7 +68,8 @@ describe('the browser client: watching, replays, passes, invites, keyboard, pati
         Number(document.getElementById('play-game').getAttribute('data-ply')) >= n &&
         document.querySelector('[data-testid=board]').getAttribute('data-busy') === 'false',
       ply,
-      { timeout },
+      // Polled, not at every animation frame: a frame-by-frame poll keeps Chromium rendering while it waits.
+      { timeout, polling: 50 },
     );
 
   async function roomGame(): Promise<{ id: string; code: string; host: TestPlayer; guest: TestPlayer }> {

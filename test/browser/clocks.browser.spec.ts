@@ -76,7 +76,7 @@ describe('game clocks in the browser (chromium)', () => {
       const afterOpening = await playOpening(t.http, gameId, black, white);
       expect(afterOpening.clocks).toMatchObject({ black: 60_000, white: 60_000, running: 'black' });
       for (const page of [pa, pb, watcher]) {
-        await page.waitForFunction(() => document.getElementById('play-game').getAttribute('data-ply') === '2', undefined, { timeout: WAIT });
+        await page.waitForFunction(() => document.getElementById('play-game').getAttribute('data-ply') === '2', undefined, { timeout: WAIT, polling: 50 });
         await page.getByTestId('seat-white').getByTestId('clock').waitFor({ state: 'visible' });
         expect(await clockText(page, 'white')).toBe('1:00');
         expect(await page.evaluate(FITS_WIDTH)).toBe(true);
@@ -99,7 +99,8 @@ describe('game clocks in the browser (chromium)', () => {
           return text !== '1:00' && /^0:/.test(text);
         },
         undefined,
-        { timeout: WAIT },
+        // Polled, not at every animation frame: a frame-by-frame poll keeps Chromium rendering while it waits.
+        { timeout: WAIT, polling: 50 },
       );
       expect(await clockText(watcher, 'white')).toBe('1:00');
 

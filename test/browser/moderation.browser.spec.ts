@@ -33,14 +33,17 @@ describe('the moderator page (chromium)', () => {
   it('is for moderators only', async () => {
     const someone = await registerPlayer(t.http);
     const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const other = await browser.newContext();
     try {
       const anonymous = await open(ctx, '/mod');
       await anonymous.getByText('Sign in with a moderator account to see this page.').waitFor();
-      const page = await open(await browser.newContext(), '/mod', someone);
+      const page = await open(other, '/mod', someone);
       await page.getByText('Only moderators can see this page.').waitFor();
       expect(await page.getByRole('heading', { name: 'Open reports' }).count()).toBe(0);
     } finally {
+      // Both closed here: a page left open keeps its polls and streams going through the file's other tests.
       await ctx.close();
+      await other.close();
     }
     expect(problems.filter((p) => !/status of 40[13]/.test(p))).toEqual([]);
   }, 60_000);

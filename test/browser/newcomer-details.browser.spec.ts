@@ -5,6 +5,7 @@
  * broken links, the 404 page, replay links, times in words, the way to the leaderboard.
  */
 import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { longDate } from '../../src/i18n/dates.js';
 import { guestPlayer, uniqueName } from '../factories/players.js';
@@ -58,16 +59,16 @@ describe('a newcomer\'s pages in chromium, dark mode and details (issue #22)', (
     try {
       const rows =
         "(function () { var out = []; document.querySelectorAll('[data-testid=site-nav] a, .brand').forEach(function (a) { var r = a.getBoundingClientRect(); if (r.width > 0) out.push([a.getAttribute('href'), a.textContent.trim(), Math.round(r.height), Math.round(r.width), Math.round(r.top)]); }); return out; })()";
+      let other: Page | undefined;
       for (const lang of ['bn', 'hi', 'ne', 'sw', 'tg']) {
-        const other = await n.open(ctx, `/?lang=${lang}`);
+        other = other ? await n.go(other, `/?lang=${lang}`) : await n.open(ctx, `/?lang=${lang}`);
         const seen = (await other.evaluate(rows)) as [string, string, number, number, number][];
         const nav = seen.slice(1);
         expect({ lang, hrefs: nav.map(([href]) => href) }).toEqual({ lang, hrefs: ['/play', '/leaderboard', '/rules', '/learn', '/strategy'] });
         expect({ lang, rows: new Set(nav.map((l) => l[4])).size }).toEqual({ lang, rows: 1 });
         expect({ lang, fits: await other.evaluate(FITS_WIDTH) }).toEqual({ lang, fits: true });
-        await other.close();
       }
-      const page = await n.open(ctx, '/?lang=en');
+      const page = await n.go(other!, '/?lang=en');
       const links = (await page.evaluate(rows)) as [string, string, number, number, number][];
       expect(links.map(([href, label]) => [href, label])).toEqual([
         ['/', 'Outflank'],

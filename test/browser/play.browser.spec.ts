@@ -73,7 +73,8 @@ describe('the browser client /play (chromium)', () => {
         document.querySelector('[data-testid=board]').getAttribute('data-busy') === 'false' &&
         document.querySelectorAll('[data-testid=move-list] li').length >= n,
       ply,
-      { timeout: WAIT },
+      // Polled, not at every animation frame: a frame-by-frame poll keeps Chromium rendering while it waits.
+      { timeout: WAIT, polling: 50 },
     );
   const waitForState = (page: Page, state: string) => page.locator(`#play-game[data-state=${state}]`).waitFor({ state: 'attached', timeout: WAIT });
 

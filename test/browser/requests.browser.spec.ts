@@ -56,7 +56,8 @@ describe('requests per move in the browser client (chromium)', () => {
             Number(document.getElementById('play-game').getAttribute('data-ply')) >= n &&
             document.querySelector('[role=group][aria-label^="Board"]').getAttribute('data-busy') === 'false',
           ply,
-          { timeout: WAIT },
+          // Polled, not at every animation frame: a frame-by-frame poll keeps Chromium rendering while it waits.
+          { timeout: WAIT, polling: 50 },
         );
 
       let game = (await request(t.http).get(`/api/games/${gameId}`).expect(200)).body;
