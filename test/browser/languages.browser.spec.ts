@@ -249,7 +249,10 @@ describe('languages in the browser (chromium)', () => {
       while (game.status === 'active') {
         const mover = byColour[game.toMove as 'black' | 'white'];
         const square = squareName(legalMoves(fromBoardString(game.board, game.toMove))[0]);
-        await mover.locator(`#play-game[data-ply="${game.ply}"]`).waitFor({ state: 'attached' });
+        // The page at this ply and its board taking clicks: a page that caught up from a record
+        // without the game shows the ply before it has read the turn's state, and ignores a click
+        // until then (data-busy), as it would a person's.
+        await mover.locator(`#play-game[data-ply="${game.ply}"] [data-testid=board][data-busy=false]`).waitFor({ state: 'attached' });
         await mover.locator(`[data-testid=square][data-square=${square}]`).click();
         const before = game.ply;
         game = await until(async () => (await request(t.http).get(`/api/games/${gameId}`).expect(200)).body, (g) => g.ply > before);
