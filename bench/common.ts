@@ -85,3 +85,18 @@ export function benchAppEnv(jwtSecret: string, extra: Record<string, string> = {
     ...extra,
   };
 }
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+export async function pool<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i], i);
+      }
+    }),
+  );
+  return out;
+}

@@ -35,7 +35,7 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fromBoardString, legalMoves, squareName, startPosition, type Color, type Position } from '../src/engine/index.js';
-import { benchAppEnv, mulberry32, quantile, request, type HttpAnswer } from './common.js';
+import { benchAppEnv, mulberry32, pool, quantile, request, type HttpAnswer } from './common.js';
 import { spawnServe, stopServed, waitHealthy, type Served } from './served.js';
 
 /** Epoch milliseconds with sub-millisecond precision, comparable across the processes of one machine. */
@@ -256,20 +256,6 @@ const APP_ENV: Record<string, string> = benchAppEnv(JWT_SECRET, { TRUST_PROXY: '
 interface Seat {
   token: string;
   id: string;
-}
-
-async function pool<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await work(items[i], i);
-      }
-    }),
-  );
-  return out;
 }
 
 /** Resident set of a process, bytes (Linux /proc), or NaN. */

@@ -1,6 +1,6 @@
 /** bench:moves's set-up: players registered over HTTP, ranked games made as the ranked queue makes them. */
 import http from 'node:http';
-import { request } from '../common.js';
+import { pool, request } from '../common.js';
 import type { BenchGame } from './driver.js';
 
 export interface Seat {
@@ -12,21 +12,6 @@ export async function api<T>(agent: http.Agent, base: string, method: string, pa
   const answer = await request(agent, base, method, path, token, payload);
   if (answer.status !== expect) throw new Error(`${method} ${path}: expected ${expect}, got ${answer.status} ${answer.body.slice(0, 300)}`);
   return JSON.parse(answer.body) as T;
-}
-
-/** Runs `work` over `items` with at most `limit` at a time. */
-async function pool<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await work(items[i], i);
-      }
-    }),
-  );
-  return out;
 }
 
 export async function registerPlayers(agent: http.Agent, base: string, count: number, runTag: string): Promise<Seat[]> {
