@@ -16,8 +16,8 @@ const { TestEnvironment } = require('jest-environment-node');
 
 /** Files that start the app: the project's integration, e2e and browser suites. */
 const SHARES = /[\\/]test[\\/](integration|e2e|browser)[\\/]/;
-/** OUTFLANK_TEST_SHARE=0: every file in a context of its own, evaluating every package itself. */
-const ENABLED = process.env.OUTFLANK_TEST_SHARE !== '0';
+/** OUTFLANK_TEST_SHARE_PACKAGES=0: every file in a context of its own, evaluating every package itself. */
+const ENABLED = process.env.OUTFLANK_TEST_SHARE_PACKAGES !== '0';
 
 /** The worker's shared context: made by the first sharing file's environment, kept to the end. */
 let shared;

@@ -43,7 +43,7 @@ class WorkerMap extends Map {
  */
 const resolvedCjs = new WorkerMap();
 const transformed = new Map();
-const KEEP = process.env.OUTFLANK_TEST_SHARE !== '0';
+const KEEP = process.env.OUTFLANK_TEST_SHARE_PACKAGES !== '0';
 
 class CodeCachingRuntime extends Runtime {
   constructor(config, environment, ...rest) {
