@@ -36,6 +36,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fromBoardString, legalMoves, squareName, startPosition, type Color, type Position } from '../src/engine/index.js';
 import { benchAppEnv, mulberry32, pool, quantile, request, type HttpAnswer } from './common.js';
+import { cpuSecondsOf } from './moves/cpu.js';
 import { spawnServe, stopServed, waitHealthy, type Served } from './served.js';
 
 /** Epoch milliseconds with sub-millisecond precision, comparable across the processes of one machine. */
@@ -270,13 +271,7 @@ function rssOf(pid: number): number {
 
 /** CPU seconds (user + system) of a process (Linux /proc), or NaN. */
 function cpuOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-    return (f[11] + f[12]) / 100;
-  } catch {
-    return Number.NaN;
-  }
+  return cpuSecondsOf(pid) ?? Number.NaN;
 }
 
 /** The client address of stream i: 10.77.x.y, one of ADDRESSES, round-robin. */

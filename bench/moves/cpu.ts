@@ -79,13 +79,7 @@ function summariseProfile(profile: CpuProfile): string {
  * starved thread's wall-clock busy time grows, its CPU time does not. NaN where there is no /proc.
  */
 export function threadCpuSeconds(path: string): number {
-  try {
-    const stat = readFileSync(`/proc/${path}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-    return (f[11] + f[12]) / 100;
-  } catch {
-    return Number.NaN;
-  }
+  return statCpuSeconds(path) ?? Number.NaN;
 }
 
 /**
@@ -110,10 +104,15 @@ export function mainThreadSched(): { runNs: number; waitNs: number; voluntary: n
  * those of its children that have exited and been waited for.
  */
 export function cpuSecondsOf(pid: number, reaped = false): number | null {
+  return statCpuSeconds(String(pid), reaped);
+}
+
+/** utime + stime (+ cutime + cstime with `reaped`) of /proc/`path`/stat, in seconds; null where it cannot be read. */
+function statCpuSeconds(path: string, reaped = false): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(`/proc/${path}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-    // utime, stime, cutime, cstime in clock ticks (USER_HZ = 100)
+    // in clock ticks (USER_HZ = 100)
     return (f[11] + f[12] + (reaped ? f[13] + f[14] : 0)) / 100;
   } catch {
     return null;
