@@ -1,8 +1,8 @@
 /**
  * The six catalogues (one JSON file per language, nested by page: `layout.nav.play`), each
  * compiled once on its first use, English filling any key a translation lacks, plus the
- * pseudo-locale built from English. `translator(lang)` is what the server uses; message keys are typed from en.json,
- * so a wrong key does not compile.
+ * pseudo-locale built from English. `translator(lang)` is what the server uses; message keys are
+ * typed from en.json, so a wrong key does not compile.
  */
 import { compileCatalogue, compilePseudo, flatten, withFallback, type FlatMessages } from '../compile.js';
 import { LANGUAGES, PSEUDO_LANGUAGE, type Language, type PageLanguage } from '../languages.js';
