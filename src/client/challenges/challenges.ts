@@ -8,6 +8,7 @@ import { notifyChallenge } from '../common/notify';
 import { CLOCK_PRESETS, clockLabel, DEFAULT_RANKED_CLOCK } from '../../games/domain/clock';
 import { h, show, text } from '../common/dom';
 import { gameHref } from '../common/format';
+import { leave } from '../common/leave';
 import { msg } from '../common/messages';
 import { getToken } from '../common/storage';
 import { api, ApiError, type Challenge, type Game, type Me } from '../transport/api';
@@ -45,23 +46,22 @@ const errorText = (e: unknown): string => (e instanceof ApiError && e.serverMess
 export type Leave = (gameId: string, roomCode: string | null) => void;
 
 const leaveForTheGame: Leave = (gameId, roomCode) => {
-  location.href = gameHref(gameId, roomCode);
+  leave(gameHref(gameId, roomCode));
 };
 
 /**
  * Follows the player's events; an accepted challenge leaves for the game page, and so does a
- * started game unless `games` is false (the lobby, which follows its own games and leaves once:
- * two navigations to one game, the second cancelling the first, leave a page on an aborted load).
+ * started game unless `games` is false (the lobby, which follows its own games).
  */
-function follow(onChallenge: (c: Challenge) => void, leave: Leave = leaveForTheGame, games = true): Stream {
+function follow(onChallenge: (c: Challenge) => void, toGame: Leave = leaveForTheGame, games = true): Stream {
   return followMe(
     playerHandlers({
       challenge: (c) => {
-        if (c.state === 'accepted' && c.gameId) leave(c.gameId, null);
+        if (c.state === 'accepted' && c.gameId) toGame(c.gameId, null);
         else onChallenge(c);
       },
       game: (game) => {
-        if (games && game.status === 'active') leave(game.id, game.roomCode);
+        if (games && game.status === 'active') toGame(game.id, game.roomCode);
       },
       // Queue matches and rematch offers are the lobby's and the game page's.
       matched: ignore,
@@ -148,7 +148,7 @@ export function mountChallengeForm(root: HTMLElement): void {
     setInterval(() => {
       if (!sent) return;
       void api.challengeById(sent.id).then((c) => {
-        if (c.state === 'accepted' && c.gameId) location.href = gameHref(c.gameId);
+        if (c.state === 'accepted' && c.gameId) leave(gameHref(c.gameId));
         else if (c.state !== 'open') update(c);
       }, () => undefined);
     }, POLL_MS);
@@ -157,9 +157,9 @@ export function mountChallengeForm(root: HTMLElement): void {
 
 /**
  * The lobby's open challenges: to me (accept, or decline with a reason) and from me (withdraw).
- * The lobby leaves for a game through `leave` (its own, which leaves once); its game events are its own.
+ * The lobby leaves for a game through `toGame` (its own); its game events are its own.
  */
-export function mountChallengeList(root: HTMLElement, leave: Leave = leaveForTheGame): void {
+export function mountChallengeList(root: HTMLElement, toGame: Leave = leaveForTheGame): void {
   let me: Me | null = null;
   let started = false;
   const list = h('ul', { class: 'pl-challenges', 'data-part': 'challenge-list' });
@@ -176,7 +176,7 @@ export function mountChallengeList(root: HTMLElement, leave: Leave = leaveForThe
       const decline = h('button', { type: 'button', class: 'pl-btn', 'data-part': 'challenge-decline' }, msg('challenge.decline'));
       accept.addEventListener('click', () => {
         void api.acceptChallenge(c.id).then((a) => {
-          if (a.gameId) leave(a.gameId, null);
+          if (a.gameId) toGame(a.gameId, null);
         }, (err: unknown) => text(note, errorText(err)));
       });
       decline.addEventListener('click', () => {
@@ -208,7 +208,7 @@ export function mountChallengeList(root: HTMLElement, leave: Leave = leaveForThe
         if (c.state === 'open' && c.challenger.id !== me?.id) notifyChallenge(c.challenger.username, '/play');
         void refresh();
       },
-      leave,
+      toGame,
       false,
     );
     await refresh();
@@ -296,7 +296,7 @@ export function mountGameRematch(root: HTMLElement, game: () => Game | null, meI
     if (!g) return;
     act(async () => {
       const c = await api.gameRematch(g.id);
-      if (c.state === 'accepted' && c.gameId) location.href = gameHref(c.gameId);
+      if (c.state === 'accepted' && c.gameId) leave(gameHref(c.gameId));
       else {
         offer = c;
         outcome = '';

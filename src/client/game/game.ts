@@ -9,6 +9,7 @@ import { readSettings } from '../common/settings';
 import { playMatchSound, playMoveSound } from '../common/sound';
 import { notifyYourTurn, takeMatchFound } from '../common/notify';
 import { gameHref } from '../common/format';
+import { leave } from '../common/leave';
 import { msg } from '../common/messages';
 import { getToken } from '../common/storage';
 import { api } from '../transport/api';
@@ -66,7 +67,7 @@ export function startGame(root: HTMLElement): void {
     moveSound: playMoveSound,
     navigate(href) {
       closeStreams();
-      location.href = href;
+      leave(href);
     },
     stop: closeStreams,
     endGameStream() {

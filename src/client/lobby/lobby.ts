@@ -1,6 +1,7 @@
 /** The lobby (/play): wires the transport to the controller (./state.ts) and the controller to the views (./view.ts). */
 import { followSavedLanguage } from '../language/preference';
 import { $ } from '../common/dom';
+import { leave } from '../common/leave';
 import { validRoomCode } from '../common/format';
 import { readSettings } from '../common/settings';
 import { gameHref } from '../common/format';
@@ -33,11 +34,11 @@ export function startLobby(root: HTMLElement): void {
       view?.render();
       computerCard?.render();
     },
-    navigate: (href) => void (location.href = href),
+    navigate: leave,
     signedIn: followSavedLanguage,
   });
   view = mountLobbyView(root, controller);
-  const computer = new ComputerController(controller, api, { changed: () => computerCard?.render(), navigate: (href) => void (location.href = href) });
+  const computer = new ComputerController(controller, api, { changed: () => computerCard?.render(), navigate: leave });
   computerCard = mountComputerCard(root, controller, computer);
   computerCard.render();
   mountAlertsCard(root, { state: notificationState, set: setNotifications, soundOn: matchSoundOn, setSound: setMatchSound }, (key) => msg(key));
