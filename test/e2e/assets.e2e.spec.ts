@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { get } from 'node:http';
+import { get, request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
+import { startRoomGame } from '../factories/games.js';
 import { guestPlayer } from '../factories/players.js';
 import { startTestApp, TestApp } from '../support/app.js';
 
@@ -13,6 +14,19 @@ function raw(url: string, headers: Record<string, string>): Promise<{ status: nu
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
     }).on('error', reject);
+  });
+}
+
+/** A POST of a JSON body, the answer's bytes as they travel: status, headers, body. */
+function rawPost(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
   });
 }
 
@@ -92,6 +106,21 @@ describe('the browser client bundle (/assets) and the CSP', () => {
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(stream.headers['content-encoding']).toBeUndefined();
     expect(stream.text).toContain(': connected');
+  });
+
+  it("a move's answer is gzipped for a client that accepts it, and goes out as it is for one that sends no Accept-Encoding", async () => {
+    const [black, white] = [await guestPlayer(t.http), await guestPlayer(t.http)];
+    const { gameId } = await startRoomGame(t.http, black, white);
+    const url = `${t.baseUrl}/api/games/${gameId}/moves`;
+    const gz = await rawPost(url, { 'Accept-Encoding': 'gzip', ...black.auth }, { square: 'f5', ply: 0 });
+    expect(gz.status).toBe(201);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.body).toString('utf8')).game.ply).toBe(1);
+    const plain = await rawPost(url, white.auth, { square: 'f6', ply: 1 });
+    expect(plain.status).toBe(201);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString('utf8')).game.ply).toBe(2);
+    expect(plain.body.length).toBeGreaterThan(1024); // big enough to be compressed, had the client asked
   });
 
   it('an unknown asset is a 404 with the error shape', async () => {
