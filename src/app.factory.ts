@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { compressAnswers } from './common/compression.js';
+import { etagsOnConditionalMethods } from './common/etags.js';
 import { Logger } from 'nestjs-pino';
 import type { Logger as Logger_ } from 'pino';
 import { AppModule, ROOT_LOGGER } from './app.module.js';
@@ -61,6 +62,7 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY): otherwise any client
   // could name its own address and reset its rate limit.
   app.set('trust proxy', config.trustProxy);
+  app.use(etagsOnConditionalMethods(app.getHttpAdapter().getInstance()));
   // No 'unsafe-inline': the pages' script and styles are bundled static files (src/pages/csp.ts).
   app.use(helmet(helmetOptions(config)));
   app.use(compressAnswers());

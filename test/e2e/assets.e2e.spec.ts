@@ -108,7 +108,7 @@ describe('the browser client bundle (/assets) and the CSP', () => {
     expect(stream.text).toContain(': connected');
   });
 
-  it("a move's answer is gzipped for a client that accepts it, and goes out as it is for one that sends no Accept-Encoding", async () => {
+  it("a move's answer is gzipped for a client that accepts it, and goes out as it is, without an ETag, for one that sends no Accept-Encoding", async () => {
     const [black, white] = [await guestPlayer(t.http), await guestPlayer(t.http)];
     const { gameId } = await startRoomGame(t.http, black, white);
     const url = `${t.baseUrl}/api/games/${gameId}/moves`;
@@ -121,6 +121,11 @@ describe('the browser client bundle (/assets) and the CSP', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.body.toString('utf8')).game.ply).toBe(2);
     expect(plain.body.length).toBeGreaterThan(1024); // big enough to be compressed, had the client asked
+    // No ETag on a POST, where no conditional request could use it; a GET of the game keeps its own and its 304.
+    expect(plain.headers.etag).toBeUndefined();
+    const read = await raw(`${t.baseUrl}/api/games/${gameId}`, {});
+    expect(read.headers.etag).toMatch(/^W\/"/);
+    expect((await raw(`${t.baseUrl}/api/games/${gameId}`, { 'If-None-Match': String(read.headers.etag) })).status).toBe(304);
   });
 
   it('an unknown asset is a 404 with the error shape', async () => {
