@@ -2,9 +2,10 @@ import type { NextFunction, Request, Response } from 'express';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import helmet from 'helmet';
+import type { HelmetOptions } from 'helmet';
 import { compressAnswers } from './common/compression.js';
 import { etagsOnConditionalMethods } from './common/etags.js';
+import { securityHeaders } from './common/security-headers.js';
 import { Logger } from 'nestjs-pino';
 import type { Logger as Logger_ } from 'pino';
 import { AppModule, ROOT_LOGGER } from './app.module.js';
@@ -35,7 +36,7 @@ export function isJson(contentType: string | undefined): boolean {
 }
 
 /** helmet's settings: the strict CSP of src/pages/csp.ts, HSTS and COOP only behind TLS. */
-export function helmetOptions(config: AppConfig): Parameters<typeof helmet>[0] {
+export function helmetOptions(config: AppConfig): HelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
@@ -64,7 +65,9 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   app.set('trust proxy', config.trustProxy);
   app.use(etagsOnConditionalMethods(app.getHttpAdapter().getInstance()));
   // No 'unsafe-inline': the pages' script and styles are bundled static files (src/pages/csp.ts).
-  app.use(helmet(helmetOptions(config)));
+  // helmet's headers, computed once (src/common/security-headers.ts); it also hid X-Powered-By.
+  app.disable('x-powered-by');
+  app.use(securityHeaders(helmetOptions(config)));
   app.use(compressAnswers());
   app.use(swaggerUiCsp('/docs'));
   app.use(languageCookieMiddleware({ secure: config.tlsBehindProxy, persistPseudo: config.nodeEnv === 'test' }));
