@@ -4,6 +4,7 @@
  *   npm run build && node dist/bench/moves.js [--clients 16,64,128] [--seconds 30] [--copies 1,2]
  *   add --app-only to skip pgbench and the bare-SQL probe (the app's CPU per move, before/after)
  *   add --analysis to keep the analysis of finished games running (off by default: see ANALYSIS)
+ *   add --tail for where the slowest moves' time goes, the app's GC and event-loop delay (bench/moves/tail.ts); --gc for the last two alone
  *   add --unix-socket to reach PostgreSQL by its Unix socket instead of 127.0.0.1 (see UNIX_SOCKET)
  *
  * It starts everything itself: an embedded PostgreSQL (the project's own) in a temporary directory (not kept),
@@ -40,6 +41,7 @@ import { cpuSecondsOf, mainThreadSched, postgresCpuSeconds, startProfile, thread
 import { startWorker, type DriveMode } from './moves/driver.js';
 import { printTables, type LevelResult } from './moves/report.js';
 import { api, registerPlayers, startGames, type CreateRanked, type Seat } from './moves/setup.js';
+import { installTailProbe } from './moves/tail.js';
 import { verify } from './moves/verify.js';
 import { spawnServe, stopServed, waitHealthy, type Served } from './served.js';
 
@@ -98,6 +100,9 @@ function viaUnixSocket(url: string, port: number): string {
   const u = new URL(url);
   return `postgres://${u.username}:${u.password}@${u.pathname}?host=${encodeURIComponent(dir)}&port=${port}`;
 }
+/** --tail: where the slowest moves' time goes, GC and event-loop delay (bench/moves/tail.ts); costs CPU itself. --gc: GC and loop delay alone. */
+const TAIL = process.argv.includes('--tail');
+const GC = TAIL || process.argv.includes('--gc');
 /** --probe-variants: also runs (c) without the NOTIFY of the events, to show what the fan-out costs. */
 const PROBE_VARIANTS = process.argv.includes('--probe-variants');
 
@@ -166,6 +171,7 @@ async function main(): Promise<void> {
     app = await createApp(config);
     await app.listen(0, '127.0.0.1');
     gamesService = app.get(GamesService);
+    const tail = GC ? installTailProbe(app.getHttpServer(), pgLib, TAIL) : null;
     const address = app.getHttpServer().address();
     base1 = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const createRanked: CreateRanked = async (blackId, whiteId) =>
@@ -214,7 +220,7 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const perClient = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
       const setupS = (performance.now() - t0) / 1000;
-      const driver = await startWorker({ mode, servers, perClient, durationMs, seed: clients * 10 + copies });
+      const driver = await startWorker({ mode, servers, perClient, durationMs, seed: clients * 10 + copies, tail: TAIL });
       await sleep(500); // let the setup's work settle
       const before: CpuSnapshot = {
         at: performance.now(),
@@ -228,7 +234,10 @@ async function main(): Promise<void> {
       const elu0 = performance.eventLoopUtilization();
       const sched0 = mainThreadSched();
       const profiling = PROFILE && !warmup && copies === 1 ? await startProfile() : null;
+      const tailing = tail && !warmup && copies === 1 && mode === 'bare' ? tail : null;
+      tailing?.start();
       const out = await driver.go();
+      const tailReport = tailing?.stop(out.sent ?? [], out.moves);
       if (profiling) console.log(`CPU profile of the app's thread during this level: ${await profiling.stop(`moves-${clients}`)}`);
       const appUtilization = performance.eventLoopUtilization(elu0).utilization;
       const sched1 = mainThreadSched();
@@ -265,6 +274,7 @@ async function main(): Promise<void> {
             `context switches a move: ${((sched1.voluntary - sched0.voluntary) / Math.max(1, out.moves)).toFixed(1)} voluntary, ${((sched1.involuntary - sched0.involuntary) / Math.max(1, out.moves)).toFixed(1)} involuntary`,
         );
       }
+      if (tailReport) console.log(tailReport);
       for (const e of out.errors.slice(0, 5)) console.log(`  error: ${e}`);
       if (out.errors.length) failed = true;
       if (!warmup) results.push({ mode, copies, clients, games, out, cpu, appUtilization, xactsPerMove: (x1 - x0) / Math.max(1, out.moves), statementsPerMove: copies === 1 ? statementsSent / Math.max(1, out.moves) : null });

@@ -10,6 +10,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { fromBoardString, legalMoves, squareName, startPosition, type Color, type Position } from '../../src/engine/index.js';
 import { mulberry32, request, type HttpAnswer } from '../common.js';
 import { threadCpuSeconds } from './cpu.js';
+import type { SentMove } from './tail.js';
 
 export interface BenchGame {
   id: string;
@@ -35,6 +36,8 @@ export interface LevelInput {
   /** Every client stops sending at this many ms (its game is left as it is). */
   durationMs: number;
   seed: number;
+  /** --tail: keep each move's game, ply and sending time (bench/moves/tail.ts). */
+  tail?: boolean;
 }
 
 export interface LevelOutput {
@@ -62,6 +65,8 @@ export interface LevelOutput {
   pageLoads: number;
   /** Event streams opened. */
   streams: number;
+  /** With `tail`: every move sent (bare mode). */
+  sent?: SentMove[];
 }
 
 /** A game as the answers and events carry it (the fields a player needs). */
@@ -106,6 +111,7 @@ function openSse(base: string, path: string, token: string | null, onEvent: (nam
 async function driveLevel(input: LevelInput): Promise<LevelOutput> {
   const agents = input.servers.map(() => new http.Agent({ keepAlive: true, maxSockets: Infinity }));
   const latencies: number[] = [];
+  const sent: SentMove[] = [];
   const acked: Record<string, number> = {};
   const errors: string[] = [];
   let retries = 0;
@@ -143,13 +149,15 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
           return;
         }
       }
-      latencies.push(performance.now() - t0);
+      const tookMs = performance.now() - t0;
+      latencies.push(tookMs);
       if (answer.status !== 201 && answer.status !== 200) {
         errors.push(`game ${game.id} ply ${ply} ${square}: HTTP ${answer.status} ${answer.body.slice(0, 200)}`);
         return;
       }
       acked[game.id] += 1;
       const state = (JSON.parse(answer.body) as { game: { status: string; board: string; toMove: Color | null; ply: number } }).game;
+      if (input.tail) sent.push({ key: `${game.id}:${ply}`, sentAt: performance.timeOrigin + t0, ms: tookMs, ended: state.status !== 'active' });
       if (state.status !== 'active') {
         finishedGames += 1;
         return;
@@ -307,6 +315,7 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
     loadRequests,
     pageLoads,
     streams,
+    sent: input.tail ? sent : undefined,
   };
 }
 
