@@ -118,6 +118,15 @@ const ALL_STANDING = sql<Record<string, never>, PlayerStanding>(
   null,
   () => `SELECT id, token_version AS "tokenVersion", closed_at IS NOT NULL AS closed FROM players WHERE token_version > 0 OR closed_at IS NOT NULL`,
 );
+/** Rated games' outcomes on several players in one statement (a game's end writes both seats). */
+const RATING_COLUMNS = ['rating', 'rd', 'volatility', 'games', 'wins', 'draws', 'losses', 'lastRatedAt', 'onLeaderboard'] as const satisfies readonly (keyof RatingUpdate)[];
+const WRITE_RATINGS = sql<{ ids: readonly string[] } & { [K in (typeof RATING_COLUMNS)[number]]: readonly RatingUpdate[K][] }>(
+  'players_write_ratings',
+  (p) =>
+    `UPDATE players AS pl SET ${RATING_COLUMNS.map((k) => `${PLAYERS.col(k)} = u.${PLAYERS.col(k)}`).join(', ')}
+     FROM unnest(${p.ids}::uuid[], ${RATING_COLUMNS.map((k) => `${p[k]}::${PLAYERS.columns[k][1]}[]`).join(', ')}) AS u(id, ${PLAYERS.names(RATING_COLUMNS)})
+     WHERE pl.id = u.id`,
+);
 const SET_RATING = sql<{ id: string; rating: number }>(null, (p) => `UPDATE players SET rating = ${p.rating} WHERE id = ${p.id}`);
 
 /**
@@ -213,7 +222,32 @@ export class PlayersRepository {
 
   /** Writes a rated game's outcome on a player locked by lockForRating. */
   async writeRating(id: string, update: RatingUpdate): Promise<void> {
-    await this.repo().update(id, update);
+    await this.writeRatings([{ id, ...update }]);
+  }
+
+  /**
+   * Writes rated outcomes on players locked by lockForRating, in one statement: a game's end is
+   * a transaction of several round trips, each a wait for the app's event loop under load.
+   */
+  async writeRatings(updates: readonly (RatingUpdate & { id: string })[]): Promise<void> {
+    // One row per player, the last update of it winning, as one UPDATE after another would leave it.
+    const rows = [...new Map(updates.map((u) => [u.id, u])).values()];
+    if (!rows.length) return;
+    const column = <K extends (typeof RATING_COLUMNS)[number]>(k: K): RatingUpdate[K][] => rows.map((u) => u[k]);
+    await this.db.query(
+      WRITE_RATINGS({
+        ids: rows.map((u) => u.id),
+        rating: column('rating'),
+        rd: column('rd'),
+        volatility: column('volatility'),
+        games: column('games'),
+        wins: column('wins'),
+        draws: column('draws'),
+        losses: column('losses'),
+        lastRatedAt: column('lastRatedAt'),
+        onLeaderboard: column('onLeaderboard'),
+      }),
+    );
   }
 
   /** A refund's new rating, on a player locked by lockForRating (nothing else of the row changes). */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { Standing } from '../leaderboard/domain/buckets.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
-import { PlayersRepository } from '../players/players.repository.js';
+import { PlayersRepository, type RatingUpdate } from '../players/players.repository.js';
 import { refundOf } from './domain/refunds.js';
 import type { Player } from '../players/entities/player.entity.js';
 import { blackScore, rateGame } from './domain/glicko2.js';
@@ -77,6 +77,7 @@ export class RatingsService {
     const history: NewRatingHistory[] = [];
     const refunds: NewRefund[] = [];
     const standings: { before: Standing; after: Standing }[] = [];
+    const ratings: (RatingUpdate & { id: string })[] = [];
     for (const [player, c, s, opponent] of [
       [black, change.a, score, white],
       [white, change.b, 1 - score, black],
@@ -98,7 +99,8 @@ export class RatingsService {
         end.finishedAt,
       );
       standings.push({ before: { on: player.onLeaderboard, rating: player.rating, bot: player.bot }, after });
-      await this.players.writeRating(player.id, {
+      ratings.push({
+        id: player.id,
         onLeaderboard: after.on,
         rating,
         rd: c.rd,
@@ -123,6 +125,7 @@ export class RatingsService {
         score: s,
       });
     }
+    await this.players.writeRatings(ratings);
     await this.history.insert(history);
     // After the game's rows: refunds and games share one apply order (the audit replays in it).
     for (const refund of refunds) await this.history.insertRefund(refund);

@@ -94,5 +94,21 @@ describe('PlayersRepository (real PostgreSQL)', () => {
       });
       expect(await players.findById(a.id)).toMatchObject({ rating: 1612.5, rd: 200.25, volatility: 0.0599, games: 3, wins: 1, draws: 1, losses: 1, lastRatedAt: at, onLeaderboard: true });
     });
+
+    it('writeRatings writes both seats of a game in one statement, each its own fields', async () => {
+      const [a, b, other] = [await seedPlayer(players, r.db), await seedPlayer(players, r.db), await seedPlayer(players, r.db)];
+      const at = new Date('2026-05-02T08:30:00.456Z');
+      const before = await players.findById(other.id);
+      await r.db.transaction(async () => {
+        await players.lockForRating([a.id, b.id]);
+        await players.writeRatings([
+          { id: a.id, rating: 1520.25, rd: 310.5, volatility: 0.0601, games: 1, wins: 1, draws: 0, losses: 0, lastRatedAt: at, onLeaderboard: false },
+          { id: b.id, rating: 1479.75, rd: 311.5, volatility: 0.0598, games: 1, wins: 0, draws: 0, losses: 1, lastRatedAt: at, onLeaderboard: true },
+        ]);
+      });
+      expect(await players.findById(a.id)).toMatchObject({ rating: 1520.25, rd: 310.5, volatility: 0.0601, games: 1, wins: 1, losses: 0, lastRatedAt: at, onLeaderboard: false });
+      expect(await players.findById(b.id)).toMatchObject({ rating: 1479.75, rd: 311.5, volatility: 0.0598, games: 1, wins: 0, losses: 1, lastRatedAt: at, onLeaderboard: true });
+      expect(await players.findById(other.id)).toEqual(before);
+    });
   });
 });
