@@ -33,6 +33,7 @@ interface ServedMove {
   poolWaitMs: number;
   statementMs: number;
   statements: number;
+  connects: number;
 }
 
 const GC_KINDS: Record<number, string> = { 1: 'scavenge', 2: 'mark-compact', 4: 'incremental marking', 8: 'weak callbacks' };
@@ -58,7 +59,7 @@ export function installTailProbe(server: Server, pgLib: typeof Pg, requests: boo
       for (const l of listeners) l.call(server, req, res);
       return;
     }
-    const rec: ServedMove = { key: '', arrival: wallNow(), end: 0, poolWaitMs: 0, statementMs: 0, statements: 0 };
+    const rec: ServedMove = { key: '', arrival: wallNow(), end: 0, poolWaitMs: 0, statementMs: 0, statements: 0, connects: 0 };
     res.once('finish', () => {
       rec.end = wallNow();
       rec.key = `${match[1]}:${(req as IncomingMessage & { body?: { ply?: number } }).body?.ply}`;
@@ -72,13 +73,21 @@ export function installTailProbe(server: Server, pgLib: typeof Pg, requests: boo
   const query = clientProto.query;
   clientProto.query = function (this: unknown, ...args: unknown[]) {
     const rec = als.getStore();
-    const result = query.apply(this, args);
-    if (rec && result && typeof (result as Promise<unknown>).then === 'function') {
-      const t0 = wallNow();
-      rec.statements += 1;
-      const done = () => void (rec.statementMs += wallNow() - t0);
-      (result as Promise<unknown>).then(done, done);
+    if (!rec) return query.apply(this, args);
+    const t0 = wallNow();
+    rec.statements += 1;
+    const done = () => void (rec.statementMs += wallNow() - t0);
+    // The pool's own query() passes a callback; TypeORM and a transaction's statements await a promise.
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (...a: unknown[]) => unknown;
+      args[last] = (...results: unknown[]) => {
+        done();
+        return callback(...results);
+      };
     }
+    const result = query.apply(this, args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(done, done);
     return result;
   };
   const poolProto = pgLib.Pool.prototype as unknown as { connect: (...args: unknown[]) => unknown };
@@ -88,12 +97,13 @@ export function installTailProbe(server: Server, pgLib: typeof Pg, requests: boo
     const callback = args[0];
     if (!rec || typeof callback !== 'function') return connect.apply(this, args);
     const t0 = wallNow();
+    rec.connects += 1;
     return connect.call(this, (...results: unknown[]) => {
       rec.poolWaitMs += wallNow() - t0;
-      return (callback as (...a: unknown[]) => unknown)(...results);
+      // A connection freed by another request calls back in that request's context: back to ours.
+      return als.run(rec, () => (callback as (...a: unknown[]) => unknown)(...results));
     });
   };
-
   }
 
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
@@ -132,7 +142,7 @@ export function installTailProbe(server: Server, pgLib: typeof Pg, requests: boo
       if (!requests) return lines.join('\n');
       const sorted = [...sent].sort((a, b) => a.ms - b.ms);
       const split = (label: string, band: SentMove[]) => {
-        const parts = { before: 0, pool: 0, statements: 0, app: 0, after: 0, total: 0, n: 0, statementsSent: 0, ended: 0 };
+        const parts = { before: 0, pool: 0, statements: 0, app: 0, after: 0, total: 0, n: 0, statementsSent: 0, ended: 0, connects: 0 };
         for (const s of band) {
           if (s.ended) parts.ended += 1;
           const v = byKey.get(s.key);
@@ -145,15 +155,18 @@ export function installTailProbe(server: Server, pgLib: typeof Pg, requests: boo
           parts.app += v.end - v.arrival - v.poolWaitMs - v.statementMs;
           parts.after += s.sentAt + s.ms - v.end;
           parts.statementsSent += v.statements;
+          parts.connects += v.connects;
         }
         const avg = (x: number) => (x / Math.max(1, parts.n)).toFixed(1);
         lines.push(
-          `  tail: ${label} (${band.length} moves, ${parts.ended} of them a game's last; ${parts.n} matched), average ms: total ${avg(parts.total)} = before the app saw it ${avg(parts.before)} + pool wait ${avg(parts.pool)} + ` +
+          `  tail: ${label} (${band.length} moves, ${parts.ended} of them a game's last; ${parts.n} matched), average ms: total ${avg(parts.total)} = before the app saw it ${avg(parts.before)} + pool wait ${avg(parts.pool)} (${(parts.connects / Math.max(1, parts.n)).toFixed(2)} connections taken) + ` +
             `statements out ${avg(parts.statements)} (${(parts.statementsSent / Math.max(1, parts.n)).toFixed(2)} a move) + the app's own and its queue ${avg(parts.app)} + after the answer left ${avg(parts.after)}`,
         );
       };
       split('slowest 1 %', sorted.slice(Math.floor(0.99 * sorted.length)));
       split('p45–p55', sorted.slice(Math.floor(0.45 * sorted.length), Math.floor(0.55 * sorted.length)));
+      split("every game's last move", sorted.filter((s) => s.ended));
+      split('every other move', sorted.filter((s) => !s.ended));
       const serverMs = served.map((s) => s.end - s.arrival).sort((a, b) => a - b);
       lines.push(`  tail: time in the app (request event to answer written) p50 ${quantile(serverMs, 0.5).toFixed(1)} ms, p99 ${quantile(serverMs, 0.99).toFixed(1)} ms; as the driver saw it p50 ${quantile(sorted.map((s) => s.ms), 0.5).toFixed(1)}, p99 ${quantile(sorted.map((s) => s.ms), 0.99).toFixed(1)}`);
       return lines.join('\n');
