@@ -219,17 +219,14 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       this.db.afterCommit(() => this.send(events));
       return;
     }
-    const ids = await this.playerEvents.nextIds(count);
-    let k = 0;
-    const stored: { id: number; playerId: string; event: string; data: string }[] = [];
-    const withIds = events.map((e, i) => {
+    const toStore: { playerId: string; event: string; data: string }[] = [];
+    events.forEach((e, i) => {
       const playerId = players[i];
-      if (playerId === null) return e;
-      const id = ids[k++];
-      stored.push({ id, playerId, event: e.event, data: JSON.stringify(e.data ?? null) });
-      return { ...e, id };
+      if (playerId !== null) toStore.push({ playerId, event: e.event, data: JSON.stringify(e.data ?? null) });
     });
-    await this.playerEvents.store(stored, this.clock.now());
+    const ids = await this.playerEvents.storeNew(toStore, this.clock.now());
+    let k = 0;
+    const withIds = events.map((e, i) => (players[i] === null ? e : { ...e, id: ids[k++] }));
     this.db.afterCommit(() => this.send(withIds));
   }
 

@@ -28,7 +28,6 @@ const PLAYER_EVENTS = table<PlayerEventRow>('player_events', {
 });
 const ROW_KEYS = ['id', 'playerId', 'event', 'data', 'createdAt'] as const;
 
-const NEXT_IDS = sql<{ count: number }, { id: string }>(null, (p) => `SELECT nextval('player_events_id_seq')::int8 AS id FROM generate_series(1, ${p.count}::int)`);
 const SINCE = sql<{ playerId: string; afterId: number; limit: number }, Pick<PlayerEventRow, 'id' | 'event' | 'data'>>(
   'player_events_since',
   (p) => `SELECT ${PLAYER_EVENTS.select('e', ['id', 'event', 'data'])} FROM ${PLAYER_EVENTS.name} e
@@ -41,11 +40,22 @@ const RECENT = sql<{ playerIds: readonly string[]; since: Date }, Pick<PlayerEve
 );
 const PRUNE = sql<{ before: Date }>(null, (p) => `DELETE FROM ${PLAYER_EVENTS.name} WHERE created_at < ${p.before}`);
 
-/** Stores player events in one statement. */
-const STORE = sql<{ ids: number[]; playerIds: string[]; events: string[]; data: string[]; now: Date }>(
+/**
+ * New ids for player events and the rows stored with them, in one statement: the ids ascending
+ * in the events' order (taken from the sequence, then ranked), each event stored under its own.
+ * One round trip where there were two, inside the unit of work of what the events announce (a
+ * rated game's end, whose transaction holds a pool connection for each of them).
+ */
+const STORE_NEW = sql<{ count: number; playerIds: string[]; events: string[]; data: string[]; now: Date }, { id: string }>(
   null,
-  (p) => `INSERT INTO ${PLAYER_EVENTS.name} (${PLAYER_EVENTS.names(ROW_KEYS)})
-     SELECT id, player_id, event, data::jsonb, ${p.now} FROM unnest(${p.ids}::int8[], ${p.playerIds}::uuid[], ${p.events}::text[], ${p.data}::text[]) AS e(id, player_id, event, data)`,
+  (p) => `WITH taken AS (SELECT nextval('player_events_id_seq')::int8 AS id FROM generate_series(1, ${p.count}::int)),
+     ranked AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM taken),
+     stored AS (
+       INSERT INTO ${PLAYER_EVENTS.name} (${PLAYER_EVENTS.names(ROW_KEYS)})
+       SELECT r.id, e.player_id, e.event, e.data::jsonb, ${p.now}
+       FROM ranked r JOIN unnest(${p.playerIds}::uuid[], ${p.events}::text[], ${p.data}::text[]) WITH ORDINALITY AS e(player_id, event, data, n) ON e.n = r.n
+     )
+     SELECT id FROM ranked ORDER BY n`,
 );
 
 /** The one owner of the `player_events` table. */
@@ -53,26 +63,16 @@ const STORE = sql<{ ids: number[]; playerIds: string[]; events: string[]; data: 
 export class PlayerEventsRepository {
   constructor(private readonly db: Db) {}
 
-  /** `count` new ids for player events, ascending. */
-  async nextIds(count: number): Promise<number[]> {
-    const rows = await this.db.query(NEXT_IDS({ count }));
-    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-  }
-
   /**
-   * Stores the player events (in the caller's unit of work: EventsService publishes them once it
-   * has committed).
+   * Stores the player events under new ids, ascending in their order, and answers the ids (in the
+   * caller's unit of work: EventsService publishes them once it has committed).
    */
-  async store(stored: readonly { id: number; playerId: string; event: string; data: string }[], now: Date): Promise<void> {
-    await this.db.query(
-      STORE({
-        ids: stored.map((e) => e.id),
-        playerIds: stored.map((e) => e.playerId),
-        events: stored.map((e) => e.event),
-        data: stored.map((e) => e.data),
-        now,
-      }),
+  async storeNew(events: readonly { playerId: string; event: string; data: string }[], now: Date): Promise<number[]> {
+    if (!events.length) return [];
+    const rows = await this.db.query(
+      STORE_NEW({ count: events.length, playerIds: events.map((e) => e.playerId), events: events.map((e) => e.event), data: events.map((e) => e.data), now }),
     );
+    return rows.map((r) => Number(r.id));
   }
 
   /** The player's stored events after `afterId`, oldest first (at most `limit`). */
