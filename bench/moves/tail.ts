@@ -73,7 +73,9 @@ export function installTailProbe(server: Server, pgLib: typeof Pg, requests: boo
   const query = clientProto.query;
   clientProto.query = function (this: unknown, ...args: unknown[]) {
     const rec = als.getStore();
-    if (!rec) return query.apply(this, args);
+    // Only the pool's clients (pg-pool gives each a release): the LISTEN connection's batched NOTIFY
+    // goes out in whichever request's context kicked it, and no answer waits for it.
+    if (!rec || typeof (this as { release?: unknown }).release !== 'function') return query.apply(this, args);
     const t0 = wallNow();
     rec.statements += 1;
     const done = () => void (rec.statementMs += wallNow() - t0);
