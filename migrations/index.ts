@@ -5,6 +5,7 @@ import { ReportQueue1796203460206 } from './1796203460206-ReportQueue.js';
 import { CheapWinsVoid1796218332624 } from './1796218332624-CheapWinsVoid.js';
 import { GameOpening1796229733093 } from './1796229733093-GameOpening.js';
 import { GameVersion1796240000000 } from './1796240000000-GameVersion.js';
+import { MoveStatementChecks1796250000000 } from './1796250000000-MoveStatementChecks.js';
 import { WarningMessage1796204871234 } from './1796204871234-WarningMessage.js';
 import { ModeratorsModerated1796202970900 } from './1796202970900-ModeratorsModerated.js';
 import { TokenRevocation1796201433227 } from './1796201433227-TokenRevocation.js';
@@ -63,4 +64,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CheapWinsVoid1796218332624,
   GameOpening1796229733093,
   GameVersion1796240000000,
+  MoveStatementChecks1796250000000,
 ];

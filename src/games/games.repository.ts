@@ -61,7 +61,8 @@ export interface StepRow extends SeatFields {
 /**
  * The one write of a game's step (the move path's one statement when this copy holds the game):
  * updates the row only if it is still at the version the step was decided on (any change of the
- * row since, by any writer, bumps it: the migration's trigger), and still at its ply, active, with
+ * row since, by any writer, bumps it: the migrations' trigger; this write bumps it itself, which
+ * spares it the trigger's call), and still at its ply, active, with
  * the seats' stand-in flags as found and, for a takeover, the time it is due; and inserts the
  * step's records, in one statement (atomic on its own). It answers the row's new version and both
  * seats' public fields read with it (a player's rating moves with their other games: the answer
@@ -72,7 +73,7 @@ export interface StepRow extends SeatFields {
 const STEP = sql<StepParams, StepRow>(
   'game_step',
   (p) => `WITH upd AS (
-    UPDATE games SET ${STEP_KEYS.map((k) => `${GAMES.col(k)} = ${p[k]}`).join(', ')},
+    UPDATE games SET version = version + 1, ${STEP_KEYS.map((k) => `${GAMES.col(k)} = ${p[k]}`).join(', ')},
       opening_id = CASE WHEN ${p.openingSet} THEN ${p.openingId} ELSE opening_id END, opening_known = opening_known OR ${p.openingSet}
     WHERE id = ${p.id} AND version = ${p.originVersion} AND ply = ${p.originPly} AND status = 'active'
       AND black_stand_in = ${p.originBlackStandIn} AND white_stand_in = ${p.originWhiteStandIn}

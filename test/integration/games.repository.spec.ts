@@ -130,6 +130,39 @@ describe('GamesRepository (real PostgreSQL)', () => {
     expect((await repo.load(g.id))!.game.ply).toBe(1);
   });
 
+  it('a write that sets the version itself still leaves the old one plus one', async () => {
+    const g = await newGame();
+    await r.db.query('UPDATE games SET version = 0 WHERE id = $1', [g.id]);
+    await r.db.query('UPDATE games SET version = version + 7 WHERE id = $1', [g.id]);
+    await r.db.query('UPDATE games SET version = version + 1 WHERE id = $1', [g.id]);
+    expect((await repo.load(g.id))!.version).toBe(3);
+  });
+
+  it('the database refuses what no game or move can hold, whoever writes it', async () => {
+    const g = await newGame({ rated: true });
+    const refused = (sql: string, rule: string) => expect(r.db.query(sql, [g.id])).rejects.toThrow(new RegExp(`"${rule}"`));
+    await refused(`UPDATE games SET status = 'paused' WHERE id = $1`, 'game_status_ck');
+    await refused(`UPDATE games SET to_move = 'red' WHERE id = $1`, 'game_colour_ck');
+    await refused(`UPDATE games SET winner = 'both' WHERE id = $1`, 'game_colour_ck');
+    await refused(`UPDATE games SET result_reason = 'luck' WHERE id = $1`, 'game_result_reason_ck');
+    await refused(`UPDATE games SET board = repeat('X', 64) WHERE id = $1`, 'game_board_ck');
+    await refused(`UPDATE games SET ply = -1 WHERE id = $1`, 'game_ply_ck');
+    await refused(`UPDATE games SET turn_seconds = 45 WHERE id = $1`, 'game_turn_seconds_ck');
+    await refused(`UPDATE games SET black_takeovers = -1 WHERE id = $1`, 'game_stand_in_count_ck');
+    await refused(`UPDATE games SET computer_level = 9, rated = false WHERE id = $1`, 'game_computer_level_ck');
+    await refused(`UPDATE games SET computer_level = 2 WHERE id = $1`, 'games_computer_level_ck');
+    const move = (values: string) => `INSERT INTO moves (game_id, ply, color, square, pass, flipped, by) VALUES ($1, ${values})`;
+    await refused(move(`0, 'black', 64, false, '{}', 'player'`), 'moves_square_ck');
+    await refused(move(`0, 'black', -1, false, '{}', 'player'`), 'moves_square_ck');
+    await refused(move(`0, 'black', 19, true, '{}', 'player'`), 'moves_square_ck');
+    await refused(move(`0, 'black', NULL, false, '{}', 'player'`), 'moves_square_ck');
+    await refused(move(`0, 'grey', 19, false, '{}', 'player'`), 'game_colour_ck');
+    await refused(move(`0, 'black', 19, false, '{}', 'bot'`), 'move_by_ck');
+    await refused(move(`-1, 'black', 19, false, '{}', 'player'`), 'game_ply_ck');
+    expect(await repo.movesSince(g.id)).toEqual([]);
+    expect((await repo.load(g.id))!.version).toBe(0);
+  });
+
   it('touch answers the version its write left', async () => {
     const g = await newGame();
     const playing = rules.playMove(g, { playerId: g.blackId, square: sq('d3'), ply: 0 }, R()) as ReturnType<typeof rules.cpuMove>;
