@@ -4,6 +4,7 @@
  *   npm run build && node dist/bench/moves.js [--clients 16,64,128] [--seconds 30] [--copies 1,2]
  *   add --app-only to skip pgbench and the bare-SQL probe (the app's CPU per move, before/after)
  *   add --analysis to keep the analysis of finished games running (off by default: see ANALYSIS)
+ *   add --heap for the bytes the app allocates a move and where (bench/moves/heap.ts)
  *   add --tail for where the slowest moves' time goes, the app's GC and event-loop delay (bench/moves/tail.ts); --gc for the last two alone
  *   add --ladder N for N other players in the database besides the bench's own (default 2000; see fillLadder)
  *   add --unix-socket to reach PostgreSQL by its Unix socket instead of 127.0.0.1 (see UNIX_SOCKET)
@@ -42,6 +43,7 @@ import { cpuSecondsOf, mainThreadSched, postgresCpuSeconds, startProfile, thread
 import { startWorker, type DriveMode } from './moves/driver.js';
 import { printTables, type LevelResult } from './moves/report.js';
 import { api, fillLadder, registerPlayers, startGames, type CreateRanked, type Seat } from './moves/setup.js';
+import { startHeapProfile } from './moves/heap.js';
 import { installTailProbe } from './moves/tail.js';
 import { verify } from './moves/verify.js';
 import { spawnServe, stopServed, waitHealthy, type Served } from './served.js';
@@ -68,6 +70,8 @@ if (Math.max(...CLIENTS) > MAX_CLIENTS) throw new Error(`--clients: at most ${MA
 
 /** --profile: a CPU profile of the app's thread (main) during each one-copy level, written under bench/profiles/. */
 const PROFILE = process.argv.includes('--profile');
+/** --heap: V8's sampling heap profiler on the app's thread during each one-copy level: bytes allocated a move, and where. */
+const HEAP = process.argv.includes('--heap');
 /**
  * --browsers: also runs each client count (one copy) with the clients behaving as browsers do
  * (see DriveMode): first as the client before events carried the state, then as the shipped one.
@@ -238,11 +242,13 @@ async function main(): Promise<void> {
       const elu0 = performance.eventLoopUtilization();
       const sched0 = mainThreadSched();
       const profiling = PROFILE && !warmup && copies === 1 ? await startProfile() : null;
+      const heapProfiling = HEAP && !warmup && copies === 1 ? await startHeapProfile() : null;
       const tailing = tail && !warmup && copies === 1 && mode === 'bare' ? tail : null;
       tailing?.start();
       const out = await driver.go();
       const tailReport = tailing?.stop(out.sent ?? [], out.moves);
       if (profiling) console.log(`CPU profile of the app's thread during this level: ${await profiling.stop(`moves-${clients}`)}`);
+      if (heapProfiling) console.log(`heap allocation profile of the app's thread during this level: ${await heapProfiling.stop(`moves-${clients}`, out.moves)}`);
       const appUtilization = performance.eventLoopUtilization(elu0).utilization;
       const sched1 = mainThreadSched();
       const statementsSent = statements.count - s0 - 1; // less the xacts() query

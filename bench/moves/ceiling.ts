@@ -115,7 +115,7 @@ export async function runProbe(
   const rules = await import('../../src/games/domain/transitions.js');
   const { openingSquaresAfter, openingToStore, toGameDto, toMoveDto } = await import('../../src/games/game-view.js');
   const { gameEvent } = await import('../../src/events/event-map.js');
-  const { NOTIFY_SQL, packPayloads } = await import('../../src/events/notify.js');
+  const { NOTIFY_SQL, notifyParameter } = await import('../../src/events/notify.js');
   const poolPg = new pgLib.Pool({ connectionString: url, max: poolSize });
   const publisher = new pgLib.Client({ connectionString: url });
   await publisher.connect();
@@ -126,7 +126,7 @@ export async function runProbe(
     const batch = outbox;
     outbox = [];
     sending = publisher
-      .query(NOTIFY_SQL, [packPayloads(batch, 'bench')])
+      .query(NOTIFY_SQL, [notifyParameter(batch, 'bench')])
       .then(() => undefined)
       .finally(() => {
         sending = null;

@@ -31,26 +31,35 @@ export function createRootLogger(level: string): Logger {
   return pino(loggerOptions(level));
 }
 
+/** What a lazy logger's Proxy holds: the maker and, once something logged, its child. */
+interface LazyTarget {
+  make: () => Logger;
+  made?: Logger;
+}
+
+const logger = (t: LazyTarget): Logger => (t.made ??= t.make());
+
+/** One handler for every request's lazy logger: a Proxy a request costs one small object, not a handler and its closures. */
+const LAZY_HANDLER: ProxyHandler<LazyTarget> = {
+  get(t, key) {
+    const made = logger(t);
+    const value = Reflect.get(made, key, made) as unknown;
+    return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(made) : value;
+  },
+  set(t, key, value) {
+    return Reflect.set(logger(t), key, value);
+  },
+  has(t, key) {
+    return Reflect.has(logger(t), key);
+  },
+};
+
 /**
  * A logger that is `make()`'s child, built on first use: a request that logs nothing never
  * serialises its bindings.
  */
 export function lazyLogger(make: () => Logger): Logger {
-  let made: Logger | undefined;
-  const target = () => (made ??= make());
-  return new Proxy({} as Logger, {
-    get(_t, key) {
-      const logger = target();
-      const value = Reflect.get(logger, key, logger) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(logger) : value;
-    },
-    set(_t, key, value) {
-      return Reflect.set(target(), key, value);
-    },
-    has(_t, key) {
-      return Reflect.has(target(), key);
-    },
-  });
+  return new Proxy<LazyTarget>({ make }, LAZY_HANDLER) as unknown as Logger;
 }
 
 type LoggedRequest = IncomingMessage & { id?: string; log?: Logger; originalUrl?: string };
@@ -60,8 +69,7 @@ export function requestLogging(root: Logger) {
   return (req: LoggedRequest, res: ServerResponse, next: () => void): void => {
     const id = requestId(req, res);
     req.id = id;
-    const bindings = () => ({ req: { id, method: req.method ?? '', url: req.originalUrl ?? req.url ?? '' } });
-    const log = lazyLogger(() => root.child(bindings()));
+    const log = lazyLogger(() => root.child({ req: { id, method: req.method ?? '', url: req.originalUrl ?? req.url ?? '' } }));
     req.log = log;
     if (root.isLevelEnabled('info') && !QUIET_PATHS.has(req.url ?? '')) {
       const started = Date.now();

@@ -8,7 +8,7 @@ import { Db } from '../database/db.js';
 import { dieBeforePublish } from './fault-injection.js';
 import { PlayerEventsRepository } from './player-events.repository.js';
 import { StreamRegistry } from './stream-registry.js';
-import { NOTIFY_SQL, packPayloads, payloadHead, unpackPayload } from './notify.js';
+import { NOTIFY_SQL, notifyParameter, payloadHead, unpackPayload } from './notify.js';
 import { EVENTS_CHANNEL, playerOfTopic, playerTopic, type TopicEvent } from './topics.js';
 import { Periodic } from '../common/periodic.js';
 
@@ -252,7 +252,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     const client = this.client;
     const batch = this.outbox.splice(0, BATCH_EVENTS);
     this.sending = client
-      .query({ name: 'events_notify', text: NOTIFY_SQL, values: [packPayloads(batch, this.copyId)] })
+      .query({ name: 'events_notify', text: NOTIFY_SQL, values: [notifyParameter(batch, this.copyId)] })
       .then(
         () => {
           this.sendFailures = 0;

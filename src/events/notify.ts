@@ -22,22 +22,53 @@ export const payloadHead = (copy: string): string => `{"copy":${JSON.stringify(c
 /** The events as NOTIFY payloads of copy `copy`: consecutive events packed together (order kept). */
 export function packPayloads(events: readonly TopicEvent[], copy: string): string[] {
   const head = payloadHead(copy);
-  const out: string[] = [];
+  return packBatches(events, head).map((batch) => `${head}${batch.join(',')}]}`);
+}
+
+/**
+ * Between two payloads in NOTIFY_SQL's one parameter. JSON text never holds a raw control
+ * character (JSON.stringify escapes U+0000–U+001F), so no payload holds it.
+ */
+export const PAYLOAD_SEPARATOR = '\u0001';
+
+/**
+ * The payloads of packPayloads as NOTIFY_SQL's one parameter: joined by PAYLOAD_SEPARATOR in a
+ * single string built once. As a text[] the driver would escape every quote of the JSON into a
+ * new copy of each payload (an array literal), two or three copies of a move's events a move.
+ */
+export function notifyParameter(events: readonly TopicEvent[], copy: string): string {
+  const head = payloadHead(copy);
+  const parts: string[] = [];
+  for (const batch of packBatches(events, head)) {
+    if (parts.length > 0) parts.push(PAYLOAD_SEPARATOR);
+    parts.push(head);
+    batch.forEach((text, i) => {
+      if (i > 0) parts.push(',');
+      parts.push(text);
+    });
+    parts.push(']}');
+  }
+  return parts.join('');
+}
+
+/** The events' JSON texts, grouped so that each group's payload stays under PAYLOAD_BYTES (order kept). */
+function packBatches(events: readonly TopicEvent[], head: string): string[][] {
+  const out: string[][] = [];
   let batch: string[] = [];
-  let bytes = Buffer.byteLength(head) + 2;
-  const flush = () => {
-    out.push(`${head}${batch.join(',')}]}`);
-    batch = [];
-    bytes = Buffer.byteLength(head) + 2;
-  };
+  const empty = Buffer.byteLength(head) + 2;
+  let bytes = empty;
   for (const e of events) {
     const text = JSON.stringify(e);
     const size = Buffer.byteLength(text) + 1;
-    if (batch.length > 0 && bytes + size > PAYLOAD_BYTES) flush();
+    if (batch.length > 0 && bytes + size > PAYLOAD_BYTES) {
+      out.push(batch);
+      batch = [];
+      bytes = empty;
+    }
     batch.push(text);
     bytes += size;
   }
-  if (batch.length > 0) flush();
+  if (batch.length > 0) out.push(batch);
   return out;
 }
 
@@ -50,8 +81,9 @@ export function unpackPayload(payload: string): { copy: string | null; events: T
 }
 
 /**
- * The statement that sends the payloads of its one text[] parameter in order: a transaction of
+ * The statement that sends the payloads of its one parameter (notifyParameter: payloads joined by
+ * PAYLOAD_SEPARATOR, chr(1)) in order: a transaction of
  * its own that writes nothing, so PostgreSQL's lock on notifying commits is held for microseconds
  * (a NOTIFY inside a write would hold it through the write's WAL flush, one commit at a time).
  */
-export const NOTIFY_SQL = `SELECT pg_notify('${EVENTS_CHANNEL}', e.payload) FROM unnest($1::text[]) WITH ORDINALITY AS e(payload, n) ORDER BY e.n`;
+export const NOTIFY_SQL = `SELECT pg_notify('${EVENTS_CHANNEL}', e.payload) FROM unnest(string_to_array($1::text, chr(1))) WITH ORDINALITY AS e(payload, n) ORDER BY e.n`;

@@ -64,8 +64,8 @@ export function languageCookieMiddleware(options: { secure: boolean; persistPseu
         res.cookie(LANGUAGE_COOKIE, chosen, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS * 1000, sameSite: 'lax', secure: options.secure });
       }
     }
-    res.vary('Cookie');
-    res.vary('Accept-Language');
+    // One call for both (vary reads a comma-separated list): the same header as two calls, parsed once.
+    res.vary('Cookie, Accept-Language');
     next();
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { packPayloads, payloadHead, unpackPayload } from '../../../src/events/notify.js';
+import { notifyParameter, packPayloads, PAYLOAD_SEPARATOR, payloadHead, unpackPayload } from '../../../src/events/notify.js';
 import type { TopicEvent } from '../../../src/events/topics.js';
 
 describe('packPayloads (the NOTIFY payloads of a batch of the publisher)', () => {
@@ -23,6 +23,16 @@ describe('packPayloads (the NOTIFY payloads of a batch of the publisher)', () =>
     const big = event(2, 7500);
     expect(packPayloads([event(1), big, event(3)], COPY).map((p) => unpackPayload(p).events)).toEqual([[event(1)], [big], [event(3)]]);
     expect(packPayloads([], COPY)).toEqual([]);
+  });
+
+  it("is NOTIFY_SQL's one parameter as the same payloads joined by a separator no payload holds", () => {
+    const events = [...Array.from({ length: 60 }, (_, i) => event(i, 300)), { ...event(61), data: { text: 'a\u0001b"\\c\u0000' } as never }];
+    const payloads = packPayloads(events, COPY);
+    expect(payloads.length).toBeGreaterThan(1);
+    expect(payloads.some((p) => p.includes(PAYLOAD_SEPARATOR))).toBe(false);
+    expect(notifyParameter(events, COPY).split(PAYLOAD_SEPARATOR)).toEqual(payloads);
+    expect(payloads.flatMap((p) => unpackPayload(p).events)).toEqual(events);
+    expect(notifyParameter([event(1)], COPY)).toBe(packPayloads([event(1)], COPY)[0]);
   });
 
   it("reads an earlier version's payloads (a bare array, one event) as sent by no known copy", () => {

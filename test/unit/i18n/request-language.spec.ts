@@ -10,7 +10,8 @@ function through(url: string, persistPseudo: boolean): { cookies: string[]; vary
   const req = { method: 'GET', path: u.pathname, query: Object.fromEntries(u.searchParams), headers: {} } as unknown as Request;
   const res = {
     cookie: (name: string, value: string) => cookies.push(`${name}=${value}`),
-    vary: (field: string) => vary.push(field),
+    // Express's res.vary takes a comma-separated list of fields (appended in order).
+    vary: (fields: string) => vary.push(...fields.split(',').map((f) => f.trim())),
   } as unknown as Response;
   let nexted = false;
   languageCookieMiddleware({ secure: false, persistPseudo })(req, res, (() => (nexted = true)) as NextFunction);
