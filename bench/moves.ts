@@ -6,7 +6,6 @@
  *   add --analysis to keep the analysis of finished games running (off by default: see ANALYSIS)
  *   add --heap for the bytes the app allocates a move and where (bench/moves/heap.ts)
  *   add --tail for where the slowest moves' time goes, the app's GC and event-loop delay (bench/moves/tail.ts); --gc for the last two alone
- *   add --ladder N for N other players in the database besides the bench's own (default 2000; see fillLadder)
  *   add --unix-socket to reach PostgreSQL by its Unix socket instead of 127.0.0.1 (see UNIX_SOCKET)
  *
  * It starts everything itself: an embedded PostgreSQL (the project's own) in a temporary directory (not kept),
@@ -42,27 +41,25 @@ import { findPgbench, probeLine, runPgbench, runProbe, type CeilingResult, type 
 import { cpuSecondsOf, mainThreadSched, postgresCpuSeconds, startProfile, threadCpuSeconds, type CpuSnapshot } from './moves/cpu.js';
 import { startWorker, type DriveMode } from './moves/driver.js';
 import { printTables, type LevelResult } from './moves/report.js';
-import { api, fillLadder, registerPlayers, startGames, type CreateRanked, type Seat } from './moves/setup.js';
+import { api, registerPlayers, startGames, type CreateRanked, type Seat } from './moves/setup.js';
 import { startHeapProfile } from './moves/heap.js';
 import { installTailProbe } from './moves/tail.js';
 import { verify } from './moves/verify.js';
 import { spawnServe, stopServed, waitHealthy, type Served } from './served.js';
 
-function listArg(name: string, fallback: number[], min = 1): number[] {
+function listArg(name: string, fallback: number[]): number[] {
   const i = process.argv.indexOf(`--${name}`);
   if (i < 0) return fallback;
   const values = (process.argv[i + 1] ?? '').split(',').map(Number);
-  if (values.length === 0 || values.some((v) => !Number.isInteger(v) || v < min)) throw new Error(`--${name} needs whole numbers of at least ${min}, comma-separated`);
+  if (values.length === 0 || values.some((v) => !Number.isInteger(v) || v <= 0)) throw new Error(`--${name} needs positive whole numbers, comma-separated`);
   return values;
 }
-const numArg = (name: string, fallback: number, min = 1): number => listArg(name, [fallback], min)[0];
+const numArg = (name: string, fallback: number): number => listArg(name, [fallback])[0];
 
 const CLIENTS = listArg('clients', [64]);
 const COPIES = listArg('copies', [1, 2]);
 /** Length of each level (and of the warm-ups, a quarter of it). */
 const SECONDS = numArg('seconds', 20);
-/** Other players on the ladder besides the bench's own (bench/moves/setup.ts, fillLadder). */
-const LADDER = numArg('ladder', 2000, 0);
 const MAX_GAMES_PER_CLIENT = 200;
 const MAX_CLIENTS = 512;
 if (COPIES.some((c) => c > 2)) throw new Error('--copies: 1 and/or 2');
@@ -205,8 +202,7 @@ async function main(): Promise<void> {
     const maxClients = Math.max(...CLIENTS);
     const seats = await registerPlayers(setupAgent, base1, 2 * maxClients, started.getTime().toString(36).slice(-5));
     const pairs: [Seat, Seat][] = Array.from({ length: maxClients }, (_, i) => [seats[2 * i], seats[2 * i + 1]]);
-    await fillLadder(admin, LADDER, started.getTime().toString(36).slice(-5));
-    console.log(`registered ${seats.length} players (two per client); ${LADDER} other players on the ladder (--ladder)`);
+    console.log(`registered ${seats.length} players (two per client)`);
     // What the app spends with no request at all (its sweepers, batches and polls), to tell it from a move's own cost.
     const idle0 = { cpu: process.cpuUsage(), at: performance.now() };
     await sleep(5000);

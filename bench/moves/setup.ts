@@ -29,24 +29,6 @@ export async function registerPlayers(agent: http.Agent, base: string, count: nu
   });
 }
 
-/**
- * Fills the ladder with `count` other players (written straight to the database: they never
- * sign in) and refreshes the planner's statistics. A ladder's `players` table holds thousands of
- * rows; with only the bench's own 2 per client, PostgreSQL reads the move statement's two seats
- * by a hash join over two full scans of the table instead of two primary-key lookups (about 14 %
- * of its CPU for the statement). `--ladder 0` keeps the table as small as the bench makes it.
- */
-export async function fillLadder(db: { query(sql: string, values?: unknown[]): Promise<unknown> }, count: number, runTag: string): Promise<void> {
-  if (count > 0) {
-    await db.query(
-      `INSERT INTO players (username, username_key, rating, rd, volatility)
-       SELECT 'l' || $1::text || '_' || g, 'l' || $1::text || '_' || g, 1500, 350, 0.06 FROM generate_series(1, $2::int) g`,
-      [runTag, count],
-    );
-  }
-  await db.query('ANALYZE players');
-}
-
 /** Creates a ranked (rated) game for two players, as the ranked queue does: the app's own GamesService. */
 export type CreateRanked = (blackId: string, whiteId: string) => Promise<string>;
 
