@@ -10,3 +10,10 @@ export function leave(href: string): void {
   leaving = true;
   location.href = href;
 }
+
+// A page the Back button brings back from the back-forward cache has not left: it may leave again.
+if (typeof window !== 'undefined') {
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted) leaving = false;
+  });
+}
