@@ -22,7 +22,23 @@ export const payloadHead = (copy: string): string => `{"copy":${JSON.stringify(c
 /** The events as NOTIFY payloads of copy `copy`: consecutive events packed together (order kept). */
 export function packPayloads(events: readonly TopicEvent[], copy: string): string[] {
   const head = payloadHead(copy);
-  return packBatches(events, head).map((batch) => `${head}${batch.join(',')}]}`);
+  const out: string[] = [];
+  let batch: string[] = [];
+  let bytes = Buffer.byteLength(head) + 2;
+  const flush = () => {
+    out.push(`${head}${batch.join(',')}]}`);
+    batch = [];
+    bytes = Buffer.byteLength(head) + 2;
+  };
+  for (const e of events) {
+    const text = JSON.stringify(e);
+    const size = Buffer.byteLength(text) + 1;
+    if (batch.length > 0 && bytes + size > PAYLOAD_BYTES) flush();
+    batch.push(text);
+    bytes += size;
+  }
+  if (batch.length > 0) flush();
+  return out;
 }
 
 /**
@@ -32,44 +48,12 @@ export function packPayloads(events: readonly TopicEvent[], copy: string): strin
 export const PAYLOAD_SEPARATOR = '\u0001';
 
 /**
- * The payloads of packPayloads as NOTIFY_SQL's one parameter: joined by PAYLOAD_SEPARATOR in a
- * single string built once. As a text[] the driver would escape every quote of the JSON into a
- * new copy of each payload (an array literal), two or three copies of a move's events a move.
+ * The payloads of packPayloads as NOTIFY_SQL's one parameter, joined by PAYLOAD_SEPARATOR. As a
+ * text[] the driver would escape every quote of the JSON into a new copy of each payload (an array
+ * literal), two or three copies of a move's events a move.
  */
 export function notifyParameter(events: readonly TopicEvent[], copy: string): string {
-  const head = payloadHead(copy);
-  const parts: string[] = [];
-  for (const batch of packBatches(events, head)) {
-    if (parts.length > 0) parts.push(PAYLOAD_SEPARATOR);
-    parts.push(head);
-    batch.forEach((text, i) => {
-      if (i > 0) parts.push(',');
-      parts.push(text);
-    });
-    parts.push(']}');
-  }
-  return parts.join('');
-}
-
-/** The events' JSON texts, grouped so that each group's payload stays under PAYLOAD_BYTES (order kept). */
-function packBatches(events: readonly TopicEvent[], head: string): string[][] {
-  const out: string[][] = [];
-  let batch: string[] = [];
-  const empty = Buffer.byteLength(head) + 2;
-  let bytes = empty;
-  for (const e of events) {
-    const text = JSON.stringify(e);
-    const size = Buffer.byteLength(text) + 1;
-    if (batch.length > 0 && bytes + size > PAYLOAD_BYTES) {
-      out.push(batch);
-      batch = [];
-      bytes = empty;
-    }
-    batch.push(text);
-    bytes += size;
-  }
-  if (batch.length > 0) out.push(batch);
-  return out;
+  return packPayloads(events, copy).join(PAYLOAD_SEPARATOR);
 }
 
 /** A NOTIFY payload's events and sender (an earlier version's bare array: no sender). */
