@@ -220,11 +220,6 @@ export class PlayersRepository {
     return new Map(players.map((p) => [p.id, p]));
   }
 
-  /** Writes a rated game's outcome on a player locked by lockForRating. */
-  async writeRating(id: string, update: RatingUpdate): Promise<void> {
-    await this.writeRatings([{ id, ...update }]);
-  }
-
   /**
    * Writes rated outcomes on players locked by lockForRating, in one statement: a game's end is
    * a transaction of several round trips, each a wait for the app's event loop under load.

@@ -70,10 +70,10 @@ describe('PlayersRepository (real PostgreSQL)', () => {
           const locked = await players.lockForRating(ids);
           for (const id of ids) {
             const p = locked.get(id)!;
-            await players.writeRating(id, {
-              rating: p.rating + 1, rd: p.rd, volatility: p.volatility, games: p.games + 1, wins: p.wins + 1, draws: p.draws, losses: p.losses,
+            await players.writeRatings([{
+              id, rating: p.rating + 1, rd: p.rd, volatility: p.volatility, games: p.games + 1, wins: p.wins + 1, draws: p.draws, losses: p.losses,
               lastRatedAt: new Date(), onLeaderboard: false,
-            });
+            }]);
           }
         });
       await Promise.all(Array.from({ length: 10 }, (_, i) => end(i % 2 ? [a.id, b.id] : [b.id, a.id])));
@@ -85,12 +85,12 @@ describe('PlayersRepository (real PostgreSQL)', () => {
       await expect(r.db.transaction(() => players.lockForRating([a.id, '00000000-0000-4000-8000-000000000000']))).rejects.toThrow(/not found/);
     });
 
-    it('writeRating writes every rating field', async () => {
+    it('writeRatings writes every rating field of one player', async () => {
       const a = await seedPlayer(players, r.db);
       const at = new Date('2026-05-01T12:00:00.123Z');
       await r.db.transaction(async () => {
         await players.lockForRating([a.id]);
-        await players.writeRating(a.id, { rating: 1612.5, rd: 200.25, volatility: 0.0599, games: 3, wins: 1, draws: 1, losses: 1, lastRatedAt: at, onLeaderboard: true });
+        await players.writeRatings([{ id: a.id, rating: 1612.5, rd: 200.25, volatility: 0.0599, games: 3, wins: 1, draws: 1, losses: 1, lastRatedAt: at, onLeaderboard: true }]);
       });
       expect(await players.findById(a.id)).toMatchObject({ rating: 1612.5, rd: 200.25, volatility: 0.0599, games: 3, wins: 1, draws: 1, losses: 1, lastRatedAt: at, onLeaderboard: true });
     });
