@@ -6,29 +6,39 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import type { CpuProfile } from '../profile-table.js';
 
-/** Starts the V8 profiler on this (the app's) thread; stop() writes the .cpuprofile and a summary. */
-export async function startProfile(): Promise<{ stop: (name: string) => Promise<string> }> {
+/** An inspector session on this (the app's) thread, with `post` as a promise. */
+export async function openInspector(): Promise<{ post: (method: string, params?: object) => Promise<unknown>; close: () => void }> {
   const inspector = await import('node:inspector');
   const session = new inspector.Session();
   session.connect();
   const post = (method: string, params?: object) =>
     new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+  return { post, close: () => session.disconnect() };
+}
+
+/** Writes a V8 profile under bench/profiles/ (named `name` and the time); answers its path. */
+export function saveProfile(name: string, extension: string, profile: unknown): string {
+  const dir = join(__dirname, '..', '..', '..', 'bench', 'profiles');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.${extension}`);
+  writeFileSync(file, JSON.stringify(profile));
+  return file;
+}
+
+/** Starts the V8 profiler on this (the app's) thread; stop() writes the .cpuprofile and a summary. */
+export async function startProfile(): Promise<{ stop: (name: string) => Promise<string> }> {
+  const { post, close } = await openInspector();
   await post('Profiler.enable');
   await post('Profiler.setSamplingInterval', { interval: 200 });
   await post('Profiler.start');
   return {
     stop: async (name: string) => {
       const { profile } = (await post('Profiler.stop')) as { profile: CpuProfile };
-      session.disconnect();
-      const dir = join(__dirname, '..', '..', '..', 'bench', 'profiles');
-      mkdirSync(dir, { recursive: true });
-      const file = join(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
-      writeFileSync(file, JSON.stringify(profile));
-      return `${file}\n${summariseProfile(profile)}`;
+      close();
+      return `${saveProfile(name, 'cpuprofile', profile)}\n${summariseProfile(profile)}`;
     },
   };
 }
-
 
 /** Busy time by package (inclusive, each package once per sample) and the top functions by self time. */
 function summariseProfile(profile: CpuProfile): string {

@@ -5,8 +5,7 @@
  * Each sample stands for about `interval` bytes allocated at its stack, so the totals are estimates
  * of the allocation, not of what stays.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { openInspector, saveProfile } from './cpu.js';
 
 interface HeapNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -18,23 +17,15 @@ interface HeapNode {
 const INTERVAL = 8192;
 
 export async function startHeapProfile(): Promise<{ stop: (name: string, moves: number) => Promise<string> }> {
-  const inspector = await import('node:inspector');
-  const session = new inspector.Session();
-  session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+  const { post, close } = await openInspector();
   await post('HeapProfiler.enable');
   await post('HeapProfiler.startSampling', { samplingInterval: INTERVAL, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   return {
     stop: async (name: string, moves: number) => {
       const { profile } = (await post('HeapProfiler.stopSampling')) as { profile: { head: HeapNode } };
       await post('HeapProfiler.disable');
-      session.disconnect();
-      const dir = join(__dirname, '..', '..', '..', 'bench', 'profiles');
-      mkdirSync(dir, { recursive: true });
-      const file = join(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.heapprofile`);
-      writeFileSync(file, JSON.stringify(profile));
-      return `${file}\n${summariseHeap(profile.head, moves)}`;
+      close();
+      return `${saveProfile(name, 'heapprofile', profile)}\n${summariseHeap(profile.head, moves)}`;
     },
   };
 }
