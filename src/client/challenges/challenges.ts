@@ -148,7 +148,7 @@ export function mountChallengeForm(root: HTMLElement): void {
     setInterval(() => {
       if (!sent) return;
       void api.challengeById(sent.id).then((c) => {
-        if (c.state === 'accepted' && c.gameId) leave(gameHref(c.gameId));
+        if (c.state === 'accepted' && c.gameId) leaveForTheGame(c.gameId, null);
         else if (c.state !== 'open') update(c);
       }, () => undefined);
     }, POLL_MS);
@@ -296,7 +296,7 @@ export function mountGameRematch(root: HTMLElement, game: () => Game | null, meI
     if (!g) return;
     act(async () => {
       const c = await api.gameRematch(g.id);
-      if (c.state === 'accepted' && c.gameId) leave(gameHref(c.gameId));
+      if (c.state === 'accepted' && c.gameId) leaveForTheGame(c.gameId, null);
       else {
         offer = c;
         outcome = '';
