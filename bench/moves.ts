@@ -320,7 +320,7 @@ async function main(): Promise<void> {
       if (pgbench.path) {
         const c = await runPgbench(pgbench.path, url, admin, clients, SECONDS, postmasterPid);
         ceilings.set(clients, c);
-        console.log(typeof c === 'string' ? `pgbench, ${clients} clients: ${c}` : `pgbench, ${clients} clients: ${Math.round(c.tps)} tps, latency average ${c.latencyMs.toFixed(1)} ms`);
+        console.log(typeof c === 'string' ? `pgbench, ${clients} clients: ${c}` : `pgbench, ${clients} clients: ${Math.round(c.tps)} tps, latency average ${c.latencyMs.toFixed(1)} ms, p50 ${c.p50Ms.toFixed(1)} ms, p99 ${c.p99Ms.toFixed(1)} ms (a tenth of the transactions logged)`);
       }
       const rate = Math.max(3000, warmRate * 3);
       const gamesPerClient = Math.min(MAX_GAMES_PER_CLIENT, Math.ceil((1.5 * rate * SECONDS) / clients / MOVES_PER_GAME_LOW) + 1);

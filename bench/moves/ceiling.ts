@@ -3,13 +3,13 @@
  * transaction, and (c) the app's own move SQL from a bare pg pool, no HTTP and no framework.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { fromBoardString, legalMoves } from '../../src/engine/index.js';
-import { mulberry32 } from '../common.js';
+import { mulberry32, quantile } from '../common.js';
 import { postgresCpuSeconds } from './cpu.js';
 import type { BenchGame } from './driver.js';
 
@@ -42,6 +42,9 @@ END;
 export interface CeilingResult {
   tps: number;
   latencyMs: number;
+  /** Percentiles of one transaction's latency, from pgbench's log of a tenth of them (NaN without it). */
+  p50Ms: number;
+  p99Ms: number;
   postgresCpu: number;
   seconds: number;
 }
@@ -58,19 +61,45 @@ export async function runPgbench(pgbench: string, url: string, client: pg.Client
   writeFileSync(script, PGBENCH_SCRIPT);
   const cpu0 = postgresCpuSeconds(postmasterPid);
   const t0 = performance.now();
-  const run = spawn(pgbench, ['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', script, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // A sample of the transactions is logged (pgbench prints no percentiles): the app's p99 has pgbench's beside it.
+  const log = ['-l', '--sampling-rate', String(PGBENCH_LOG_SHARE), '--log-prefix', join(dir, 'tx')];
+  const run = spawn(pgbench, ['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), ...log, '-f', script, url], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   run.stdout.on('data', (c) => (out += String(c)));
   run.stderr.on('data', (c) => (out += String(c)));
   const code = await new Promise<number | null>((resolve) => run.on('exit', resolve));
   const elapsed = (performance.now() - t0) / 1000;
   const postgresCpu = postgresCpuSeconds(postmasterPid) - cpu0;
+  const sampled = loggedLatenciesMs(dir);
   rmSync(dir, { recursive: true, force: true });
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
   const latency = /latency average = ([\d.]+) ms/.exec(out);
   if (code !== 0 || !tps) return `pgbench failed (exit ${code}): ${out.slice(-500)}`;
-  return { tps: Number(tps[1]), latencyMs: latency ? Number(latency[1]) : Number.NaN, postgresCpu, seconds: elapsed };
+  return {
+    tps: Number(tps[1]),
+    latencyMs: latency ? Number(latency[1]) : Number.NaN,
+    p50Ms: quantile(sampled, 0.5),
+    p99Ms: quantile(sampled, 0.99),
+    postgresCpu,
+    seconds: elapsed,
+  };
 }
+
+/** The share of pgbench's transactions it logs: enough for a p99, little of its own time spent writing. */
+const PGBENCH_LOG_SHARE = 0.1;
+
+/** Each logged transaction's latency (the log's third field, µs), sorted, in ms. */
+function loggedLatenciesMs(dir: string): Float64Array {
+  const values: number[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.startsWith('tx'))) {
+    for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+      const us = Number(line.split(' ')[2]);
+      if (Number.isFinite(us) && line.length > 0) values.push(us / 1000);
+    }
+  }
+  return Float64Array.from(values).sort();
+}
+
 
 export interface ProbeResult {
   moves: number;
