@@ -15,6 +15,8 @@ export interface LevelResult {
   xactsPerMove: number;
   /** Statements the app sent per move (one copy only: the second copy's are not counted). */
   statementsPerMove: number | null;
+  /** Steps a move-write statement carried on average in copy 1 (the group commit's mean batch size). */
+  stepsPerStatement: number;
 }
 
 /**
@@ -95,8 +97,8 @@ export function printTables(results: LevelResult[], { ceilings, probes, loadProb
   console.log(' time per move, which also counts waiting for a core on a loaded machine; (b) pgbench running lock game + insert move + update game as one transaction, -M prepared, same');
   console.log(' client count, same server; (c) the app\'s own move SQL and pure domain from a bare pg pool of the app\'s size: one conditional');
   console.log(' statement a move on the game as the last write left it (the app\'s GameCache); read + write: a read of the game before each.)\n');
-  console.log('| app copies | clients | games | moves | seconds | moves/s | p50 ms | p95 ms | p99 ms | max ms | errors | CPU: app copy 1 + driver | CPU: copy 2 | CPU: PostgreSQL | app 1 loop | driver loop | PG xacts/move | statements/move |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| app copies | clients | games | moves | seconds | moves/s | p50 ms | p95 ms | p99 ms | max ms | errors | CPU: app copy 1 + driver | CPU: copy 2 | CPU: PostgreSQL | app 1 loop | driver loop | PG xacts/move | statements/move | steps a write statement |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const sorted = Float64Array.from(r.out.latencies).sort();
     const s = r.out.elapsedMs / 1000;
@@ -104,7 +106,7 @@ export function printTables(results: LevelResult[], { ceilings, probes, loadProb
     console.log(
       `| ${r.copies} | ${r.clients} | ${r.games} | ${r.out.moves} | ${s.toFixed(1)} | **${Math.round(r.out.moves / s)}** | ${quantile(sorted, 0.5).toFixed(1)} | ` +
         `${quantile(sorted, 0.95).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${sorted[sorted.length - 1]?.toFixed(1) ?? '—'} | ${r.out.errors.length} | ` +
-        `${cores(r.cpu.self)} | ${r.copies === 2 ? cores(r.cpu.child) : '—'} | ${cores(r.cpu.postgres)} | ${r.appUtilization.toFixed(2)} | ${r.out.driverUtilization.toFixed(2)} | ${r.xactsPerMove.toFixed(2)} | ${r.statementsPerMove?.toFixed(2) ?? '—'} |`,
+        `${cores(r.cpu.self)} | ${r.copies === 2 ? cores(r.cpu.child) : '—'} | ${cores(r.cpu.postgres)} | ${r.appUtilization.toFixed(2)} | ${r.out.driverUtilization.toFixed(2)} | ${r.xactsPerMove.toFixed(2)} | ${r.statementsPerMove?.toFixed(2) ?? '—'} | ${r.stepsPerStatement.toFixed(2)} |`,
     );
   }
   console.log('\n(p50…max: latency of one POST /api/games/:id/moves as the client sees it. CPU columns: cores used on average, from /proc;');
