@@ -7,6 +7,7 @@
  *   add --heap for the bytes the app allocates a move and where (bench/moves/heap.ts)
  *   add --tail for where the slowest moves' time goes, the app's GC and event-loop delay (bench/moves/tail.ts); --gc for the last two alone
  *   add --unix-socket to reach PostgreSQL by its Unix socket instead of 127.0.0.1 (see UNIX_SOCKET)
+ *   MOVE_WRITE_BATCHES=n in the environment: the group commit's statements in flight (app and bare SQL path)
  *
  * It starts everything itself: an embedded PostgreSQL (the project's own) in a temporary directory (not kept),
  * the migrations, the real app (createApp, as `serve` builds it) on 127.0.0.1 in this process
@@ -117,6 +118,8 @@ const APP_ENV: Record<string, string> = benchAppEnv(JWT_SECRET, {
   SSE_STREAMS_PER_ADDRESS: '1000000',
   // See --analysis.
   ANALYSIS_WORKERS: ANALYSIS ? '1' : '0',
+  // The group commit's statements in flight (the app's and the bare SQL path's), to compare settings.
+  ...(process.env.MOVE_WRITE_BATCHES ? { MOVE_WRITE_BATCHES: process.env.MOVE_WRITE_BATCHES } : {}),
 });
 /** Fewer than a real game has (~60 records), so the clients rather have games to spare. */
 const MOVES_PER_GAME_LOW = 50;

@@ -128,10 +128,13 @@ export class GamesRepository {
 
   constructor(
     private readonly db: Db,
-    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'moveWriteBatches'>,
+    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'moveWriteBatches' | 'dbPoolSize'>,
   ) {
     // Outside a unit of work Db runs a statement on the pool, which is where every batch goes.
-    this.steps = new StepBatcher((statement) => this.db.query(statement), { inFlight: config?.moveWriteBatches ?? MOVE_WRITE_BATCHES_DEFAULT, maxSteps: STEP_BATCH_MAX });
+    this.steps = new StepBatcher((statement) => this.db.query(statement), {
+      inFlight: config ? Math.min(config.moveWriteBatches, config.dbPoolSize) : MOVE_WRITE_BATCHES_DEFAULT,
+      maxSteps: STEP_BATCH_MAX,
+    });
   }
 
 
