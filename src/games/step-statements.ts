@@ -138,10 +138,11 @@ const STEP_INPUT = [
  * row is updated on exactly STEP's conditions, its records inserted with it, and each written
  * step answers a row with its place in the batch (`n`); a step without a row lost, as STEP's
  * empty answer means. The batch never holds two steps of one game (StepBatcher), so each
- * condition reads the row as the step found it. The steps come sorted by game id and the update
- * runs the input in that order (a nested loop over the primary key), so two batches lock their
- * rows in the same order. Atomic as a whole: if any step's values are refused, nothing is
- * written and StepBatcher writes each step alone with STEP.
+ * condition reads the row as the step found it. The steps come sorted by game id, the order the
+ * update locks the rows in with the primary-key nested loop a table of any size gets (a small one
+ * may be hash-joined in heap order instead). Atomic as a whole: if any step's values are refused,
+ * or two batches deadlock, nothing of it is written and StepBatcher writes each step alone with
+ * STEP. JSON rather than one typed array a column: it costs PostgreSQL about half (BENCHMARKS.md).
  */
 export const STEPS = sql<StepsParams, StepsRow>(
   'game_steps',
