@@ -94,7 +94,8 @@ export function probeLine(label: string, clients: number, p: ProbeResult): strin
  * between) driven by a bare pg pool of the app's size, `clients` loops, no HTTP and no framework:
  * what the app's SQL shape allows here. `held` (the app's path): a game is read once, then each
  * move is decided on the game as the last write left it and written with the one conditional
- * statement (as GamesService does with the games its GameCache holds); without it, every move
+ * statement (as GamesService does with the games its GameCache holds), through the app's group
+ * commit (StepBatcher: steps of other games waiting meanwhile share the statement); without it, every move
  * reads the game first (the app's path before the cache: two statements a move). Its events
  * leave as the app's do: after the write's commit, the same payloads queued to one publisher
  * connection that sends whatever has piled up in one NOTIFY statement at a time (the write

@@ -96,7 +96,8 @@ export function printTables(results: LevelResult[], { ceilings, probes, loadProb
   console.log(' thread (/proc), per move; less idle: less the app\'s CPU with no requests over as long (measured before the levels); main thread: the app\'s JavaScript thread alone; app loop busy: its event loop\'s wall-clock busy');
   console.log(' time per move, which also counts waiting for a core on a loaded machine; (b) pgbench running lock game + insert move + update game as one transaction, -M prepared, same');
   console.log(' client count, same server; (c) the app\'s own move SQL and pure domain from a bare pg pool of the app\'s size: one conditional');
-  console.log(' statement a move on the game as the last write left it (the app\'s GameCache); read + write: a read of the game before each.)\n');
+  console.log(' write a move on the game as the last write left it (the app\'s GameCache), through the app\'s group commit (moves of other games waiting meanwhile share one');
+  console.log(' statement: "steps a write statement"); read + write: a read of the game before each.)\n');
   console.log('| app copies | clients | games | moves | seconds | moves/s | p50 ms | p95 ms | p99 ms | max ms | errors | CPU: app copy 1 + driver | CPU: copy 2 | CPU: PostgreSQL | app 1 loop | driver loop | PG xacts/move | statements/move | steps a write statement |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
