@@ -7,6 +7,7 @@
  *   add --heap for the bytes the app allocates a move and where (bench/moves/heap.ts)
  *   add --tail for where the slowest moves' time goes, the app's GC and event-loop delay (bench/moves/tail.ts); --gc for the last two alone
  *   add --unix-socket to reach PostgreSQL by its Unix socket instead of 127.0.0.1 (see UNIX_SOCKET)
+ *   MOVE_WRITE_BATCHES=n in the environment: the group commit's statements in flight (app and bare SQL path)
  *
  * It starts everything itself: an embedded PostgreSQL (the project's own) in a temporary directory (not kept),
  * the migrations, the real app (createApp, as `serve` builds it) on 127.0.0.1 in this process
@@ -117,6 +118,8 @@ const APP_ENV: Record<string, string> = benchAppEnv(JWT_SECRET, {
   SSE_STREAMS_PER_ADDRESS: '1000000',
   // See --analysis.
   ANALYSIS_WORKERS: ANALYSIS ? '1' : '0',
+  // The group commit's statements in flight (the app's and the bare SQL path's), to compare settings.
+  ...(process.env.MOVE_WRITE_BATCHES ? { MOVE_WRITE_BATCHES: process.env.MOVE_WRITE_BATCHES } : {}),
 });
 /** Fewer than a real game has (~60 records), so the clients rather have games to spare. */
 const MOVES_PER_GAME_LOW = 50;
@@ -167,6 +170,8 @@ async function main(): Promise<void> {
     const config = { ...loadConfig({ ...APP_ENV }), databaseUrl: url };
     const { GamesService } = await import('../src/games/games.service.js');
     let gamesService: InstanceType<typeof GamesService> | null = null;
+    const { GamesRepository } = await import('../src/games/games.repository.js');
+    let stepBatcher: InstanceType<typeof GamesRepository>['steps'] | null = null;
     let base1 = '';
     if (NO_STANDING) {
       const { TokenStanding } = await import('../src/auth/token-standing.js');
@@ -175,6 +180,7 @@ async function main(): Promise<void> {
     app = await createApp(config);
     await app.listen(0, '127.0.0.1');
     gamesService = app.get(GamesService);
+    stepBatcher = app.get(GamesRepository).steps;
     const tail = GC ? installTailProbe(app.getHttpServer(), pgLib, TAIL) : null;
     const address = app.getHttpServer().address();
     base1 = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -235,6 +241,7 @@ async function main(): Promise<void> {
       };
       const x0 = await xacts();
       const s0 = statements.count;
+      const batch0 = { ...stepBatcher!.stats };
       const elu0 = performance.eventLoopUtilization();
       const sched0 = mainThreadSched();
       const profiling = PROFILE && !warmup && copies === 1 ? await startProfile() : null;
@@ -248,6 +255,8 @@ async function main(): Promise<void> {
       const appUtilization = performance.eventLoopUtilization(elu0).utilization;
       const sched1 = mainThreadSched();
       const statementsSent = statements.count - s0 - 1; // less the xacts() query
+      const stepWrites = stepBatcher!.stats.statements - batch0.statements;
+      const stepsPerStatement = (stepBatcher!.stats.steps - batch0.steps) / Math.max(1, stepWrites);
       const x1 = await xacts();
       const usage = process.cpuUsage();
       const cpu = {
@@ -267,6 +276,7 @@ async function main(): Promise<void> {
           `${out.pageLoads ? ` (+ ${(out.loadRequests / out.pageLoads).toFixed(1)} page-load reads a game)` : ''}` +
           `${out.streams ? `, ${out.streams} event streams` : ''}` +
           `; app CPU ${(((cpu.self - out.driverCpuSeconds) / Math.max(1, out.moves)) * 1000).toFixed(3)} ms/move (main thread ${((cpu.main / Math.max(1, out.moves)) * 1000).toFixed(3)})` +
+          `; ${stepsPerStatement.toFixed(2)} steps a write statement (group commit, copy 1${stepBatcher!.stats.fallbacks > batch0.fallbacks ? `, ${stepBatcher!.stats.fallbacks - batch0.fallbacks} batches fell back to single writes` : ''})` +
           `${out.idleClients ? `; ${out.idleClients} clients ran out of games early` : ''}${out.retries ? `; ${out.retries} retried` : ''}` +
           `${out.errors.length ? `; ${out.errors.length} ERRORS` : ''}`,
       );
@@ -283,7 +293,7 @@ async function main(): Promise<void> {
       if (tailReport) console.log(tailReport);
       for (const e of out.errors.slice(0, 5)) console.log(`  error: ${e}`);
       if (out.errors.length) failed = true;
-      if (!warmup) results.push({ mode, copies, clients, games, out, cpu, appUtilization, xactsPerMove: (x1 - x0) / Math.max(1, out.moves), statementsPerMove: copies === 1 ? statementsSent / Math.max(1, out.moves) : null });
+      if (!warmup) results.push({ mode, copies, clients, games, out, cpu, appUtilization, xactsPerMove: (x1 - x0) / Math.max(1, out.moves), statementsPerMove: copies === 1 ? statementsSent / Math.max(1, out.moves) : null, stepsPerStatement });
     };
 
     for (const copies of COPIES) {
@@ -325,18 +335,18 @@ async function main(): Promise<void> {
       const rate = Math.max(3000, warmRate * 3);
       const gamesPerClient = Math.min(MAX_GAMES_PER_CLIENT, Math.ceil((1.5 * rate * SECONDS) / clients / MOVES_PER_GAME_LOW) + 1);
       const probeGames = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
-      const probe = await runProbe(url, probeGames, clients, SECONDS, config.dbPoolSize, postmasterPid, { held: true });
+      const probe = await runProbe(url, probeGames, clients, SECONDS, config.dbPoolSize, postmasterPid, { held: true, writeBatches: config.moveWriteBatches });
       probes.set(clients, probe);
       console.log(probeLine("bare pg probe (the app's move SQL: one statement a move on a held game)", clients, probe));
       // The path before the cache beside it: a read of the game before each write.
       const loadGames = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
-      const withLoad = await runProbe(url, loadGames, clients, SECONDS, config.dbPoolSize, postmasterPid, { held: false });
+      const withLoad = await runProbe(url, loadGames, clients, SECONDS, config.dbPoolSize, postmasterPid, { held: false, writeBatches: config.moveWriteBatches });
       loadProbes.set(clients, withLoad);
       console.log(probeLine('bare pg probe, read + write a move (the path before the cache)', clients, withLoad));
       if (PROBE_VARIANTS) {
         // The same without the NOTIFY of the move events: what the fan-out costs the database.
         const quietGames = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
-        const quiet = await runProbe(url, quietGames, clients, SECONDS, config.dbPoolSize, postmasterPid, { held: true, notify: false });
+        const quiet = await runProbe(url, quietGames, clients, SECONDS, config.dbPoolSize, postmasterPid, { held: true, notify: false, writeBatches: config.moveWriteBatches });
         console.log(probeLine('bare pg probe WITHOUT NOTIFY', clients, quiet));
       }
     }

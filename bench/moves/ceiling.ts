@@ -108,12 +108,14 @@ export interface ProbeResult {
   selfCpu: number;
   postgresCpu: number;
   lost: number;
+  /** The write's mean batch size (steps per step statement: StepBatcher). */
+  stepsPerStatement: number;
 }
 
 /** One probe's line of the log: its rate, PostgreSQL's CPU a move and any conditional write it lost. */
 export function probeLine(label: string, clients: number, p: ProbeResult): string {
   const cpu = ((p.postgresCpu / Math.max(1, p.moves)) * 1000).toFixed(3);
-  return `${label}, ${clients} clients: ${p.moves} moves in ${p.seconds.toFixed(1)} s (${Math.round(p.moves / p.seconds)}/s), PostgreSQL CPU ${cpu} ms/move${p.lost ? `, ${p.lost} conditional writes lost` : ''}`;
+  return `${label}, ${clients} clients: ${p.moves} moves in ${p.seconds.toFixed(1)} s (${Math.round(p.moves / p.seconds)}/s), PostgreSQL CPU ${cpu} ms/move, ${p.stepsPerStatement.toFixed(2)} steps a write statement${p.lost ? `, ${p.lost} conditional writes lost` : ''}`;
 }
 
 /**
@@ -121,7 +123,8 @@ export function probeLine(label: string, clients: number, p: ProbeResult): strin
  * between) driven by a bare pg pool of the app's size, `clients` loops, no HTTP and no framework:
  * what the app's SQL shape allows here. `held` (the app's path): a game is read once, then each
  * move is decided on the game as the last write left it and written with the one conditional
- * statement (as GamesService does with the games its GameCache holds); without it, every move
+ * statement (as GamesService does with the games its GameCache holds), through the app's group
+ * commit (StepBatcher: steps of other games waiting meanwhile share the statement); without it, every move
  * reads the game first (the app's path before the cache: two statements a move). Its events
  * leave as the app's do: after the write's commit, the same payloads queued to one publisher
  * connection that sends whatever has piled up in one NOTIFY statement at a time (the write
@@ -134,11 +137,12 @@ export async function runProbe(
   seconds: number,
   poolSize: number,
   postmasterPid: number,
-  options: { notify?: boolean; held?: boolean } = {},
+  options: { notify?: boolean; held?: boolean; writeBatches?: number } = {},
 ): Promise<ProbeResult> {
   const notify = options.notify ?? true;
   const { default: pgLib } = await import('pg');
-  const { MOVE_STATEMENTS, stepParams, toLoaded } = await import('../../src/games/games.repository.js');
+  const { MOVE_STATEMENTS, MOVE_WRITE_BATCHES_DEFAULT, stepParams, toLoaded } = await import('../../src/games/games.repository.js');
+  const { STEP_BATCH_MAX, StepBatcher } = await import('../../src/games/step-batcher.js');
   type Held = ReturnType<typeof toLoaded> & { version: number };
   const run = <R>(q: { name?: string; text: string; values?: readonly unknown[] }) => poolPg.query({ name: q.name, text: q.text, values: q.values as unknown[] }) as unknown as Promise<{ rows: R[] }>;
   const rules = await import('../../src/games/domain/transitions.js');
@@ -146,6 +150,8 @@ export async function runProbe(
   const { gameEvent } = await import('../../src/events/event-map.js');
   const { NOTIFY_SQL, notifyParameter } = await import('../../src/events/notify.js');
   const poolPg = new pgLib.Pool({ connectionString: url, max: poolSize });
+  // The app's group commit of the steps, with the app's statements and bounds.
+  const steps = new StepBatcher(async (q) => (await run<never>(q)).rows, { inFlight: options.writeBatches ?? MOVE_WRITE_BATCHES_DEFAULT, maxSteps: STEP_BATCH_MAX });
   const publisher = new pgLib.Client({ connectionString: url });
   await publisher.connect();
   let outbox: ReturnType<typeof gameEvent>[] = [];
@@ -191,10 +197,10 @@ export async function runProbe(
           const after = { ...loaded, game: step.game, openingSquares: openingSquaresAfter(loaded, step.records) };
           const game = toGameDto(after);
           // The app's write: the opening stored with the move while it can still change.
-          const res = await run<{ updated: number; version: number }>(MOVE_STATEMENTS.step(stepParams(step, loaded.version, null, openingToStore(after))));
-          if (res.rows[0]?.updated !== 1) lost++;
-          else if (options.held) held = { ...after, version: res.rows[0].version };
-          if (res.rows[0]?.updated === 1 && notify) {
+          const written = await steps.write(stepParams(step, loaded.version, null, openingToStore(after)));
+          if (!written) lost++;
+          else if (options.held) held = { ...after, version: written.version };
+          if (written && notify) {
             outbox.push(...step.records.map((r) => gameEvent(g.id, 'move', { ...toMoveDto(r), game }, r.ply + 1)));
             kick();
           }
@@ -209,5 +215,5 @@ export async function runProbe(
   const cpu = process.cpuUsage(cpuSelf0);
   const postgresCpu = postgresCpuSeconds(postmasterPid) - cpuPg0;
   await poolPg.end();
-  return { moves: latencies.length, seconds: secondsTaken, latencies: Float64Array.from(latencies), selfCpu: (cpu.user + cpu.system) / 1e6, postgresCpu, lost };
+  return { moves: latencies.length, seconds: secondsTaken, latencies: Float64Array.from(latencies), selfCpu: (cpu.user + cpu.system) / 1e6, postgresCpu, lost, stepsPerStatement: steps.stats.steps / Math.max(1, steps.stats.statements) };
 }

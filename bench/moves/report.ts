@@ -15,6 +15,8 @@ export interface LevelResult {
   xactsPerMove: number;
   /** Statements the app sent per move (one copy only: the second copy's are not counted). */
   statementsPerMove: number | null;
+  /** Steps a move-write statement carried on average in copy 1 (the group commit's mean batch size). */
+  stepsPerStatement: number;
 }
 
 /**
@@ -94,9 +96,10 @@ export function printTables(results: LevelResult[], { ceilings, probes, loadProb
   console.log(' thread (/proc), per move; less idle: less the app\'s CPU with no requests over as long (measured before the levels); main thread: the app\'s JavaScript thread alone; app loop busy: its event loop\'s wall-clock busy');
   console.log(' time per move, which also counts waiting for a core on a loaded machine; (b) pgbench running lock game + insert move + update game as one transaction, -M prepared, same');
   console.log(' client count, same server; (c) the app\'s own move SQL and pure domain from a bare pg pool of the app\'s size: one conditional');
-  console.log(' statement a move on the game as the last write left it (the app\'s GameCache); read + write: a read of the game before each.)\n');
-  console.log('| app copies | clients | games | moves | seconds | moves/s | p50 ms | p95 ms | p99 ms | max ms | errors | CPU: app copy 1 + driver | CPU: copy 2 | CPU: PostgreSQL | app 1 loop | driver loop | PG xacts/move | statements/move |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(' write a move on the game as the last write left it (the app\'s GameCache), through the app\'s group commit (moves of other games waiting meanwhile share one');
+  console.log(' statement: "steps a write statement"); read + write: a read of the game before each.)\n');
+  console.log('| app copies | clients | games | moves | seconds | moves/s | p50 ms | p95 ms | p99 ms | max ms | errors | CPU: app copy 1 + driver | CPU: copy 2 | CPU: PostgreSQL | app 1 loop | driver loop | PG xacts/move | statements/move | steps a write statement |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const sorted = Float64Array.from(r.out.latencies).sort();
     const s = r.out.elapsedMs / 1000;
@@ -104,7 +107,7 @@ export function printTables(results: LevelResult[], { ceilings, probes, loadProb
     console.log(
       `| ${r.copies} | ${r.clients} | ${r.games} | ${r.out.moves} | ${s.toFixed(1)} | **${Math.round(r.out.moves / s)}** | ${quantile(sorted, 0.5).toFixed(1)} | ` +
         `${quantile(sorted, 0.95).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${sorted[sorted.length - 1]?.toFixed(1) ?? '—'} | ${r.out.errors.length} | ` +
-        `${cores(r.cpu.self)} | ${r.copies === 2 ? cores(r.cpu.child) : '—'} | ${cores(r.cpu.postgres)} | ${r.appUtilization.toFixed(2)} | ${r.out.driverUtilization.toFixed(2)} | ${r.xactsPerMove.toFixed(2)} | ${r.statementsPerMove?.toFixed(2) ?? '—'} |`,
+        `${cores(r.cpu.self)} | ${r.copies === 2 ? cores(r.cpu.child) : '—'} | ${cores(r.cpu.postgres)} | ${r.appUtilization.toFixed(2)} | ${r.out.driverUtilization.toFixed(2)} | ${r.xactsPerMove.toFixed(2)} | ${r.statementsPerMove?.toFixed(2) ?? '—'} | ${r.stepsPerStatement.toFixed(2)} |`,
     );
   }
   console.log('\n(p50…max: latency of one POST /api/games/:id/moves as the client sees it. CPU columns: cores used on average, from /proc;');

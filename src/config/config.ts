@@ -20,6 +20,8 @@ export interface AppConfig {
   embeddedPgPort: number | null;
   dataDir: string;
   dbPoolSize: number;
+  /** Group-commit statements of moves in flight at once (GamesRepository's StepBatcher). */
+  moveWriteBatches: number;
   /** How long a request waits for a database connection before it fails (503) instead of hanging. */
   dbConnectTimeoutSeconds: number;
   migrationsRun: boolean;
@@ -299,6 +301,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     embeddedPgPort,
     dataDir,
     dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1, 500),
+    moveWriteBatches: int(env, 'MOVE_WRITE_BATCHES', 2, 1, 500),
     dbConnectTimeoutSeconds: int(env, 'DB_CONNECT_TIMEOUT_SECONDS', 5, 1, 300),
     migrationsRun: bool(env, 'MIGRATIONS_RUN', true),
     jwtSecret,

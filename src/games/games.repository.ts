@@ -1,24 +1,21 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { sql } from '../database/sql.js';
 import type { GameState, GameStatus, MoveRecord, Progress } from './domain/game.js';
-import { GAMES, MOVES, OPENING, OPENING_FOR_MOVE, SEAT_COLUMNS, SEATS, SEATS_AND_RATINGS, toLoaded, type LoadRow, type SeatFields, type SeatPlayer, type VersionedGame } from './game-rows.js';
+import { GAMES, MOVES, OPENING, OPENING_FOR_MOVE, SEATS, SEATS_AND_RATINGS, toLoaded, type LoadRow, type SeatPlayer, type VersionedGame } from './game-rows.js';
+import { STEP_BATCH_MAX, StepBatcher } from './step-batcher.js';
+import { STEP, stepParams, type StepAnswer } from './step-statements.js';
 
-// The row shapes and the table maps are game-rows.ts'; they are imported from here too.
+// The row shapes and the table maps are game-rows.ts', the step's statements step-statements.ts'; they are imported from here too.
 export * from './game-rows.js';
+export * from './step-statements.js';
 
 /** The columns a new game is written with (the rest keep their defaults until the game moves on). */
 const NEW_GAME_KEYS = [
   'id', 'roomId', 'roomCode', 'rated', 'turnSeconds', 'showLegalMoves', 'blackId', 'whiteId', 'blackStandIn', 'whiteStandIn', 'board', 'toMove',
   'ply', 'status', 'turnDeadline', 'takeoverAt', 'turnStartedAt', 'createdAt', 'idleSeconds', 'standInMoves', 'idleDeadline',
   'clockBaseSeconds', 'clockIncrementSeconds', 'blackClockMs', 'whiteClockMs', 'blackLagQuotaMs', 'whiteLagQuotaMs', 'computerLevel',
-] as const satisfies readonly (keyof GameState)[];
-
-/** What a step changes of a game. */
-const STEP_KEYS = [
-  'board', 'toMove', 'ply', 'status', 'winner', 'resultReason', 'blackDiscs', 'whiteDiscs', 'blackStandIn', 'whiteStandIn', 'turnDeadline',
-  'takeoverAt', 'turnStartedAt', 'finishedAt', 'blackCpuMoves', 'whiteCpuMoves', 'blackTakeovers', 'whiteTakeovers', 'idleDeadline', 'abortedBy',
-  'blackClockMs', 'whiteClockMs', 'blackLagQuotaMs', 'whiteLagQuotaMs',
 ] as const satisfies readonly (keyof GameState)[];
 
 /** The row's version (see VersionedGame), read with every load of one game. */
@@ -34,109 +31,14 @@ const LOAD_WITH_RATINGS = sql<{ id: string }, LoadRow>('game_load_with_ratings',
 
 const LOAD_FOR_UPDATE = sql<{ id: string }, LoadRow>('game_load_for_update', (p) => `SELECT ${GAMES.select('g')}, ${VERSION}, ${OPENING_FOR_MOVE}, ${SEATS} WHERE g.id = ${p.id} FOR UPDATE OF g`);
 
-/** The parameters of a step's write. */
-export interface StepParams extends Pick<GameState, (typeof STEP_KEYS)[number]> {
-  id: string;
-  /** The game as the step found it: the write is conditional on it (its row's version; its ply and seats too, which the version implies). */
-  originVersion: number;
-  originPly: number;
-  originBlackStandIn: boolean;
-  originWhiteStandIn: boolean;
-  /** A takeover's due time: the write needs the takeover time to have come by then. */
-  dueBy: Date | null;
-  /** The step's records, as JSON. */
-  records: string;
-  /** Whether the write stores the game's opening (the load read its first squares), and its id (null: none). */
-  openingSet: boolean;
-  openingId: string | null;
-}
-
-/** What a step's write answers: the row's new version and both seats' public fields as they are now. */
-export interface StepRow extends SeatFields {
-  updated: number;
-  inserted: number;
-  version: number;
-}
-
-/**
- * The one write of a game's step (the move path's one statement when this copy holds the game):
- * updates the row only if it is still at the version the step was decided on (any change of the
- * row since, by any writer, bumps it: the migrations' trigger; this write bumps it itself, which
- * spares it the trigger's call), and still at its ply, active, with
- * the seats' stand-in flags as found and, for a takeover, the time it is due; and inserts the
- * step's records, in one statement (atomic on its own). It answers the row's new version and both
- * seats' public fields read with it (a player's rating moves with their other games: the answer
- * shows it as a fresh read would). Its events are published after it committed (GamesService),
- * never inside it. No row = a concurrent step (or another write of the row) won, and nothing was
- * written.
- */
-const STEP = sql<StepParams, StepRow>(
-  'game_step',
-  (p) => `WITH upd AS (
-    UPDATE games SET version = version + 1, ${STEP_KEYS.map((k) => `${GAMES.col(k)} = ${p[k]}`).join(', ')},
-      opening_id = CASE WHEN ${p.openingSet} THEN ${p.openingId} ELSE opening_id END, opening_known = opening_known OR ${p.openingSet}
-    WHERE id = ${p.id} AND version = ${p.originVersion} AND ply = ${p.originPly} AND status = 'active'
-      AND black_stand_in = ${p.originBlackStandIn} AND white_stand_in = ${p.originWhiteStandIn}
-      AND (${p.dueBy}::timestamptz IS NULL OR takeover_at <= ${p.dueBy})
-    RETURNING id, version, black_id, white_id
-  ), ins AS (
-    INSERT INTO moves (${MOVES.names(['gameId', 'ply', 'color', 'square', 'pass', 'flipped', 'by', 'at'])})
-    SELECT upd.id, r.ply, r.color, r.square, r.pass, r.flipped, r.by, r.at
-    FROM upd, jsonb_to_recordset(${p.records}::jsonb) AS r(ply int, color text, square smallint, pass boolean, flipped smallint[], by text, at timestamptz)
-    RETURNING 1
-  )
-  SELECT 1 AS updated, (SELECT count(*) FROM ins)::int AS inserted, g.version, ${SEAT_COLUMNS}
-  FROM upd g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id`,
-);
-
-/**
- * `version`: the row's version the step was decided on; `opening`: the opening the write stores
- * (see openingToStore), or undefined to leave the row's.
- */
-export function stepParams(p: Progress, version: number, dueBy: Date | null, opening?: { id: string | null }): StepParams {
-  const g = p.game;
-  return {
-    openingSet: opening !== undefined,
-    openingId: opening?.id ?? null,
-    id: g.id,
-    originVersion: version,
-    originPly: p.origin.ply,
-    originBlackStandIn: p.origin.blackStandIn,
-    originWhiteStandIn: p.origin.whiteStandIn,
-    dueBy,
-    board: g.board,
-    toMove: g.toMove,
-    ply: g.ply,
-    status: g.status,
-    winner: g.winner,
-    resultReason: g.resultReason,
-    blackDiscs: g.blackDiscs,
-    whiteDiscs: g.whiteDiscs,
-    blackStandIn: g.blackStandIn,
-    whiteStandIn: g.whiteStandIn,
-    turnDeadline: g.turnDeadline,
-    takeoverAt: g.takeoverAt,
-    turnStartedAt: g.turnStartedAt,
-    finishedAt: g.finishedAt,
-    blackCpuMoves: g.blackCpuMoves,
-    whiteCpuMoves: g.whiteCpuMoves,
-    blackTakeovers: g.blackTakeovers,
-    whiteTakeovers: g.whiteTakeovers,
-    idleDeadline: g.idleDeadline,
-    abortedBy: g.abortedBy,
-    blackClockMs: g.blackClockMs,
-    whiteClockMs: g.whiteClockMs,
-    blackLagQuotaMs: g.blackLagQuotaMs,
-    whiteLagQuotaMs: g.whiteLagQuotaMs,
-    records: JSON.stringify(p.records.map((r) => ({ ...r, at: r.at.toISOString() }))),
-  };
-}
-
 /**
  * The hot path's statements: the step's write, and the load when this copy does not hold the game
- * (the moves benchmark drives them with a bare pg client too).
+ * (the moves benchmark drives them with a bare pg client too, and the batch of steps through StepBatcher).
  */
 export const MOVE_STATEMENTS = { load: LOAD, step: STEP } as const;
+
+/** Batch statements of steps in flight at once when the config does not say (MOVE_WRITE_BATCHES). */
+export const MOVE_WRITE_BATCHES_DEFAULT = 2;
 
 const INSERT = sql<Pick<GameState, (typeof NEW_GAME_KEYS)[number]>>(
   null,
@@ -221,7 +123,19 @@ const SEATS_OF = sql<{ id: string }, Pick<GameState, 'blackId' | 'whiteId'>>('ga
  */
 @Injectable()
 export class GamesRepository {
-  constructor(private readonly db: Db) {}
+  /** The move path's group commit (writes outside a unit of work). */
+  readonly steps: StepBatcher;
+
+  constructor(
+    private readonly db: Db,
+    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'moveWriteBatches' | 'dbPoolSize'>,
+  ) {
+    // Outside a unit of work Db runs a statement on the pool, which is where every batch goes.
+    this.steps = new StepBatcher((statement) => this.db.query(statement), {
+      inFlight: config ? Math.min(config.moveWriteBatches, config.dbPoolSize) : MOVE_WRITE_BATCHES_DEFAULT,
+      maxSteps: STEP_BATCH_MAX,
+    });
+  }
 
 
   /** A game and both seats' public fields, in one round trip. */
@@ -245,14 +159,17 @@ export class GamesRepository {
   /**
    * Writes a step conditionally on the game's row still being at `version` (see STEP). Returns
    * the row's new version and both seats as they are now, or null when a concurrent step (or
-   * another write of the row) got there first: nothing was written.
+   * another write of the row) got there first: nothing was written. Inside a unit of work it is
+   * the transaction's own statement; outside, it goes through the group commit (StepBatcher),
+   * with other games' steps waiting at the same time.
    */
   async writeStep(
     progress: Progress,
     version: number,
     options: { dueBy?: Date; opening?: { id: string | null } } = {},
   ): Promise<{ version: number; black: SeatPlayer; white: SeatPlayer } | null> {
-    const row = await this.db.first(STEP(stepParams(progress, version, options.dueBy ?? null, options.opening)));
+    const params = stepParams(progress, version, options.dueBy ?? null, options.opening);
+    const row: StepAnswer | null = this.db.inTransaction ? await this.db.first(STEP(params)) : await this.steps.write(params);
     if (!row) return null;
     const g = progress.game;
     return {
