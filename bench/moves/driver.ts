@@ -2,7 +2,8 @@
  * The load driver of bench:moves (bench/moves.ts): a worker thread, with its own event loop, so
  * the app in the main thread is not slowed by the driver's JavaScript (it still shares the
  * machine's cores). C clients each play their games one after the other over keep-alive HTTP to
- * 127.0.0.1 only, as bots (moves only) or as the browser client's pages.
+ * 127.0.0.1 only, as bots (moves only, with the bare client of bench/moves/bare-http.ts) or as the
+ * browser client's pages (Node's `http`: reads, moves and event streams).
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
