@@ -8,6 +8,7 @@
  *   add --tail for where the slowest moves' time goes, the app's GC and event-loop delay (bench/moves/tail.ts); --gc for the last two alone
  *   add --unix-socket to reach PostgreSQL by its Unix socket instead of 127.0.0.1 (see UNIX_SOCKET)
  *   MOVE_WRITE_BATCHES=n in the environment: the group commit's statements in flight (app and bare SQL path)
+ *   add --driver bare,node-http to run each one-copy level with each bots' HTTP client in turn (see DRIVERS)
  *
  * It starts everything itself: an embedded PostgreSQL (the project's own) in a temporary directory (not kept),
  * the migrations, the real app (createApp, as `serve` builds it) on 127.0.0.1 in this process
@@ -23,7 +24,8 @@
  * side is to move, until the level's --seconds are over (the games then in play stay unfinished).
  * The clients run in a worker thread (its own event loop, so the app in the main thread is not
  * slowed by the load driver's JavaScript; it still shares the machine's cores) over keep-alive
- * HTTP to 127.0.0.1 only. Bounded in count (games created) and time (--seconds per level).
+ * HTTP to 127.0.0.1 only, with a bare HTTP/1.1 client that costs the driver half of what Node's
+ * `http` did (bench/moves/bare-http.ts). Bounded in count (games created) and time (--seconds per level).
  *
  * Afterwards it VERIFIES every game in the database: the moves table holds exactly `ply` rows
  * with plies 0..ply-1, replaying them with the engine gives each row (colour, square, pass,
@@ -40,7 +42,7 @@ import type pg from 'pg';
 import { benchAppEnv } from './common.js';
 import { findPgbench, probeLine, runPgbench, runProbe, type CeilingResult, type ProbeResult } from './moves/ceiling.js';
 import { cpuSecondsOf, mainThreadSched, postgresCpuSeconds, startProfile, threadCpuSeconds, type CpuSnapshot } from './moves/cpu.js';
-import { startWorker, type DriveMode } from './moves/driver.js';
+import { startWorker, type BotClient, type DriveMode } from './moves/driver.js';
 import { printTables, type LevelResult } from './moves/report.js';
 import { api, registerPlayers, startGames, type CreateRanked, type Seat } from './moves/setup.js';
 import { startHeapProfile } from './moves/heap.js';
@@ -108,6 +110,17 @@ function viaUnixSocket(url: string, port: number): string {
 /** --tail: where the slowest moves' time goes, GC and event-loop delay (bench/moves/tail.ts); costs CPU itself. --gc: GC and loop delay alone. */
 const TAIL = process.argv.includes('--tail');
 const GC = TAIL || process.argv.includes('--gc');
+/**
+ * --driver bare,node-http,...: the bots' HTTP client for each one-copy level, in this order (the
+ * level runs once per entry): `bare` (the default, bench/moves/bare-http.ts) or `node-http` (Node's
+ * `http` module, the driver before it), to compare the two in one run.
+ */
+const DRIVERS = ((i) => {
+  const list = i < 0 ? ['bare'] : (process.argv[i + 1] ?? '').split(',');
+  if (list.some((d) => d !== 'bare' && d !== 'node-http')) throw new Error('--driver: bare and/or node-http, comma-separated');
+  return list as BotClient[];
+})(process.argv.indexOf('--driver'));
+
 /** --probe-variants: also runs (c) without the NOTIFY of the events, to show what the fan-out costs. */
 const PROBE_VARIANTS = process.argv.includes('--probe-variants');
 
@@ -223,14 +236,14 @@ async function main(): Promise<void> {
 
     /** The best rate so far (moves per second): sizes the next levels' games. */
     let warmRate = 0;
-    const runLevel = async (copies: number, clients: number, servers: string[], warmup: boolean, mode: DriveMode = 'bare'): Promise<void> => {
+    const runLevel = async (copies: number, clients: number, servers: string[], warmup: boolean, mode: DriveMode = 'bare', client: BotClient = DRIVERS[0]): Promise<void> => {
       const durationMs = (warmup ? SECONDS / 4 : SECONDS) * 1000;
       const rate = Math.max(warmup ? 300 : 50, warmRate);
       const gamesPerClient = Math.min(MAX_GAMES_PER_CLIENT, Math.ceil((1.5 * rate * (durationMs / 1000)) / clients / MOVES_PER_GAME_LOW) + 1);
       const t0 = performance.now();
       const perClient = await startGames(createRanked, pairs.slice(0, clients), gamesPerClient);
       const setupS = (performance.now() - t0) / 1000;
-      const driver = await startWorker({ mode, servers, perClient, durationMs, seed: clients * 10 + copies, tail: TAIL });
+      const driver = await startWorker({ mode, servers, perClient, durationMs, seed: clients * 10 + copies, tail: TAIL, client });
       await sleep(500); // let the setup's work settle
       const before: CpuSnapshot = {
         at: performance.now(),
@@ -269,13 +282,13 @@ async function main(): Promise<void> {
       const games = perClient.reduce((n, g) => n + g.length, 0);
       const rateNow = out.moves / (out.elapsedMs / 1000);
       warmRate = Math.max(warmRate, rateNow);
-      const label = `${warmup ? 'warm-up, ' : ''}${mode === 'bare' ? '' : `${mode}, `}${copies} cop${copies === 1 ? 'y' : 'ies'}, ${clients} clients`;
+      const label = `${warmup ? 'warm-up, ' : ''}${mode === 'bare' ? (DRIVERS.length > 1 || client !== 'bare' ? `bots over ${client}, ` : '') : `${mode}, `}${copies} cop${copies === 1 ? 'y' : 'ies'}, ${clients} clients`;
       console.log(
         `${label}: ${games} games set up in ${setupS.toFixed(1)} s; ${out.moves} moves in ${(out.elapsedMs / 1000).toFixed(1)} s (${Math.round(rateNow)}/s), ` +
           `${out.finishedGames} games finished, ${out.cutGames} left in play at the deadline; ${(out.requests / Math.max(1, out.moves)).toFixed(2)} API requests/move in play` +
           `${out.pageLoads ? ` (+ ${(out.loadRequests / out.pageLoads).toFixed(1)} page-load reads a game)` : ''}` +
           `${out.streams ? `, ${out.streams} event streams` : ''}` +
-          `; app CPU ${(((cpu.self - out.driverCpuSeconds) / Math.max(1, out.moves)) * 1000).toFixed(3)} ms/move (main thread ${((cpu.main / Math.max(1, out.moves)) * 1000).toFixed(3)})` +
+          `; app CPU ${(((cpu.self - out.driverCpuSeconds) / Math.max(1, out.moves)) * 1000).toFixed(3)} ms/move (main thread ${((cpu.main / Math.max(1, out.moves)) * 1000).toFixed(3)}); driver CPU ${((out.driverCpuSeconds / Math.max(1, out.moves)) * 1000).toFixed(3)} ms/move` +
           `; ${stepsPerStatement.toFixed(2)} steps a write statement (group commit, copy 1${stepBatcher!.stats.fallbacks > batch0.fallbacks ? `, ${stepBatcher!.stats.fallbacks - batch0.fallbacks} batches fell back to single writes` : ''})` +
           `${out.idleClients ? `; ${out.idleClients} clients ran out of games early` : ''}${out.retries ? `; ${out.retries} retried` : ''}` +
           `${out.errors.length ? `; ${out.errors.length} ERRORS` : ''}`,
@@ -293,7 +306,7 @@ async function main(): Promise<void> {
       if (tailReport) console.log(tailReport);
       for (const e of out.errors.slice(0, 5)) console.log(`  error: ${e}`);
       if (out.errors.length) failed = true;
-      if (!warmup) results.push({ mode, copies, clients, games, out, cpu, appUtilization, xactsPerMove: (x1 - x0) / Math.max(1, out.moves), statementsPerMove: copies === 1 ? statementsSent / Math.max(1, out.moves) : null, stepsPerStatement });
+      if (!warmup) results.push({ mode, client, copies, clients, games, out, cpu, appUtilization, xactsPerMove: (x1 - x0) / Math.max(1, out.moves), statementsPerMove: copies === 1 ? statementsSent / Math.max(1, out.moves) : null, stepsPerStatement });
     };
 
     for (const copies of COPIES) {
@@ -307,7 +320,7 @@ async function main(): Promise<void> {
         console.log(`second copy: node dist/src/cli.js serve, pid ${second.child.pid}, ${servers[1]}`);
       }
       await runLevel(copies, Math.min(16, maxClients), servers, true);
-      for (const clients of CLIENTS) await runLevel(copies, clients, servers, false);
+      for (const clients of CLIENTS) for (const client of copies === 1 ? DRIVERS : [DRIVERS[0]]) await runLevel(copies, clients, servers, false, 'bare', client);
       if (BROWSERS && copies === 1) {
         for (const clients of CLIENTS) {
           await runLevel(copies, clients, servers, false, 'browsers-legacy');

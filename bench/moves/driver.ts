@@ -2,13 +2,15 @@
  * The load driver of bench:moves (bench/moves.ts): a worker thread, with its own event loop, so
  * the app in the main thread is not slowed by the driver's JavaScript (it still shares the
  * machine's cores). C clients each play their games one after the other over keep-alive HTTP to
- * 127.0.0.1 only, as bots (moves only) or as the browser client's pages.
+ * 127.0.0.1 only, as bots (moves only, with the bare client of bench/moves/bare-http.ts) or as the
+ * browser client's pages (Node's `http`: reads, moves and event streams).
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { fromBoardString, legalMoves, squareName, startPosition, type Color, type Position } from '../../src/engine/index.js';
 import { mulberry32, request, type HttpAnswer } from '../common.js';
+import { bareClient, type Post } from './bare-http.js';
 import { threadCpuSeconds } from './cpu.js';
 import type { SentMove } from './tail.js';
 
@@ -38,6 +40,17 @@ export interface LevelInput {
   seed: number;
   /** --tail: keep each move's game, ply and sending time (bench/moves/tail.ts). */
   tail?: boolean;
+  /** The bots' HTTP client (bench/moves/bare-http.ts), or Node's `http` as the driver had it before, to compare. */
+  client: BotClient;
+}
+
+export type BotClient = 'bare' | 'node-http';
+
+/** The bots' POSTs to the app copy at `base`, over at most `connections` keep-alive connections. */
+function botClient(kind: BotClient, base: string, connections: number): { post: Post; close: () => void } {
+  if (kind === 'bare') return bareClient(base, connections);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  return { post: (path, authorization, body) => request(agent, base, 'POST', path, authorization.slice('Bearer '.length), JSON.parse(body)), close: () => agent.destroy() };
 }
 
 export interface LevelOutput {
@@ -110,6 +123,7 @@ function openSse(base: string, path: string, token: string | null, onEvent: (nam
 /** The load driver (worker thread): C clients, each playing its games to the end. */
 async function driveLevel(input: LevelInput): Promise<LevelOutput> {
   const agents = input.servers.map(() => new http.Agent({ keepAlive: true, maxSockets: Infinity }));
+  const bots = input.servers.map((base) => botClient(input.client, base, Math.ceil(input.perClient.length / input.servers.length)));
   const latencies: number[] = [];
   const sent: SentMove[] = [];
   const acked: Record<string, number> = {};
@@ -126,6 +140,9 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
     let position: Position = startPosition();
     let ply = 0;
     acked[game.id] = 0;
+    const post = bots[server].post;
+    const authorization = { black: `Bearer ${game.blackToken}`, white: `Bearer ${game.whiteToken}` };
+    const path = `/api/games/${game.id}/moves`;
     for (;;) {
       if (performance.now() - started > input.durationMs) {
         if (ply > 0) cutGames += 1;
@@ -133,17 +150,17 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
       }
       const moves = legalMoves(position);
       const square = squareName(moves[Math.floor(random() * moves.length)]);
-      const token = position.toMove === 'black' ? game.blackToken : game.whiteToken;
-      const path = `/api/games/${game.id}/moves`;
+      const token = authorization[position.toMove];
+      const body = `{"square":"${square}","ply":${ply}}`;
       const t0 = performance.now();
       let answer: HttpAnswer;
       try {
-        answer = await request(agents[server], input.servers[server], 'POST', path, token, { square, ply });
+        answer = await post(path, token, body);
       } catch {
         // A keep-alive socket closed under us: the API makes a retry of the same ply safe (200 if it was recorded).
         retries += 1;
         try {
-          answer = await request(agents[server], input.servers[server], 'POST', path, token, { square, ply });
+          answer = await post(path, token, body);
         } catch (err) {
           errors.push(`game ${game.id} ply ${ply} ${square}: ${String(err)}`);
           return;
@@ -299,6 +316,7 @@ async function driveLevel(input: LevelInput): Promise<LevelOutput> {
   );
   const elapsedMs = performance.now() - started;
   for (const a of agents) a.destroy();
+  for (const b of bots) b.close();
   return {
     latencies: Float64Array.from(latencies),
     elapsedMs,

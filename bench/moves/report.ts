@@ -1,10 +1,11 @@
 /** bench:moves's tables: the app's levels beside the ceiling measured in the same run. */
 import { quantile } from '../common.js';
 import type { CeilingResult, ProbeResult } from './ceiling.js';
-import type { DriveMode, LevelOutput } from './driver.js';
+import type { BotClient, DriveMode, LevelOutput } from './driver.js';
 
 export interface LevelResult {
   mode: DriveMode;
+  client: BotClient;
   copies: number;
   clients: number;
   games: number;
@@ -62,7 +63,7 @@ export function printTables(results: LevelResult[], { ceilings, probes, loadProb
     const pgMs = (r.cpu.postgres / Math.max(1, r.out.moves)) * 1000;
     const b = c && typeof c !== 'string' ? c : null;
     console.log(
-      `| ${r.clients} | **${Math.round(a)}** | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.95).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ` +
+      `| ${r.clients}${r.client === 'bare' ? '' : ` (${r.client})`} | **${Math.round(a)}** | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.95).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ` +
         `**${appMs.toFixed(3)}** | ${appMoveCpuMs(r, options.idleCpuPerSecond).toFixed(3)} | ${mainMs.toFixed(3)} | ${loopMs.toFixed(3)} | ${pgMs.toFixed(3)} | ${b ? Math.round(b.tps) : '—'} | ${b ? ((b.postgresCpu / (b.tps * b.seconds)) * 1000).toFixed(3) : '—'} | ` +
         `${pr ? Math.round(probeRate) : '—'} | ${prSorted ? quantile(prSorted, 0.99).toFixed(1) : '—'} | **${b ? `${((a / b.tps) * 100).toFixed(1)}%` : '—'}** | ${pr ? `${((a / probeRate) * 100).toFixed(1)}%` : '—'} | ` +
         `**${b && pr ? `${((probeRate / b.tps) * 100).toFixed(1)}%` : '—'}** | ${b && lp ? `${((lp.moves / lp.seconds / b.tps) * 100).toFixed(1)}%` : '—'} |`,
@@ -98,20 +99,21 @@ export function printTables(results: LevelResult[], { ceilings, probes, loadProb
   console.log(' client count, same server; (c) the app\'s own move SQL and pure domain from a bare pg pool of the app\'s size: one conditional');
   console.log(' write a move on the game as the last write left it (the app\'s GameCache), through the app\'s group commit (moves of other games waiting meanwhile share one');
   console.log(' statement: "steps a write statement"); read + write: a read of the game before each.)\n');
-  console.log('| app copies | clients | games | moves | seconds | moves/s | p50 ms | p95 ms | p99 ms | max ms | errors | CPU: app copy 1 + driver | CPU: copy 2 | CPU: PostgreSQL | app 1 loop | driver loop | PG xacts/move | statements/move | steps a write statement |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| app copies | clients | games | moves | seconds | moves/s | p50 ms | p95 ms | p99 ms | max ms | errors | CPU: app copy 1 + driver | CPU: copy 2 | CPU: PostgreSQL | app 1 loop | driver loop | driver CPU ms/move | PG xacts/move | statements/move | steps a write statement |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const sorted = Float64Array.from(r.out.latencies).sort();
     const s = r.out.elapsedMs / 1000;
     const cores = (cpuSeconds: number) => `${(cpuSeconds / s).toFixed(2)}`;
     console.log(
-      `| ${r.copies} | ${r.clients} | ${r.games} | ${r.out.moves} | ${s.toFixed(1)} | **${Math.round(r.out.moves / s)}** | ${quantile(sorted, 0.5).toFixed(1)} | ` +
+      `| ${r.copies} | ${r.clients}${r.client === 'bare' ? '' : ` (${r.client})`} | ${r.games} | ${r.out.moves} | ${s.toFixed(1)} | **${Math.round(r.out.moves / s)}** | ${quantile(sorted, 0.5).toFixed(1)} | ` +
         `${quantile(sorted, 0.95).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${sorted[sorted.length - 1]?.toFixed(1) ?? '—'} | ${r.out.errors.length} | ` +
-        `${cores(r.cpu.self)} | ${r.copies === 2 ? cores(r.cpu.child) : '—'} | ${cores(r.cpu.postgres)} | ${r.appUtilization.toFixed(2)} | ${r.out.driverUtilization.toFixed(2)} | ${r.xactsPerMove.toFixed(2)} | ${r.statementsPerMove?.toFixed(2) ?? '—'} | ${r.stepsPerStatement.toFixed(2)} |`,
+        `${cores(r.cpu.self)} | ${r.copies === 2 ? cores(r.cpu.child) : '—'} | ${cores(r.cpu.postgres)} | ${r.appUtilization.toFixed(2)} | ${r.out.driverUtilization.toFixed(2)} | ${((r.out.driverCpuSeconds / Math.max(1, r.out.moves)) * 1000).toFixed(3)} | ${r.xactsPerMove.toFixed(2)} | ${r.statementsPerMove?.toFixed(2) ?? '—'} | ${r.stepsPerStatement.toFixed(2)} |`,
     );
   }
   console.log('\n(p50…max: latency of one POST /api/games/:id/moves as the client sees it. CPU columns: cores used on average, from /proc;');
   console.log(' "app copy 1 + driver" is this whole process: the app in the main thread, whose event-loop busy share is "app 1 loop",');
-  console.log(' and the load driver in a worker thread, whose busy share is "driver loop". PG xacts/move: committed + rolled-back');
+  console.log(' and the load driver in a worker thread, whose busy share is "driver loop" and CPU time a move (its thread, /proc)');
+  console.log(' "driver CPU ms/move" (the bots send a move with a bare HTTP/1.1 client, bench/moves/bare-http.ts, unless --driver node-http). PG xacts/move: committed + rolled-back');
   console.log(' transactions in pg_stat_database per move; statements/move: queries the app sent per move, counted in copy 1.)\n');
 }
