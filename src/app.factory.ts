@@ -6,6 +6,7 @@ import type { HelmetOptions } from 'helmet';
 import { compressAnswers } from './common/compression.js';
 import { etagsOnConditionalMethods } from './common/etags.js';
 import { securityHeaders } from './common/security-headers.js';
+import { jsonBodies } from './common/json-body.js';
 import { Logger } from 'nestjs-pino';
 import type { Logger as Logger_ } from 'pino';
 import { AppModule, ROOT_LOGGER } from './app.module.js';
@@ -21,7 +22,8 @@ import { EVENT_CLASSES } from './app/event-classes.js';
 import { languageCookieMiddleware } from './i18n/http/request-language.js';
 import { CSP_DIRECTIVES, swaggerUiCsp } from './pages/csp.js';
 
-export const BODY_LIMIT = '16kb';
+/** A request body's largest size (16 kB). */
+export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** A request carries a body when it says so (Transfer-Encoding, or a Content-Length above 0). */
 export function hasBody(req: Pick<Request, 'headers'>): boolean {
@@ -76,7 +78,7 @@ export async function createApp(config: AppConfig & { databaseUrl: string }): Pr
   app.use((req: Request, _res: Response, next: NextFunction) => {
     next(hasBody(req) && !isJson(req.headers['content-type']) ? unsupportedMediaType(req.headers['content-type']) : undefined);
   });
-  app.useBodyParser('json', { limit: BODY_LIMIT });
+  app.use(jsonBodies(BODY_LIMIT_BYTES));
   // The JSON parser's errors in the API's words, before Nest would pass on the parser's own.
   app.use((err: unknown, _req: Request, _res: Response, next: NextFunction) => next(parserError(err) ?? err));
   // Too deep a body is a 400 before any guard or pipe transforms it (class-transformer recurses);
