@@ -5,6 +5,7 @@
  * Only EventsService's publisher sends them, after the commit of what they announce: pg_notify is
  * written here only.
  */
+import { knownJson, sharedJson } from '../common/json-text.js';
 import type { TopicEvent } from './event-map.js';
 import { EVENTS_CHANNEL } from './topics.js';
 
@@ -19,6 +20,30 @@ export interface EventsPayload {
 /** How every payload of copy `copy` begins (a copy tells its own without parsing them). */
 export const payloadHead = (copy: string): string => `{"copy":${JSON.stringify(copy)},"events":[`;
 
+/** The keys JSON.stringify writes of an event (an `id` left undefined is skipped). */
+const EVENT_KEYS = new Set(['topic', 'event', 'data', 'id']);
+
+/**
+ * JSON.stringify(e), with the game its data carries (`data.game`, or the data itself when
+ * sharedJson already has it: a game's `end`) written from sharedJson: the move's answer writes
+ * the same game. The game is the data's last key here (it is in every event that carries one);
+ * a reader parses the same event.
+ */
+export function eventText(e: TopicEvent): string {
+  const data: unknown = e.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return JSON.stringify(e);
+  for (const key in e) if (!EVENT_KEYS.has(key)) return JSON.stringify(e);
+  let dataText = knownJson(data);
+  if (dataText === undefined) {
+    const { game, ...rest } = data as Record<string, unknown>;
+    if (typeof game !== 'object' || game === null || 'toJSON' in data) return JSON.stringify(e);
+    const restText = JSON.stringify(rest);
+    dataText = `${restText.length === 2 ? '{' : `${restText.slice(0, -1)},`}"game":${sharedJson(game)}}`;
+  }
+  const id = e.id === undefined ? '' : `,"id":${JSON.stringify(e.id)}`;
+  return `{"topic":${JSON.stringify(e.topic)},"event":${JSON.stringify(e.event)},"data":${dataText}${id}}`;
+}
+
 /** The events as NOTIFY payloads of copy `copy`: consecutive events packed together (order kept). */
 export function packPayloads(events: readonly TopicEvent[], copy: string): string[] {
   const head = payloadHead(copy);
@@ -31,7 +56,7 @@ export function packPayloads(events: readonly TopicEvent[], copy: string): strin
     bytes = Buffer.byteLength(head) + 2;
   };
   for (const e of events) {
-    const text = JSON.stringify(e);
+    const text = eventText(e);
     const size = Buffer.byteLength(text) + 1;
     if (batch.length > 0 && bytes + size > PAYLOAD_BYTES) flush();
     batch.push(text);

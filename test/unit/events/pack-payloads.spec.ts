@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { notifyParameter, packPayloads, PAYLOAD_SEPARATOR, payloadHead, unpackPayload } from '../../../src/events/notify.js';
+import { knownJson, sharedJson } from '../../../src/common/json-text.js';
+import { eventText, notifyParameter, packPayloads, PAYLOAD_SEPARATOR, payloadHead, unpackPayload } from '../../../src/events/notify.js';
 import type { TopicEvent } from '../../../src/events/topics.js';
 
 describe('packPayloads (the NOTIFY payloads of a batch of the publisher)', () => {
@@ -38,5 +39,44 @@ describe('packPayloads (the NOTIFY payloads of a batch of the publisher)', () =>
   it("reads an earlier version's payloads (a bare array, one event) as sent by no known copy", () => {
     expect(unpackPayload(JSON.stringify([event(1), event(2)]))).toEqual({ copy: null, events: [event(1), event(2)] });
     expect(unpackPayload(JSON.stringify(event(3)))).toEqual({ copy: null, events: [event(3)] });
+  });
+
+  describe('eventText (an event as JSON, its game from sharedJson)', () => {
+    const game = () => ({ id: 'g1', board: '.'.repeat(64), legalMoves: ['d3', 'c4'], clocks: null, createdAt: new Date(0).toISOString(), note: 'a"\\\u0001' });
+    const parsed = (e: TopicEvent) => JSON.parse(eventText(e)) as unknown;
+    const asJson = (e: TopicEvent) => JSON.parse(JSON.stringify(e)) as unknown;
+
+    it("is the event JSON.stringify writes, its game's text remembered for the answer", () => {
+      const g = game();
+      const move = { topic: 'game:g1', event: 'move', data: { ply: 3, square: 'd3', color: 'black', game: g }, id: 4 } as unknown as TopicEvent;
+      expect(knownJson(g)).toBeUndefined();
+      expect(parsed(move)).toEqual(asJson(move));
+      expect(eventText(move)).toBe(JSON.stringify(move));
+      expect(knownJson(g)).toBe(JSON.stringify(g));
+      // A game's end carries the game itself: its known text; the seat event's keys come before its game.
+      const end = { topic: 'game:g1', event: 'end', data: g, id: 5 } as unknown as TopicEvent;
+      expect(eventText(end)).toBe(JSON.stringify(end));
+      const seat = { topic: 'game:g1', event: 'seat', data: { gameId: 'g1', standIn: true, standInAt: null, game: g }, id: undefined } as unknown as TopicEvent;
+      expect(eventText(seat)).toBe(JSON.stringify(seat));
+    });
+
+    it('writes the game from the text already known, and falls back to JSON.stringify for any other event', () => {
+      const g = game();
+      sharedJson(g);
+      const onlyGame = { topic: 'game:g1', event: 'move', data: { game: g } } as unknown as TopicEvent;
+      expect(parsed(onlyGame)).toEqual(asJson(onlyGame));
+      // Known texts are reused as they are: the text is of the object as it was (it is never changed).
+      expect(eventText(onlyGame)).toContain(`"game":${JSON.stringify(g)}`);
+      const others = [
+        event(1),
+        { topic: 'game:g1', event: 'move', data: { ply: 1, game: null } },
+        { topic: 'game:g1', event: 'move', data: [g] },
+        { topic: 'game:g1', event: 'move', data: 'text' },
+        { topic: 'game:g1', event: 'move', data: { game: g }, extra: { a: 1 } },
+        { topic: 'game:g1', event: 'move', data: { game: g, toJSON: () => ({ other: 1 }) } },
+      ] as unknown as TopicEvent[];
+      for (const e of others) expect(eventText(e)).toBe(JSON.stringify(e));
+      expect(packPayloads([onlyGame, event(2)], COPY).flatMap((p) => unpackPayload(p).events)).toEqual([asJson(onlyGame), event(2)]);
+    });
   });
 });

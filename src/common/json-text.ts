@@ -1,0 +1,19 @@
+/**
+ * A JSON text worked out once for an object that goes out more than once. A move's game view goes
+ * out in the move's answer and in its event's NOTIFY payload (and in the `end` event's of a last
+ * move): each was a JSON.stringify of the same object, 1–2 KB of text. Remembered by the object
+ * (weakly: it goes with it), so only for objects nothing changes once built, as a published view.
+ */
+const texts = new WeakMap<object, string>();
+
+/** JSON.stringify(value), remembered for `value`, which must not change afterwards. */
+export function sharedJson(value: object): string {
+  let text = texts.get(value);
+  if (text === undefined) texts.set(value, (text = JSON.stringify(value)));
+  return text;
+}
+
+/** The text sharedJson remembered for `value`, if any. */
+export function knownJson(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? texts.get(value) : undefined;
+}
