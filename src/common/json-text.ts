@@ -4,6 +4,8 @@
  * move): each was a JSON.stringify of the same object, 1–2 KB of text. Remembered by the object
  * (weakly: it goes with it), so only for objects nothing changes once built, as a published view.
  */
+import type { ServerResponse } from 'node:http';
+
 const texts = new WeakMap<object, string>();
 
 /** JSON.stringify(value), remembered for `value`, which must not change afterwards. */
@@ -16,4 +18,15 @@ export function sharedJson(value: object): string {
 /** The text sharedJson remembered for `value`, if any. */
 export function knownJson(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null ? texts.get(value) : undefined;
+}
+
+/**
+ * Sends `text`, a JSON text, as the answer, with the headers res.json gives it (Content-Type with
+ * its charset, Content-Length): without Express's send, which parses the Content-Type again to set
+ * the charset and checks for an ETag, freshness and HEAD, none of which applies to the answer of a POST.
+ */
+export function sendJsonText(res: ServerResponse, text: string): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }

@@ -5,7 +5,7 @@ import { CurrentPlayer, JwtAuthGuard, OptionalJwtAuthGuard } from '../common/aut
 import { TokenAuthGuard } from '../auth/guards.js';
 import type { TokenPrincipal } from '../auth/token-verifier.js';
 import { ApiErrors } from '../common/api-errors.js';
-import { sharedJson } from '../common/json-text.js';
+import { sendJsonText, sharedJson } from '../common/json-text.js';
 import { UuidOr404Pipe } from '../common/uuid-or-404.pipe.js';
 import { Player } from '../players/entities/player.entity.js';
 import { ActiveGamesQueryDto, EmptyBodyDto, GameDto, GameSummariesDto, MoveResponseDto, MovesDto, PlayMoveDto } from './dto/game.dto.js';
@@ -81,14 +81,13 @@ export class GamesController {
     @Param('id', UuidOr404Pipe) id: string,
     @Body() dto: PlayMoveDto,
     @CurrentPlayer() player: TokenPrincipal,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string> {
+    @Res() res: Response,
+  ): Promise<void> {
     const outcome = await this.games.playMove(id, player.id, dto.square, dto.ply, dto.lag ?? 0);
     if (!outcome.created) res.status(200);
     const answer: MoveResponseDto = { move: outcome.move, game: outcome.game };
     // As res.json would write it, the game as the text its event went out with (sharedJson).
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    return `{"move":${JSON.stringify(answer.move)},"game":${sharedJson(answer.game)}}`;
+    sendJsonText(res, `{"move":${JSON.stringify(answer.move)},"game":${sharedJson(answer.game)}}`);
   }
 
   @Post(':id/resign')

@@ -164,6 +164,16 @@ describe('games and rooms over HTTP', () => {
     const first = await request(t.http).post(`/api/games/${gameId}/moves`).set(alice.auth).send({ square: 'f5', ply: 0 }).expect(201);
     const retry = await request(t.http).post(`/api/games/${gameId}/moves`).set(alice.auth).send({ square: 'F5', ply: 0 }).expect(200);
     expect(retry.body.move).toEqual(first.body.move);
+    // The answers as res.json writes them (this route writes its text by hand): headers and text,
+    // gzipped for a client that accepts it (supertest does), as it is for one that does not.
+    const plain = await request(t.http).post(`/api/games/${gameId}/moves`).set(alice.auth).set('Accept-Encoding', 'identity').send({ square: 'f5', ply: 0 }).expect(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.text));
+    for (const answer of [first, retry, plain]) {
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.text).toBe(JSON.stringify({ move: answer.body.move, game: answer.body.game }));
+    }
     const other = await request(t.http).post(`/api/games/${gameId}/moves`).set(alice.auth).send({ square: 'e6', ply: 0 }).expect(409);
     expect(other.body.code).toBe('STALE_PLY');
     const count = await t.db.query('SELECT count(*)::int AS n FROM moves WHERE game_id = $1', [gameId]);
