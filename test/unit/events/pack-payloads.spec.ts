@@ -50,14 +50,20 @@ describe('packPayloads (the NOTIFY payloads of a batch of the publisher)', () =>
       const g = game();
       const move = { topic: 'game:g1', event: 'move', data: { ply: 3, square: 'd3', color: 'black', game: g }, id: 4 } as unknown as TopicEvent;
       expect(knownJson(g)).toBeUndefined();
-      expect(parsed(move)).toEqual(asJson(move));
-      expect(eventText(move)).toBe(JSON.stringify(move));
+      const text = eventText(move);
+      expect(text).toBe(JSON.stringify(move));
+      expect(JSON.parse(text)).toEqual(asJson(move));
       expect(knownJson(g)).toBe(JSON.stringify(g));
       // A game's end carries the game itself: its known text; the seat event's keys come before its game.
       const end = { topic: 'game:g1', event: 'end', data: g, id: 5 } as unknown as TopicEvent;
       expect(eventText(end)).toBe(JSON.stringify(end));
       const seat = { topic: 'game:g1', event: 'seat', data: { gameId: 'g1', standIn: true, standInAt: null, game: g }, id: undefined } as unknown as TopicEvent;
       expect(eventText(seat)).toBe(JSON.stringify(seat));
+      // Its second use took the text: the view no longer keeps it alive.
+      expect(knownJson(g)).toBeUndefined();
+      expect(sharedJson(g)).toBe(JSON.stringify(g));
+      expect(sharedJson(g)).toBe(JSON.stringify(g));
+      expect(knownJson(g)).toBeUndefined();
     });
 
     it('writes the game from the text already known, and falls back to JSON.stringify for any other event', () => {
