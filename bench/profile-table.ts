@@ -60,6 +60,10 @@ function partOf(functionName: string, url: string): Part | null {
   if (pkg.startsWith('node:')) return null;
   if (/^(express|router|body-parser|raw-body|@nestjs\/core|@nestjs\/platform-express|finalhandler|on-finished|send|iconv-lite|content-type|type-is|qs|path-to-regexp|statuses|depd|vary|etag|fresh|parseurl|encodeurl|mime-types|accepts|negotiator|http-errors|media-typer|cookie|cookie-signature|proxy-addr|forwarded|ee-first|unpipe|bytes)$/.test(pkg))
     return 'framework and router (Nest, Express, body parser, HTTP)';
+  // The app's own stand-ins for framework parts: the JSON body parser's short way, the front
+  // middlewares' one router layer, the answers written as JSON text.
+  if (pkg === 'app:common/json-body.js' || pkg === 'app:common/middleware-chain.js' || pkg === 'app:common/json-text.js')
+    return 'framework and router (Nest, Express, body parser, HTTP)';
   if (/^(jsonwebtoken|jws|jwa|safe-buffer|buffer-equal-constant-time|ecdsa-sig-formatter|passport|passport-jwt|@nestjs\/passport|@nestjs\/jwt|ms|semver)$/.test(pkg) || pkg.startsWith('app:auth/'))
     return 'guards and auth (token check)';
   if (/^(class-validator|class-transformer|validator|libphonenumber-js)$/.test(pkg) || pkg === 'app:common/validation.js' || pkg === 'app:common/uuid-or-404.pipe.js')
