@@ -11,10 +11,10 @@ type Log = string[];
 function appWith(handlers: (log: Log) => Handler[], chained: boolean) {
   const app = express();
   app.use((req: Request, _res: Response, next: NextFunction) => {
-    (req as Request & { log: Log }).log = [];
+    (req as Request & { steps: Log }).steps = [];
     next();
   });
-  const logOf = (req: Request) => (req as Request & { log: Log }).log;
+  const logOf = (req: Request) => (req as Request & { steps: Log }).steps;
   // Each handler logs through the request's log: wrap so the handlers get it.
   const made = (req: Request) => handlers(logOf(req));
   const count = handlers([]).length;
@@ -57,7 +57,7 @@ const scenarios: [string, ((log: Log) => Handler)[]][] = [
       onError('e', (err, next) => next(err)),
     ],
   ],
-  ['later, asynchronously', [plain('a', (next) => setTimeout(next, 1)), plain('b', (next) => setImmediate(() => next(new Error('late')))), plain('c'), onError('e', (err, next) => next(err))]],
+  ['later, asynchronously', [plain('a', (next) => setTimeout(() => next(), 1)), plain('b', (next) => setImmediate(() => next(new Error('late')))), plain('c'), onError('e', (err, next) => next(err))]],
   ["'route' is no error", [plain('a', (next) => next('route')), plain('b')]],
   ["'router' leaves the chain", [plain('a', (next) => next('router')), plain('b')]],
 ];
