@@ -80,11 +80,27 @@ const BROWSERS = process.argv.includes('--browsers');
 /**
  * --analysis: keep the analysis of finished games running in the app (ANALYSIS_WORKERS 1, the
  * default of a server). Off by default here: every finished game is an analysis job of ~0.4 s of a
- * core on a worker thread (bench:analysis measures it), and at the rates of this bench that work
- * takes a third of a core from the move path and goes on during the pgbench and bare-SQL levels
- * that are the ceiling, so neither figure would be the move path's.
+ * core on a worker thread (bench:analysis measures it) at the lowest CPU priority. With it, the
+ * ceiling (pgbench and the bare SQL path) waits until the queue has drained (waitForAnalysis).
  */
 const ANALYSIS = process.argv.includes('--analysis');
+/**
+ * With --analysis, the ceiling waits for the app's analysis queue to drain once play has stopped:
+ * pgbench and the bare SQL path are the server's ceiling, measured with nothing else running (the
+ * backlog of the app's levels would take their CPU); how long it took is the queue's own figure.
+ */
+async function waitForAnalysis(admin: pg.Client, limitSeconds = 600): Promise<void> {
+  const left = async () => Number((await admin.query(`SELECT count(*) AS n FROM analysis_jobs WHERE state IN ('queued', 'running')`)).rows[0].n);
+  const t0 = performance.now();
+  const atStart = await left();
+  let now = atStart;
+  while (now > 0 && performance.now() - t0 < limitSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    now = await left();
+  }
+  const took = ((performance.now() - t0) / 1000).toFixed(1);
+  console.log(`analysis queue: ${atStart} jobs waiting or running when play stopped; ${now === 0 ? `drained in ${took} s` : `${now} still there after ${took} s`}, before the ceiling`);
+}
 /** --app-only: the app's levels alone, without (b) and (c): for before/after runs of the app's CPU per move. */
 const APP_ONLY = process.argv.includes('--app-only');
 /**
@@ -339,6 +355,7 @@ async function main(): Promise<void> {
     const ceilings = new Map<number, CeilingResult | string>();
     const probes = new Map<number, ProbeResult>();
     const loadProbes = new Map<number, ProbeResult>();
+    if (ANALYSIS && !APP_ONLY) await waitForAnalysis(admin);
     for (const clients of APP_ONLY ? [] : CLIENTS) {
       if (pgbench.path) {
         const c = await runPgbench(pgbench.path, url, admin, clients, SECONDS, postmasterPid);
