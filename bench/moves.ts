@@ -33,18 +33,18 @@
  * (201, or 200 for a retried one) is there and no other; finished rated games have their two
  * rating_history rows. Exit code 1 if anything is off.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { benchAppEnv } from './common.js';
-import { findPgbench, probeLine, runPgbench, runProbe, type CeilingResult, type ProbeResult } from './moves/ceiling.js';
+import { findPgbench, probeLine, runPgbench, runProbe, waitForAnalysis, type CeilingResult, type ProbeResult } from './moves/ceiling.js';
 import { cpuSecondsOf, mainThreadSched, postgresCpuSeconds, startProfile, threadCpuSeconds, type CpuSnapshot } from './moves/cpu.js';
 import { startWorker, type BotClient, type DriveMode } from './moves/driver.js';
 import { printTables, type LevelResult } from './moves/report.js';
-import { api, registerPlayers, startGames, type CreateRanked, type Seat } from './moves/setup.js';
+import { api, registerPlayers, startGames, viaUnixSocket, type CreateRanked, type Seat } from './moves/setup.js';
 import { startHeapProfile } from './moves/heap.js';
 import { installTailProbe } from './moves/tail.js';
 import { verify } from './moves/verify.js';
@@ -84,23 +84,6 @@ const BROWSERS = process.argv.includes('--browsers');
  * ceiling (pgbench and the bare SQL path) waits until the queue has drained (waitForAnalysis).
  */
 const ANALYSIS = process.argv.includes('--analysis');
-/**
- * With --analysis, the ceiling waits for the app's analysis queue to drain once play has stopped:
- * pgbench and the bare SQL path are the server's ceiling, measured with nothing else running (the
- * backlog of the app's levels would take their CPU); how long it took is the queue's own figure.
- */
-async function waitForAnalysis(admin: pg.Client, limitSeconds = 600): Promise<void> {
-  const left = async () => Number((await admin.query(`SELECT count(*) AS n FROM analysis_jobs WHERE state IN ('queued', 'running')`)).rows[0].n);
-  const t0 = performance.now();
-  const atStart = await left();
-  let now = atStart;
-  while (now > 0 && performance.now() - t0 < limitSeconds * 1000) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    now = await left();
-  }
-  const took = ((performance.now() - t0) / 1000).toFixed(1);
-  console.log(`analysis queue: ${atStart} jobs waiting or running when play stopped; ${now === 0 ? `drained in ${took} s` : `${now} still there after ${took} s`}, before the ceiling`);
-}
 /** --app-only: the app's levels alone, without (b) and (c): for before/after runs of the app's CPU per move. */
 const APP_ONLY = process.argv.includes('--app-only');
 /**
@@ -116,13 +99,6 @@ const NO_STANDING = process.argv.includes('--no-standing');
  */
 const UNIX_SOCKET = process.argv.includes('--unix-socket');
 
-/** `url` rewritten to reach the same server by its Unix socket (the directory holding `.s.PGSQL.<port>`). */
-function viaUnixSocket(url: string, port: number): string {
-  const dir = ['/tmp', '/var/run/postgresql', '/run/postgresql'].find((d) => existsSync(join(d, `.s.PGSQL.${port}`)));
-  if (!dir) throw new Error(`--unix-socket: no socket .s.PGSQL.${port} in /tmp or /run/postgresql`);
-  const u = new URL(url);
-  return `postgres://${u.username}:${u.password}@${u.pathname}?host=${encodeURIComponent(dir)}&port=${port}`;
-}
 /** --tail: where the slowest moves' time goes, GC and event-loop delay (bench/moves/tail.ts); costs CPU itself. --gc: GC and loop delay alone. */
 const TAIL = process.argv.includes('--tail');
 const GC = TAIL || process.argv.includes('--gc');

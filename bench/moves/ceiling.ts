@@ -217,3 +217,21 @@ export async function runProbe(
   await poolPg.end();
   return { moves: latencies.length, seconds: secondsTaken, latencies: Float64Array.from(latencies), selfCpu: (cpu.user + cpu.system) / 1e6, postgresCpu, lost, stepsPerStatement: steps.stats.steps / Math.max(1, steps.stats.statements) };
 }
+
+/**
+ * With --analysis, the ceiling waits for the app's analysis queue to drain once play has stopped:
+ * pgbench and the bare SQL path are the server's ceiling, measured with nothing else running (the
+ * backlog of the app's levels would take their CPU); how long it took is the queue's own figure.
+ */
+export async function waitForAnalysis(admin: pg.Client, limitSeconds = 600): Promise<void> {
+  const left = async () => Number((await admin.query(`SELECT count(*) AS n FROM analysis_jobs WHERE state IN ('queued', 'running')`)).rows[0].n);
+  const t0 = performance.now();
+  const atStart = await left();
+  let now = atStart;
+  while (now > 0 && performance.now() - t0 < limitSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    now = await left();
+  }
+  const took = ((performance.now() - t0) / 1000).toFixed(1);
+  console.log(`analysis queue: ${atStart} jobs waiting or running when play stopped; ${now === 0 ? `drained in ${took} s` : `${now} still there after ${took} s`}, before the ceiling`);
+}

@@ -1,5 +1,7 @@
 /** bench:moves's set-up: players registered over HTTP, ranked games made as the ranked queue makes them. */
+import { existsSync } from 'node:fs';
 import http from 'node:http';
+import { join } from 'node:path';
 import { pool, request } from '../common.js';
 import type { BenchGame } from './driver.js';
 
@@ -41,4 +43,12 @@ export async function startGames(create: CreateRanked, pairs: [Seat, Seat][], ga
     }
     return games;
   });
+}
+
+/** `url` rewritten to reach the same server by its Unix socket (the directory holding `.s.PGSQL.<port>`). */
+export function viaUnixSocket(url: string, port: number): string {
+  const dir = ['/tmp', '/var/run/postgresql', '/run/postgresql'].find((d) => existsSync(join(d, `.s.PGSQL.${port}`)));
+  if (!dir) throw new Error(`--unix-socket: no socket .s.PGSQL.${port} in /tmp or /run/postgresql`);
+  const u = new URL(url);
+  return `postgres://${u.username}:${u.password}@${u.pathname}?host=${encodeURIComponent(dir)}&port=${port}`;
 }
