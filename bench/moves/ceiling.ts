@@ -141,7 +141,8 @@ export async function runProbe(
 ): Promise<ProbeResult> {
   const notify = options.notify ?? true;
   const { default: pgLib } = await import('pg');
-  const { MOVE_STATEMENTS, MOVE_WRITE_BATCHES_DEFAULT, stepParams, toLoaded } = await import('../../src/games/games.repository.js');
+  const { MOVE_STATEMENTS, stepParams, toLoaded } = await import('../../src/games/games.repository.js');
+  const { MOVE_WRITE_BATCHES_DEFAULT } = await import('../../src/config/config.js');
   const { STEP_BATCH_MAX, StepBatcher } = await import('../../src/games/step-batcher.js');
   type Held = ReturnType<typeof toLoaded> & { version: number };
   const run = <R>(q: { name?: string; text: string; values?: readonly unknown[] }) => poolPg.query({ name: q.name, text: q.text, values: q.values as unknown[] }) as unknown as Promise<{ rows: R[] }>;

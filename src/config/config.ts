@@ -11,6 +11,9 @@ export class ConfigError extends Error {}
 export type NodeEnv = 'development' | 'production' | 'test';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
+/** Group-commit statements of moves in flight at once unless MOVE_WRITE_BATCHES says (BENCHMARKS.md has the measurement). */
+export const MOVE_WRITE_BATCHES_DEFAULT = 2;
+
 export interface AppConfig {
   nodeEnv: NodeEnv;
   host: string;
@@ -301,7 +304,7 @@ export function loadConfig(env: Env = process.env, jwtSecretFallback?: (dataDir:
     embeddedPgPort,
     dataDir,
     dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1, 500),
-    moveWriteBatches: int(env, 'MOVE_WRITE_BATCHES', 2, 1, 500),
+    moveWriteBatches: int(env, 'MOVE_WRITE_BATCHES', MOVE_WRITE_BATCHES_DEFAULT, 1, 500),
     dbConnectTimeoutSeconds: int(env, 'DB_CONNECT_TIMEOUT_SECONDS', 5, 1, 300),
     migrationsRun: bool(env, 'MIGRATIONS_RUN', true),
     jwtSecret,

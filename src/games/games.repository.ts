@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { APP_CONFIG, MOVE_WRITE_BATCHES_DEFAULT, type AppConfig } from '../config/config.js';
 import { Db } from '../database/db.js';
 import { sql } from '../database/sql.js';
 import type { GameState, GameStatus, MoveRecord, Progress } from './domain/game.js';
@@ -36,9 +36,6 @@ const LOAD_FOR_UPDATE = sql<{ id: string }, LoadRow>('game_load_for_update', (p)
  * (the moves benchmark drives them with a bare pg client too, and the batch of steps through StepBatcher).
  */
 export const MOVE_STATEMENTS = { load: LOAD, step: STEP } as const;
-
-/** Batch statements of steps in flight at once when the config does not say (MOVE_WRITE_BATCHES). */
-export const MOVE_WRITE_BATCHES_DEFAULT = 2;
 
 const INSERT = sql<Pick<GameState, (typeof NEW_GAME_KEYS)[number]>>(
   null,
