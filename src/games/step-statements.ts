@@ -38,6 +38,32 @@ export interface StepRow extends SeatFields {
   version: number;
 }
 
+/** A step's value of one of its parameters in a write's SQL: a placeholder, or a batch row's column. */
+type StepValue = (key: Exclude<keyof StepParams, 'records'>) => string;
+
+/** What a step's write sets on the game's row (`row`: the updated table's alias and a dot, or ''). */
+function stepSet(row: string, v: StepValue): string {
+  return `version = ${row}version + 1, ${STEP_KEYS.map((k) => `${GAMES.col(k)} = ${v(k)}`).join(', ')},
+      opening_id = CASE WHEN ${v('openingSet')} THEN ${v('openingId')} ELSE ${row}opening_id END, opening_known = ${row}opening_known OR ${v('openingSet')}`;
+}
+
+/** The row a step was decided on: its version, ply, active, the seats' stand-in flags, and a takeover's due time. */
+function stepCondition(row: string, v: StepValue): string {
+  return `${row}id = ${v('id')} AND ${row}version = ${v('originVersion')} AND ${row}ply = ${v('originPly')} AND ${row}status = 'active'
+      AND ${row}black_stand_in = ${v('originBlackStandIn')} AND ${row}white_stand_in = ${v('originWhiteStandIn')}
+      AND (${v('dueBy')} IS NULL OR ${row}takeover_at <= ${v('dueBy')})`;
+}
+
+/** The written rows' records (`records`: their JSON, with the updated rows as `upd`) into moves. */
+function insertRecords(records: string): string {
+  return `INSERT INTO moves (${MOVES.names(['gameId', 'ply', 'color', 'square', 'pass', 'flipped', 'by', 'at'])})
+    SELECT upd.id, r.ply, r.color, r.square, r.pass, r.flipped, r.by, r.at
+    FROM upd, jsonb_to_recordset(${records}) AS r(ply int, color text, square smallint, pass boolean, flipped smallint[], by text, at timestamptz)`;
+}
+
+/** The written rows (`upd`, as g) with both seats' public fields. */
+const WRITTEN_WITH_SEATS = 'FROM upd g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id';
+
 /**
  * The one write of a game's step (the move path's one statement when this copy holds the game):
  * updates the row only if it is still at the version the step was decided on (any change of the
@@ -53,20 +79,15 @@ export interface StepRow extends SeatFields {
 export const STEP = sql<StepParams, StepRow>(
   'game_step',
   (p) => `WITH upd AS (
-    UPDATE games SET version = version + 1, ${STEP_KEYS.map((k) => `${GAMES.col(k)} = ${p[k]}`).join(', ')},
-      opening_id = CASE WHEN ${p.openingSet} THEN ${p.openingId} ELSE opening_id END, opening_known = opening_known OR ${p.openingSet}
-    WHERE id = ${p.id} AND version = ${p.originVersion} AND ply = ${p.originPly} AND status = 'active'
-      AND black_stand_in = ${p.originBlackStandIn} AND white_stand_in = ${p.originWhiteStandIn}
-      AND (${p.dueBy}::timestamptz IS NULL OR takeover_at <= ${p.dueBy})
+    UPDATE games SET ${stepSet('', (k) => p[k])}
+    WHERE ${stepCondition('', (k) => (k === 'dueBy' ? `${p.dueBy}::timestamptz` : p[k]))}
     RETURNING id, version, black_id, white_id
   ), ins AS (
-    INSERT INTO moves (${MOVES.names(['gameId', 'ply', 'color', 'square', 'pass', 'flipped', 'by', 'at'])})
-    SELECT upd.id, r.ply, r.color, r.square, r.pass, r.flipped, r.by, r.at
-    FROM upd, jsonb_to_recordset(${p.records}::jsonb) AS r(ply int, color text, square smallint, pass boolean, flipped smallint[], by text, at timestamptz)
+    ${insertRecords(`${p.records}::jsonb`)}
     RETURNING 1
   )
   SELECT 1 AS updated, (SELECT count(*) FROM ins)::int AS inserted, g.version, ${SEAT_COLUMNS}
-  FROM upd g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id`,
+  ${WRITTEN_WITH_SEATS}`,
 );
 
 /**
@@ -149,20 +170,15 @@ export const STEPS = sql<StepsParams, StepsRow>(
   (p) => `WITH input AS (
     SELECT * FROM jsonb_to_recordset(${p.steps}::jsonb) AS i(${STEP_INPUT})
   ), upd AS (
-    UPDATE games g SET version = g.version + 1, ${STEP_KEYS.map((k) => `${GAMES.col(k)} = i."${k}"`).join(', ')},
-      opening_id = CASE WHEN i."openingSet" THEN i."openingId" ELSE g.opening_id END, opening_known = g.opening_known OR i."openingSet"
+    UPDATE games g SET ${stepSet('g.', (k) => `i."${k}"`)}
     FROM input i
-    WHERE g.id = i.id AND g.version = i."originVersion" AND g.ply = i."originPly" AND g.status = 'active'
-      AND g.black_stand_in = i."originBlackStandIn" AND g.white_stand_in = i."originWhiteStandIn"
-      AND (i."dueBy" IS NULL OR g.takeover_at <= i."dueBy")
+    WHERE ${stepCondition('g.', (k) => `i."${k}"`)}
     RETURNING g.id, g.version, g.black_id, g.white_id, i.n, i.records
   ), ins AS (
-    INSERT INTO moves (${MOVES.names(['gameId', 'ply', 'color', 'square', 'pass', 'flipped', 'by', 'at'])})
-    SELECT upd.id, r.ply, r.color, r.square, r.pass, r.flipped, r.by, r.at
-    FROM upd, jsonb_to_recordset(upd.records) AS r(ply int, color text, square smallint, pass boolean, flipped smallint[], by text, at timestamptz)
+    ${insertRecords('upd.records')}
   )
   SELECT g.n, 1 AS updated, g.version, ${SEAT_COLUMNS}
-  FROM upd g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id`,
+  ${WRITTEN_WITH_SEATS}`,
 );
 
 /**
